@@ -1,0 +1,163 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, problemSchema } from '@stackyard/contracts/problem';
+import { createTestDb } from '@stackyard/db/testing';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { tempDir } from '../../../test/processes.ts';
+
+const INDEX_HTML = '<!doctype html><title>stackyard</title><div id="root"></div>';
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let app: FastifyInstance;
+const web = tempDir('stackyard-web');
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(join(web.path, 'assets'));
+  writeFileSync(join(web.path, 'index.html'), INDEX_HTML);
+  writeFileSync(join(web.path, 'assets', 'app-1234.js'), 'console.log(1)');
+  db = await createTestDb();
+  app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
+    db,
+    logStream: { write: (line: string) => void logLines.push(line) },
+  });
+  // Routes that exist only in this test, to drive the error handler the real routes will rely on.
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/v1/test/echo',
+    { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
+    async (request) => request.body,
+  );
+  typed.get('/api/v1/test/boom', async () => {
+    throw new Error('database password is hunter2');
+  });
+  typed.get('/api/v1/test/conflict', async () => {
+    throw new AppError('conflict', 'You cannot delete your last workspace.');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  web.remove();
+});
+
+function expectProblem(response: { headers: Record<string, unknown>; json(): unknown }, status: number) {
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const problem = problemSchema.parse(response.json());
+  expect(problem.status).toBe(status);
+  expect(problem.request_id).toBe(response.headers['x-request-id']);
+  return problem;
+}
+
+describe('health', () => {
+  it('/healthz answers while the process lives; /readyz when the database answers', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: db.driver });
+  });
+});
+
+describe('problem details', () => {
+  it('answers an unknown API route with a 404 problem, not the SPA', async () => {
+    const response = await app.inject('/api/v1/no/such/thing');
+    expect(response.statusCode).toBe(404);
+    expect(expectProblem(response, 404)).toMatchObject({
+      title: 'Not Found',
+      code: 'not_found',
+      detail: 'No API route matches GET /api/v1/no/such/thing.',
+    });
+  });
+
+  it('answers invalid input with a 400 listing each field error', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { name: '', age: 1.5 },
+    });
+    const problem = expectProblem(response, 400);
+    expect(problem.errors?.map((error) => error.pointer).sort()).toEqual(['/body/age', '/body/name']);
+    expect(problem.detail).toMatch(/^\/body\/(name|age): /);
+  });
+
+  it('answers malformed JSON with a 400 problem', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expectProblem(response, 400);
+  });
+
+  it('maps a domain error to its status with its detail', async () => {
+    const problem = expectProblem(await app.inject('/api/v1/test/conflict'), 409);
+    expect(problem).toMatchObject({ code: 'conflict', detail: 'You cannot delete your last workspace.' });
+  });
+
+  it('masks a 500 and logs it with the request id', async () => {
+    const response = await app.inject({ url: '/api/v1/test/boom', headers: { 'x-request-id': 'trace-42' } });
+    const problem = expectProblem(response, 500);
+    expect(problem.request_id).toBe('trace-42');
+    expect(problem.detail).toContain('trace-42');
+    expect(response.body).not.toContain('hunter2');
+    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed');
+    expect(logged).toMatchObject({ reqId: 'trace-42', level: 50 });
+    expect(logged.err.message).toContain('hunter2');
+  });
+
+  it('replaces a request id that is not sane', async () => {
+    const response = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'x'.repeat(500) } });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('web app', () => {
+  it('serves the SPA for any page path, so its router shows 404 Not Found', async () => {
+    for (const url of ['/', '/about', '/no/such/page', '/alice/main/tools?sort=name']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends security headers with a CSP the built SPA works under', async () => {
+    const response = await app.inject('/');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('caches hashed assets for a year and answers a missing asset with 404, not HTML', async () => {
+    const asset = await app.inject('/assets/app-1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.inject('/assets/app-9999.js');
+    expectProblem(missing, 404);
+  });
+
+  it('answers 404 for a non-GET request to a page path', async () => {
+    expectProblem(await app.inject({ method: 'POST', url: '/about' }), 404);
+  });
+});
+
+describe('readiness when the database is gone', () => {
+  it('answers 503 once the database stops answering', async () => {
+    const other = await createTestDb();
+    const lonely = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent' }), { db: other });
+    await other.close();
+    const response = await lonely.inject('/readyz');
+    expectProblem(response, 503);
+    await lonely.close();
+  });
+});

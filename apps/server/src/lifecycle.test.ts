@@ -1,0 +1,95 @@
+// The real server as a child process on a PGlite data directory: the lock, clean shutdown, and
+// recovery after kill -9.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb } from '@stackyard/db/client';
+import { LOCK_FILE_NAME } from '@stackyard/db/data-dir-lock';
+import { workspaces } from '@stackyard/db/schema';
+import {
+  repoRoot,
+  runTs,
+  serverEntry,
+  startServerProcess,
+  tempDir,
+  type Child,
+} from '../../../test/processes.ts';
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function dataDir(): string {
+  const dir = tempDir('stackyard-data');
+  cleanups.push(() => dir.remove());
+  return dir.path;
+}
+
+function track<T extends Child>(child: T): T {
+  cleanups.push(async () => {
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      child.process.kill('SIGKILL');
+      await child.exited;
+    }
+  });
+  return child;
+}
+
+describe('server process on PGlite', () => {
+  it('refuses a second server on the same data directory while the first keeps serving', async () => {
+    const dir = dataDir();
+    const first = track(await startServerProcess({ DATA_DIR: dir }));
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+
+    const second = track(runTs(serverEntry, { DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0' }));
+    expect((await second.exited).code).toBe(1);
+    expect(second.output()).toContain(
+      `stackyard could not start. The data directory ${dir} is in use by another stackyard process (pid ${first.process.pid})`,
+    );
+
+    const again = await fetch(`${first.url}/readyz`);
+    expect(again.status).toBe(200);
+  });
+
+  it('shuts down cleanly on SIGTERM: drains, checkpoints, releases the lock, exits 0', async () => {
+    const dir = dataDir();
+    const server = track(await startServerProcess({ DATA_DIR: dir }));
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true);
+    server.process.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped cleanly"');
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+
+    const restarted = track(await startServerProcess({ DATA_DIR: dir }));
+    expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
+    restarted.process.kill('SIGINT');
+    expect((await restarted.exited).code).toBe(0);
+  });
+
+  it('loses no acknowledged row when killed with -9 mid-writes, and starts again', async () => {
+    const dir = dataDir();
+    const writer = track(runTs(join(repoRoot, 'test/fixtures/writer.ts'), { DATA_DIR: dir }));
+    await writer.waitFor(/writer ready/);
+    await writer.waitForLines(/^acked /, 40, 60_000);
+    writer.process.kill('SIGKILL');
+    await writer.exited;
+    const acked = [...writer.output().matchAll(/acked ([0-9a-f-]{36})\n/g)].map((match) => match[1]);
+    expect(acked.length).toBeGreaterThanOrEqual(40);
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true);
+
+    const server = track(await startServerProcess({ DATA_DIR: dir }));
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    server.process.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+
+    const db = await createDb({ dataDir: dir });
+    try {
+      const ids = new Set((await db.db.select({ id: workspaces.id }).from(workspaces)).map((row) => row.id));
+      expect(acked.filter((id) => !ids.has(id as string))).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});

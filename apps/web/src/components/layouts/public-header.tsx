@@ -1,0 +1,46 @@
+import { Link, NavLink } from 'react-router';
+import { Wordmark } from '@/components/wordmark';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-zinc-100 text-zinc-950');
+
+// Header for logged-out visitors (spec §2: Home, About, Login). The logged-in variant comes with sign-in.
+export function PublicHeader() {
+  return (
+    <header className="sticky top-0 z-10 border-b border-zinc-200/80 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to={paths.home.getHref()}
+          className="flex items-center rounded-md text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-600"
+        >
+          <Wordmark />
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex items-center gap-1 sm:gap-2">
+            <li>
+              <NavLink to={paths.home.getHref()} end className={navLinkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.about.getHref()} className={navLinkClass}>
+                About
+              </NavLink>
+            </li>
+            <li>
+              <NavLink
+                to={paths.auth.login.getHref()}
+                className={buttonVariants({ variant: 'primary', size: 'sm', className: 'ml-1 sm:ml-2' })}
+              >
+                Login
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

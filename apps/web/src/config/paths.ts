@@ -1,0 +1,111 @@
+// Every URL of the SPA is built here: `path` is the router pattern, `getHref` builds a link to it.
+// Parameters are encoded per segment so a slug or id can never add or change path segments.
+
+export const settingsTabs = ['profile', 'workspace', 'account'] as const;
+export type SettingsTab = (typeof settingsTabs)[number];
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+function withQuery(pathname: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+const workspaceBase = (username: string, workspaceSlug: string): string =>
+  `/${segment(username)}/${segment(workspaceSlug)}`;
+
+export const paths = {
+  home: {
+    path: '/',
+    getHref: () => '/',
+  },
+  about: {
+    path: '/about',
+    getHref: () => '/about',
+  },
+  auth: {
+    login: {
+      path: '/login',
+      getHref: () => '/login',
+    },
+    register: {
+      path: '/register',
+      getHref: () => '/register',
+    },
+    verify: {
+      path: '/verify',
+      getHref: (flowId?: string) => withQuery('/verify', { flow: flowId }),
+    },
+  },
+  onboarding: {
+    path: '/onboarding',
+    getHref: () => '/onboarding',
+  },
+  dashboard: {
+    path: '/dashboard',
+    getHref: () => '/dashboard',
+  },
+  settings: {
+    root: {
+      path: '/settings',
+      getHref: (tab?: SettingsTab) => withQuery('/settings', { tab }),
+    },
+    workspaceStorage: {
+      path: '/settings/workspace/:workspaceId/storage',
+      getHref: (workspaceId: string) => `/settings/workspace/${segment(workspaceId)}/storage`,
+    },
+  },
+  callbacks: {
+    workspaceGithubStorageUpdate: {
+      path: '/callback/workspace_github_storage_update',
+      getHref: () => '/callback/workspace_github_storage_update',
+    },
+  },
+  workspace: {
+    dashboard: {
+      path: '/:username/:workspaceSlug',
+      getHref: (username: string, workspaceSlug: string) => workspaceBase(username, workspaceSlug),
+    },
+    tools: {
+      path: '/:username/:workspaceSlug/tools',
+      getHref: (username: string, workspaceSlug: string) => `${workspaceBase(username, workspaceSlug)}/tools`,
+    },
+    tool: {
+      path: '/:username/:workspaceSlug/tools/:toolSlug',
+      getHref: (username: string, workspaceSlug: string, toolSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/tools/${segment(toolSlug)}`,
+    },
+    projects: {
+      path: '/:username/:workspaceSlug/projects',
+      getHref: (username: string, workspaceSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/projects`,
+    },
+    project: {
+      path: '/:username/:workspaceSlug/projects/:projectSlug',
+      getHref: (username: string, workspaceSlug: string, projectSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/projects/${segment(projectSlug)}`,
+    },
+    resources: {
+      path: '/:username/:workspaceSlug/resources',
+      getHref: (username: string, workspaceSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/resources`,
+    },
+    resource: {
+      path: '/:username/:workspaceSlug/resources/:resourceId',
+      getHref: (username: string, workspaceSlug: string, resourceId: string) =>
+        `${workspaceBase(username, workspaceSlug)}/resources/${segment(resourceId)}`,
+    },
+    toolIngestions: {
+      path: '/:username/:workspaceSlug/tool-ingestions',
+      getHref: (username: string, workspaceSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/tool-ingestions`,
+    },
+  },
+  notFound: {
+    path: '*',
+  },
+} as const;

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+
+export type Schema = typeof schema;
+/** A Drizzle client; the same type whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbConfig {
+  /** postgres://… — when set, a real PostgreSQL server is used and dataDir is ignored. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  /** node-postgres pool size. */
+  poolMax?: number | undefined;
+}
+
+export interface DbHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Where the data lives, for logs: the data directory or the server's host/database (no password). */
+  location: string;
+  migrate(): Promise<void>;
+  /** Runs raw SQL and answers its rows, the same shape on both engines. */
+  rows<T>(query: SQL): Promise<T[]>;
+  ping(): Promise<void>;
+  /** Flushes and closes. Idempotent. */
+  close(): Promise<void>;
+}
+
+export const MEMORY = 'memory://';
+const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// Any fixed number: every process that migrates one PostgreSQL takes this advisory lock first.
+const MIGRATION_LOCK_KEY = 7_317_001;
+
+export async function createDb(config: DbConfig): Promise<DbHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.poolMax) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const inMemory = dataDir === MEMORY;
+  const lock = inMemory ? null : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    if (!inMemory) mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create(inMemory ? MEMORY : dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema });
+  let closed: Promise<void> | null = null;
+  return {
+    db,
+    driver: 'pglite',
+    location: inMemory ? 'memory' : dataDir,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    rows: (query) => rowsOf(db, query),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () =>
+      (closed ??= (async () => {
+        try {
+          if (!client.closed) {
+            if (!inMemory) await client.exec('CHECKPOINT');
+            await client.close();
+          }
+        } finally {
+          lock?.release();
+        }
+      })()),
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  let closed: Promise<void> | null = null;
+  return {
+    db,
+    driver: 'postgres',
+    location: describeUrl(databaseUrl),
+    migrate: async () => {
+      // Several app processes may start at once against one server: migrate one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    rows: (query) => rowsOf(db, query),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  // Both drivers answer an object with `rows`; Drizzle's shared type does not say so.
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+function describeUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'postgres';
+  }
+}

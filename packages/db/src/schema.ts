@@ -1,0 +1,3 @@
+// The whole schema, one module per domain. Drizzle's relational queries and drizzle-kit read it here.
+export * from './schema/profiles.ts';
+export * from './schema/workspaces.ts';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+
+// identity_id is the identity service's id. No foreign key: the identity service may live in another
+// database (or be a real Ory Kratos), so the product only ever stores the id it was given.
+export const profiles = pgTable('profiles', {
+  identityId: uuid('identity_id').primaryKey(),
+  displayName: text('display_name'),
+  bio: text('bio'),
+  avatarUrl: text('avatar_url'),
+  ...timestamps,
+});
+
+// Every username an identity has held. A username is never handed to someone else, so it is unique
+// across the whole history; at most one per identity is current.
+export const usernames = pgTable(
+  'usernames',
+  {
+    username: text('username').primaryKey(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => profiles.identityId, { onDelete: 'cascade' }),
+    isCurrent: boolean('is_current').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    index('usernames_identity_idx').on(table.identityId),
+    uniqueIndex('usernames_one_current_idx')
+      .on(table.identityId)
+      .where(sql`${table.isCurrent}`),
+  ],
+);

@@ -1,0 +1,92 @@
+// Helpers for tests that run the real server (or another entry point) as a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
+
+export interface Child {
+  process: ChildProcess;
+  /** Everything the child wrote so far, stdout and stderr interleaved. */
+  output(): string;
+  /** Resolves with the first match of the pattern in the output; rejects if the child exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves once the output holds at least `count` lines matching the pattern. */
+  waitForLines(pattern: RegExp, count: number, timeoutMs?: number): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function runTs(entry: string, env: Record<string, string | undefined>, args: string[] = []): Child {
+  const child = spawn(process.execPath, ['--experimental-strip-types', entry, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+    for (const listener of listeners) listener();
+  });
+
+  const waitUntil = <T>(find: () => T | null, what: string, timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`timed out waiting for ${what}; output so far:\n${output.slice(-4000)}`));
+      }, timeoutMs);
+      function check() {
+        const found = find();
+        if (found === null && !hasExited) return;
+        clearTimeout(timer);
+        listeners.delete(check);
+        if (found !== null) resolve(found);
+        else reject(new Error(`exited before ${what}; output:\n${output.slice(-4000)}`));
+      }
+      listeners.add(check);
+      check();
+    });
+
+  return {
+    process: child,
+    output: () => output,
+    exited,
+    waitFor: (pattern, timeoutMs = 30_000) =>
+      waitUntil(() => output.match(pattern), String(pattern), timeoutMs),
+    waitForLines: async (pattern, count, timeoutMs = 30_000) => {
+      const lines = new RegExp(pattern.source, 'gm');
+      await waitUntil(
+        () => ((output.match(lines)?.length ?? 0) >= count ? true : null),
+        `${count} lines matching ${pattern}`,
+        timeoutMs,
+      );
+    },
+  };
+}
+
+/** Starts the real server on a free port; resolves once it prints its URL. */
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+): Promise<Child & { url: string }> {
+  const child = runTs(serverEntry, { HOST: '127.0.0.1', PORT: '0', ...env });
+  const match = await child.waitFor(/stackyard listening on (http:\/\/\S+)/);
+  return Object.assign(child, { url: match[1] as string });
+}
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
