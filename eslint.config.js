@@ -84,5 +84,10 @@ export default tseslint.config(
       ],
     },
   },
-  onlyContracts(['e2e/**/*.ts'], 'End-to-end tests drive the real server over HTTP and a browser.'),
+  onlyContracts(['e2e/**/*.test.ts'], 'End-to-end tests drive the real server over HTTP and a browser.'),
+  {
+    // Vitest reads a fixture's dependencies from its destructured first parameter, even when empty.
+    files: ['e2e/**/*.ts', '**/*.test.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
 );
