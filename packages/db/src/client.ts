@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
@@ -46,7 +41,13 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.poolMax) : openPglite(config.dataDir);
 }
 
+// Each engine's modules load only when it is used: a PostgreSQL deployment never loads PGlite's WebAssembly.
 async function openPglite(dataDir: string): Promise<DbHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = dataDir === MEMORY;
   const lock = inMemory ? null : acquireDataDirLock(dataDir);
   let client: PGlite;
@@ -83,6 +84,11 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
 }
 
 async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

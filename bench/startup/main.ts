@@ -1,0 +1,131 @@
+// Start-up benchmark: time from spawning the server to the first 200 from /readyz, and resident memory
+// once idle, on PGlite (a new data directory, then an existing one) and on PostgreSQL. The baseline is a
+// bare Node HTTP server measured the same way in the same run, so the ratios say what stackyard adds.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { tempDir } from '../../test/processes.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const IDLE_MS = 2_000;
+const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const baselineScript = `require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })`;
+
+interface Sample {
+  readyMs: number;
+  rssMiB: number;
+}
+
+async function measure(args: string[], env: Record<string, string>): Promise<Sample> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+      const timer = setInterval(() => {
+        const match = output.match(/listening on (http:\/\/\S+)/);
+        if (match?.[1]) {
+          clearInterval(timer);
+          resolve(match[1]);
+        }
+      }, 5);
+    });
+    for (;;) {
+      const response = await fetch(`${url}/readyz`).catch(() => null);
+      if (response?.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const readyMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const rssKiB = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    return { readyMs, rssMiB: rssKiB / 1024 };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `stackyard_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const server = ['--experimental-strip-types', serverEntry];
+const noWeb = tempDir('stackyard-bench-web');
+const base = { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', WEB_DIST_DIR: noWeb.path };
+const rows: Array<{ name: string; samples: Sample[] }> = [];
+
+rows.push({ name: 'baseline: bare node:http', samples: [] });
+for (let i = 0; i < ROUNDS; i++) rows[0]?.samples.push(await measure(['-e', baselineScript], {}));
+
+const fresh: Sample[] = [];
+const warm: Sample[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const dir = tempDir('stackyard-bench');
+  fresh.push(await measure(server, { ...base, DATA_DIR: dir.path }));
+  warm.push(await measure(server, { ...base, DATA_DIR: dir.path }));
+  dir.remove();
+}
+rows.push(
+  { name: 'PGlite, new data dir', samples: fresh },
+  { name: 'PGlite, existing data dir', samples: warm },
+);
+
+const database = await postgresDatabase();
+if (database) {
+  const samples: Sample[] = [];
+  for (let i = 0; i < ROUNDS; i++)
+    samples.push(await measure(server, { ...base, DATABASE_URL: database.url }));
+  await database.drop();
+  rows.push({ name: 'PostgreSQL', samples });
+} else {
+  console.log(`PostgreSQL at ${new URL(postgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`);
+}
+
+noWeb.remove();
+
+const baseline = rows[0]?.samples ?? [];
+const baseReady = median(baseline.map((sample) => sample.readyMs));
+const baseRss = median(baseline.map((sample) => sample.rssMiB));
+console.log(
+  `start-up to first 200, median of ${ROUNDS}; RSS after ${IDLE_MS} ms idle (node ${process.version})`,
+);
+console.log('| case | ready ms | × baseline | idle RSS MiB | × baseline |');
+console.log('|---|---:|---:|---:|---:|');
+for (const { name, samples } of rows) {
+  const ready = median(samples.map((sample) => sample.readyMs));
+  const rss = median(samples.map((sample) => sample.rssMiB));
+  console.log(
+    `| ${name} | ${ready.toFixed(0)} | ${(ready / baseReady).toFixed(1)} | ${rss.toFixed(1)} | ${(rss / baseRss).toFixed(1)} |`,
+  );
+}
