@@ -1,35 +1,41 @@
 // The process entry point: `npm start` (through scripts/start.ts) or `node apps/server/src/main.ts`.
-import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
 import { DataDirLockedError } from '@stackyard/db/data-dir-lock';
+import { ConfigError, loadConfig } from './config.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await startServer(config);
-  console.log(`stackyard listening on ${server.url}`);
-  server.app.log.info({ database: server.db.driver, location: server.db.location }, 'ready');
-
+  // Signal handlers come first: a SIGTERM that arrives while starting still ends in a clean stop.
+  // (They run from the event loop, so never before `starting` below is assigned.)
   let signals = 0;
   const shutdown = (signal: NodeJS.Signals) => {
     signals += 1;
     if (signals > 1) {
-      server.app.log.warn({ signal }, 'second signal: exiting now');
+      console.error(`stackyard: second ${signal}, exiting now`);
       process.exit(1);
     }
-    server.app.log.info({ signal }, 'shutting down');
-    server.stop().then(
-      () => {
+    void (async () => {
+      // A failed start is reported, and the process ended, by main's catch below.
+      const server = await starting.catch(() => null);
+      if (!server) return;
+      server.app.log.info({ signal }, 'shutting down');
+      try {
+        await server.stop();
         server.app.log.info('stopped cleanly');
         process.exit(0);
-      },
-      (error: unknown) => {
+      } catch (error) {
         server.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
-      },
-    );
+      }
+    })();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  const starting: Promise<RunningServer> = startServer(config);
+  const server = await starting;
+  console.log(`stackyard listening on ${server.url}`);
+  server.app.log.info({ database: server.db.driver, location: server.db.location }, 'ready');
 }
 
 main().catch((error: unknown) => {
