@@ -17,6 +17,8 @@ export interface DbConfig {
   dataDir: string;
   /** node-postgres pool size. */
   poolMax?: number | undefined;
+  /** In-memory PGlite only: start from this data directory tarball instead of a new, empty cluster. */
+  pgliteSnapshot?: Blob | undefined;
 }
 
 export interface DbHandle {
@@ -30,6 +32,8 @@ export interface DbHandle {
   ping(): Promise<void>;
   /** Flushes and closes. Idempotent. */
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
+  dumpPglite?: () => Promise<Blob>;
 }
 
 export const MEMORY = 'memory://';
@@ -38,11 +42,13 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 const MIGRATION_LOCK_KEY = 7_317_001;
 
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.poolMax) : openPglite(config.dataDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.poolMax)
+    : openPglite(config.dataDir, config.pgliteSnapshot);
 }
 
 // Each engine's modules load only when it is used: a PostgreSQL deployment never loads PGlite's WebAssembly.
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<DbHandle> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -53,7 +59,8 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   let client: PGlite;
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(inMemory ? MEMORY : dataDir);
+    client =
+      inMemory && snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create(dataDir);
   } catch (error) {
     lock?.release();
     throw error;
@@ -69,6 +76,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    dumpPglite: () => client.dumpDataDir('none'),
     close: () =>
       (closed ??= (async () => {
         try {

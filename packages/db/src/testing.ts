@@ -1,6 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDb, MEMORY, type DbHandle } from './client.ts';
+
+const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
@@ -10,7 +16,7 @@ import { createDb, MEMORY, type DbHandle } from './client.ts';
 export async function createTestDb(): Promise<DbHandle & { databaseUrl: string | undefined }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await createDb({ dataDir: MEMORY });
+    const handle = await createDb({ dataDir: MEMORY, pgliteSnapshot: await migratedSnapshot() });
     await handle.migrate();
     return { ...handle, databaseUrl: undefined };
   }
@@ -29,6 +35,31 @@ export async function createTestDb(): Promise<DbHandle & { databaseUrl: string |
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+// A new PGlite cluster costs seconds (initdb); loading a tarball of an already migrated one costs a
+// fraction of that. The tarball is cached on disk, keyed by the migrations, and shared by all test files.
+async function migratedSnapshot(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsDir, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+  }
+  const cached = join(tmpdir(), `stackyard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(cached)) return new Blob([readFileSync(cached)]);
+  const fresh = await createDb({ dataDir: MEMORY });
+  try {
+    await fresh.migrate();
+    const tarball = await fresh.dumpPglite?.();
+    if (!tarball) throw new Error('PGlite handle cannot dump its data directory');
+    // Written aside and renamed, so a parallel test file never reads half a file.
+    const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, cached);
+    return tarball;
+  } finally {
+    await fresh.close();
+  }
 }
 
 async function adminQuery(serverUrl: string, text: string): Promise<void> {
