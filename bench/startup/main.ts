@@ -4,13 +4,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { tempDir } from '../../test/processes.ts';
+import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_MS = 2_000;
 const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const baselineScript = `require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })`;
 
 interface Sample {
@@ -59,27 +58,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `stackyard_bench_${process.pid}`;
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 const server = ['--experimental-strip-types', serverEntry];
 const noWeb = tempDir('stackyard-bench-web');
 const base = { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', WEB_DIST_DIR: noWeb.path };
@@ -101,7 +79,7 @@ rows.push(
   { name: 'PGlite, existing data dir', samples: warm },
 );
 
-const database = await postgresDatabase();
+const database = await benchDatabase('startup');
 if (database) {
   const samples: Sample[] = [];
   for (let i = 0; i < ROUNDS; i++)
@@ -109,7 +87,9 @@ if (database) {
   await database.drop();
   rows.push({ name: 'PostgreSQL', samples });
 } else {
-  console.log(`PostgreSQL at ${new URL(postgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`);
+  console.log(
+    `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
+  );
 }
 
 noWeb.remove();

@@ -3,15 +3,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@stackyard/db/client';
-import type { Config } from './config.ts';
+import { registerApiDocs } from '@stackyard/api/openapi';
+import { productApi } from '@stackyard/api/plugin';
+import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
+import { identityPlugin } from '@stackyard/identity/plugin';
+import { identitySettings, type Config } from './config.ts';
 import { problemDetails } from './plugins/problem-details.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
+import { identityTokenVerifier } from './token-verifier.ts';
 
 export const API_PREFIX = '/api/v1';
 
 export interface AppDeps {
   db: DbHandle;
+  /**
+   * Checks the API's credentials (the user_jwt cookie or a bearer JWT). By default the identity service's
+   * JWKS over HTTP, cached and fetched again on an unknown kid.
+   */
+  verifier?: TokenVerifier;
   /** Where log lines go; standard output when not given. */
   logStream?: { write(line: string): void };
 }
@@ -59,13 +69,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyHelmet, { contentSecurityPolicy });
   problemDetails(app);
   healthRoutes(app, deps.db);
-  await app.register(
-    async (api) => {
-      // Product API routes arrive here with their issues.
-      api.get('/', async () => ({ name: 'stackyard', version: 1 }));
-    },
-    { prefix: API_PREFIX },
-  );
+  // Before the API's routes: the OpenAPI document is collected as they are added.
+  await registerApiDocs(app, { prefix: API_PREFIX });
+  await app.register(productApi, {
+    prefix: API_PREFIX,
+    db: deps.db.db,
+    verifier: deps.verifier ?? defaultVerifier(config),
+  });
+  // The Kratos-compatible identity API; it answers its own errors in the Kratos envelope.
+  await app.register(identityPlugin, { db: deps.db.db, config: identitySettings(config), prefix: '/.ory' });
   await webApp(app, config.WEB_DIST_DIR);
   return app;
+}
+
+// The identity service signs with its public URL as issuer and publishes its keys under it.
+function defaultVerifier(config: Config): TokenVerifier {
+  const identityUrl =
+    config.IDENTITY_PUBLIC_URL ?? `${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}/.ory`;
+  return identityTokenVerifier({ jwksUrl: `${identityUrl}/.well-known/jwks.json`, issuer: identityUrl });
 }

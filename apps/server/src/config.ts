@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -8,6 +9,22 @@ const port = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
+
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/]+/, 'must be an http:// or https:// URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const oidcProviders = z.array(
+  z.object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    issuer: z.string().url(),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+    label: z.string().optional(),
+    scopes: z.array(z.string()).optional(),
+  }),
+);
 
 /** Every setting of the process, read once from the environment. README.md lists them. */
 export const configSchema = z.object({
@@ -23,6 +40,59 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+
+  // Identity service (packages/identity). Every one has a default, so a local start needs none.
+  /** Where browsers reach the app; default http://localhost:<PORT>. */
+  PUBLIC_URL: httpUrl.optional(),
+  /** Where browsers reach the identity API; default <PUBLIC_URL>/.ory. */
+  IDENTITY_PUBLIC_URL: httpUrl.optional(),
+  IDENTITY_SESSION_LIFESPAN_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  IDENTITY_TOKENIZE_TEMPLATE: z.string().min(1).default('stackyard'),
+  IDENTITY_SIGNING_ALGORITHM: z.enum(['EdDSA', 'ES256']).default('EdDSA'),
+  IDENTITY_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().min(1).default(30),
+  /** HMAC secret of one-time codes; when unset one is made on first start and kept in the database. */
+  IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  IDENTITY_ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(DEFAULT_ARGON2.memoryCost),
+  IDENTITY_ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(DEFAULT_ARGON2.timeCost),
+  IDENTITY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  IDENTITY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+  IDENTITY_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).default(10),
+  /** smtp:// or smtps://; without it mails (codes included) go to the log and the courier_messages table. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('stackyard <no-reply@localhost>'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_WEB_URL: httpUrl.default('https://github.com'),
+  GITHUB_API_URL: httpUrl.default('https://api.github.com'),
+  /** Comma-separated origins allowed to call /.ory from a browser (when the identity API has its own host). */
+  IDENTITY_CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/]+$/, 'must list origins like https://app.example')))
+    .optional(),
+  /** JSON list of OpenID Connect providers: [{"id","issuer","client_id","client_secret","label"?,"scopes"?}]. */
+  IDENTITY_OIDC_PROVIDERS: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return oidcProviders.parse(JSON.parse(value));
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be a JSON list of {id, issuer, client_id, client_secret}',
+        });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -40,4 +110,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(values);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+}
+
+/** The identity service's settings, derived from the process's. */
+export function identitySettings(config: Config): IdentityConfig {
+  const webUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const github =
+    config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET
+      ? [
+          {
+            id: 'github',
+            kind: 'github' as const,
+            clientId: config.GITHUB_CLIENT_ID,
+            clientSecret: config.GITHUB_CLIENT_SECRET,
+            issuerUrl: config.GITHUB_WEB_URL,
+            apiUrl: config.GITHUB_API_URL,
+            scopes: ['read:user', 'user:email'],
+            label: 'GitHub',
+          },
+        ]
+      : [];
+  const generic = (config.IDENTITY_OIDC_PROVIDERS ?? []).map((provider) => ({
+    id: provider.id,
+    kind: 'generic' as const,
+    clientId: provider.client_id,
+    clientSecret: provider.client_secret,
+    issuerUrl: provider.issuer,
+    scopes: provider.scopes ?? ['openid', 'email', 'profile'],
+    ...(provider.label ? { label: provider.label } : {}),
+  }));
+  return identityConfig(
+    { webUrl, publicUrl: config.IDENTITY_PUBLIC_URL ?? `${webUrl}/.ory` },
+    {
+      sessionLifespanSeconds: config.IDENTITY_SESSION_LIFESPAN_SECONDS,
+      tokenizeTemplate: config.IDENTITY_TOKENIZE_TEMPLATE,
+      signingAlgorithm: config.IDENTITY_SIGNING_ALGORITHM,
+      signingKeyMaxAgeSeconds: config.IDENTITY_SIGNING_KEY_MAX_AGE_DAYS * 86_400,
+      secret: config.IDENTITY_SECRET,
+      argon2: {
+        memoryCost: config.IDENTITY_ARGON2_MEMORY_KIB,
+        timeCost: config.IDENTITY_ARGON2_TIME_COST,
+        parallelism: DEFAULT_ARGON2.parallelism,
+      },
+      rateLimit: {
+        windowSeconds: config.IDENTITY_RATE_LIMIT_WINDOW_SECONDS,
+        perIp: config.IDENTITY_RATE_LIMIT_PER_IP,
+        perIdentifier: config.IDENTITY_RATE_LIMIT_PER_IDENTIFIER,
+      },
+      smtpUrl: config.SMTP_URL,
+      mailFrom: config.MAIL_FROM,
+      oidcProviders: [...github, ...generic],
+      corsOrigins: config.IDENTITY_CORS_ORIGINS ?? [],
+    },
+  );
 }

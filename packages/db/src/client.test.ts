@@ -22,6 +22,17 @@ describe('createDb', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'courier_messages',
+      'identities',
+      'identity_codes',
+      'identity_credentials',
+      'identity_flow_errors',
+      'identity_flows',
+      'identity_keys',
+      'identity_rate_limits',
+      'identity_recovery_addresses',
+      'identity_sessions',
+      'identity_verifiable_addresses',
       'profiles',
       'usernames',
       'workspace_members',

@@ -1,3 +1,4 @@
 // The whole schema, one module per domain. Drizzle's relational queries and drizzle-kit read it here.
 export * from './schema/profiles.ts';
 export * from './schema/workspaces.ts';
+export * from './schema/identity.ts';

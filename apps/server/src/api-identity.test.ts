@@ -1,0 +1,84 @@
+// The product API against the real identity service: a user signs in through the identity flows (as the
+// SPA does with @ory/client-fetch), asks whoami for the tokenized JWT, and calls the API with it, as a
+// bearer token and as the user_jwt cookie. The API fetches the identity service's JWKS over HTTP.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@stackyard/db/testing';
+import {
+  createUser,
+  csrfOf,
+  frontendApi,
+  startIdentityServer,
+  type IdentityTestServer,
+} from '@stackyard/identity/testing';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { identityTokenVerifier } from './token-verifier.ts';
+
+let identity: IdentityTestServer;
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  identity = await startIdentityServer();
+  db = await createTestDb();
+  app = await buildApp(loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+    db,
+    verifier: identityTokenVerifier({
+      jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
+      issuer: identity.basePath,
+    }),
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await identity.close();
+});
+
+async function signIn(email: string, password: string): Promise<{ id: string; jwt: string }> {
+  const id = await createUser(identity, email, password);
+  const { api } = frontendApi(identity.basePath);
+  const flow = await api.createBrowserLoginFlow();
+  await api.updateLoginFlow({
+    flow: flow.id,
+    updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfOf(flow) },
+  });
+  const session = await api.toSession({ tokenizeAs: identity.config.tokenizeTemplate });
+  if (!session.tokenized) throw new Error('whoami gave no tokenized JWT');
+  return { id, jwt: session.tokenized };
+}
+
+describe('product API with tokens of the identity service', () => {
+  it('accepts the tokenized session as bearer and as the user_jwt cookie; the identity id is the user id', async () => {
+    const user = await signIn('builder@example.com', 'a long enough password 1');
+    const bearer = await app.inject({
+      url: '/api/v1/profile',
+      headers: { authorization: `Bearer ${user.jwt}` },
+    });
+    expect(bearer.statusCode).toBe(200);
+    expect(bearer.json()).toMatchObject({ identity_id: user.id, current_username: null });
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers: { cookie: `user_jwt=${user.jwt}` },
+      payload: { name: 'First' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ owner_id: user.id, slug: 'first', is_owner: true });
+  });
+
+  it('refuses a token the identity service did not sign', async () => {
+    const user = await signIn('tamper@example.com', 'a long enough password 2');
+    const [header, payload] = user.jwt.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(86)}`;
+    const response = await app.inject({
+      url: '/api/v1/profile',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

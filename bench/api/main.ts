@@ -1,0 +1,186 @@
+// Product API benchmark: requests per second and p50/p99 latency of GET /workspaces and
+// GET /workspaces/{id}/members over 1,000 workspaces × 20 members (200 users, each in 100 workspaces),
+// next to baseline routes on the same server that answer the same rows with one raw SQL query and no
+// authentication, validation or serialization schema. Same run, same data; the ratio says what the API
+// layers cost. PGlite always; PostgreSQL too when BENCH_DATABASE_URL (default local) answers.
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
+import { buildApp } from '@stackyard/server/app';
+import { loadConfig } from '@stackyard/server/config';
+import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
+import { tempDir } from '../../test/processes.ts';
+import type { LoadJob, LoadResult } from './load.ts';
+import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
+
+const USERS = 200;
+const WORKSPACES = 1_000;
+const MEMBERS = 20;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
+const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 8_000);
+
+const userId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const workspaceId = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
+
+async function seed(db: DbHandle): Promise<void> {
+  const uid = (expr: string) =>
+    sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`);
+  const wid = (expr: string) =>
+    sql.raw(`('00000000-0000-4000-9000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`);
+  await db.rows(sql`insert into profiles (identity_id, display_name)
+    select ${uid('g')}, 'User ' || g from generate_series(0, ${USERS - 1}) g`);
+  await db.rows(sql`insert into usernames (username, identity_id)
+    select 'user_' || g, ${uid('g')} from generate_series(0, ${USERS - 1}) g`);
+  await db.rows(sql`insert into workspaces (id, owner_id, name, slug)
+    select ${wid('w')}, ${uid(`w % ${USERS}`)}, 'Workspace ' || w, 'ws-' || w from generate_series(0, ${WORKSPACES - 1}) w`);
+  // Member k of workspace w is user (w + 7k) mod 200: 20 distinct users, the owner (k = 0) an admin.
+  await db.rows(sql`insert into workspace_members (workspace_id, user_id, access_role)
+    select ${wid('w')}, ${uid(`(w + 7 * k) % ${USERS}`)},
+      (case when k = 0 then 'admin' when k % 3 = 0 then 'editor' else 'viewer' end)::access_role
+    from generate_series(0, ${WORKSPACES - 1}) w, generate_series(0, ${MEMBERS - 1}) k`);
+}
+
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load.ts', import.meta.url), { workerData: job });
+    worker.once('message', (message: LoadResult | { error: string }) => {
+      void worker.terminate();
+      if ('error' in message) reject(new Error(message.error));
+      else resolve(message);
+    });
+    worker.once('error', reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+async function benchEngine(label: string, db: DbHandle): Promise<void> {
+  await db.migrate();
+  await seed(db);
+  const issuer = await createTestIssuer();
+  const web = tempDir('stackyard-bench-web');
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+    db,
+    verifier: issuer.verifier,
+  });
+  // The baselines: the same rows, one raw query each, straight to JSON.
+  app.get<{ Querystring: { user: string } }>('/bench-baseline/workspaces', async (request) =>
+    db.rows(sql`select w.id, w.name, w.slug, w.description, w.owner_id, m.access_role as access_level,
+        w.owner_id = ${request.query.user} as is_owner, u.username as owner_username, w.previous_slugs,
+        w.created_at, w.updated_at
+      from workspace_members m join workspaces w on w.id = m.workspace_id
+      left join usernames u on u.identity_id = w.owner_id and u.is_current
+      where m.user_id = ${request.query.user} order by w.created_at, w.id`),
+  );
+  app.get<{ Params: { id: string } }>('/bench-baseline/workspaces/:id/members', async (request) =>
+    db.rows(sql`select m.workspace_id, m.user_id, m.access_role, m.user_id = w.owner_id as is_owner,
+        u.username, p.display_name, p.avatar_url, m.created_at, m.updated_at
+      from workspace_members m join workspaces w on w.id = m.workspace_id
+      left join profiles p on p.identity_id = m.user_id
+      left join usernames u on u.identity_id = m.user_id and u.is_current
+      where m.workspace_id = ${request.params.id}
+      order by m.user_id <> w.owner_id, m.created_at, m.user_id`),
+  );
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const callers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => ({ id: userId(i), token: await issuer.sign(userId(i)) })),
+    );
+    // Workspace w has member (w + 7k) mod 200: for caller i, the workspaces i - 7k (mod 200) + 200j.
+    const pairs = callers.flatMap((caller, i) =>
+      Array.from({ length: 5 }, (_, j) => ({ caller, workspace: workspaceId(i + 200 * j) })),
+    );
+    const cases: Array<{ name: string; requests: LoadJob['requests'] }> = [
+      {
+        name: 'GET /workspaces',
+        requests: callers.map((c) => ({ path: '/api/v1/workspaces', token: c.token })),
+      },
+      {
+        name: 'baseline: same rows, one raw query',
+        requests: callers.map((c) => ({ path: `/bench-baseline/workspaces?user=${c.id}`, token: null })),
+      },
+      {
+        name: 'GET /workspaces/{id}/members',
+        requests: pairs.map((p) => ({
+          path: `/api/v1/workspaces/${p.workspace}/members`,
+          token: p.caller.token,
+        })),
+      },
+      {
+        name: 'baseline: same rows, one raw query',
+        requests: pairs.map((p) => ({
+          path: `/bench-baseline/workspaces/${p.workspace}/members`,
+          token: null,
+        })),
+      },
+    ];
+    // Sanity: the API answers what the benchmark claims to measure.
+    const check = await fetch(`${baseUrl}/api/v1/workspaces`, {
+      headers: { authorization: `Bearer ${callers[0]?.token}` },
+    });
+    const listed = (await check.json()) as unknown[];
+    if (check.status !== 200 || listed.length !== (WORKSPACES * MEMBERS) / USERS) {
+      throw new Error(`GET /workspaces answered ${check.status} with ${listed.length} items`);
+    }
+
+    console.log(
+      `\n### ${label} (${CONCURRENCY} in flight, up to ${MAX_REQUESTS} requests or ${MAX_MS} ms per case)`,
+    );
+    console.log('| case | requests | req/s | p50 ms | p99 ms | req/s ÷ baseline |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    let apiRps = 0;
+    for (const [index, testCase] of cases.entries()) {
+      const result = await load({
+        baseUrl,
+        requests: testCase.requests,
+        concurrency: CONCURRENCY,
+        warmup: 200,
+        maxRequests: MAX_REQUESTS,
+        maxMs: MAX_MS,
+      });
+      const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
+      if (result.failures > 0 || bad.length > 0) {
+        throw new Error(
+          `${testCase.name}: ${result.failures} failures, statuses ${JSON.stringify(result.statuses)}`,
+        );
+      }
+      const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+      const rps = (sorted.length / result.elapsedMs) * 1000;
+      const isBaseline = index % 2 === 1;
+      if (!isBaseline) apiRps = rps;
+      console.log(
+        `| ${testCase.name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${isBaseline ? `API = ${(apiRps / rps).toFixed(2)} × baseline` : ''} |`,
+      );
+    }
+  } finally {
+    await app.close();
+    web.remove();
+  }
+}
+
+console.log(
+  `product API: ${WORKSPACES} workspaces × ${MEMBERS} members, ${USERS} users (node ${process.version})`,
+);
+const pglite = await createDb({ dataDir: MEMORY });
+try {
+  await benchEngine('PGlite (in memory)', pglite);
+} finally {
+  await pglite.close();
+}
+const database = await benchDatabase('api');
+if (database) {
+  const handle = await createDb({ databaseUrl: database.url, dataDir: MEMORY, poolMax: 10 });
+  try {
+    await benchEngine('PostgreSQL', handle);
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+} else {
+  console.log(
+    `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
+  );
+}

@@ -1,0 +1,125 @@
+// Property: whatever the body, parameters, query or content type, the API answers a problem, never a 5xx.
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import { createHarness, type Harness, type TestUser } from './testing/harness.ts';
+
+let h: Harness;
+let caller: TestUser;
+const realIds: string[] = [];
+
+beforeAll(async () => {
+  h = await createHarness();
+  caller = await h.user('fuzz_caller');
+  const other = await h.user('fuzz_other');
+  for (const name of ['One', 'Two', 'Three']) {
+    const created = await h.as(caller).post('/workspaces', { name });
+    realIds.push((created.json() as { id: string }).id);
+  }
+  realIds.push(caller.id, other.id);
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  expect(mismatches).toEqual([]);
+});
+
+interface Operation {
+  method: string;
+  path: string;
+  hasBody: boolean;
+}
+
+async function operations(): Promise<Operation[]> {
+  const document = (await h.app.inject('/api/docs/openapi.json')).json() as {
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path: path.replace(/^\/api\/v1/, ''),
+      hasBody: operation.requestBody !== undefined,
+    })),
+  );
+}
+
+const segment = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom(...['', 'a', 'null', '..', '%00', 'fuzz_caller', '00000000-0000-0000-0000-000000000000']),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.integer().map(String),
+);
+
+const fieldValue = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.constantFrom('admin', 'editor', 'viewer', 'https://example.com/a.png', 'javascript:x', 'new_name'),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const knownFields = [
+  'name',
+  'slug',
+  'description',
+  'display_name',
+  'bio',
+  'avatar_url',
+  'username',
+  'role',
+  'new_role',
+];
+const body = fc.oneof(
+  fc.dictionary(fc.constantFrom(...knownFields), fieldValue, { maxKeys: 4 }),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string({ maxLength: 60 }).map((text) => ({ raw: text })),
+);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+);
+const query = fc.dictionary(fc.constantFrom('q', 'limit', 'x', 'q[]'), fc.string({ maxLength: 40 }), {
+  maxKeys: 3,
+});
+
+it('never answers 5xx to random input on any route', async () => {
+  const all = await operations();
+  expect(all.length).toBeGreaterThanOrEqual(10);
+  for (const operation of all) {
+    const credentials: Record<string, Record<string, string>> = {
+      valid: { authorization: `Bearer ${caller.token}` },
+      none: {},
+      garbage: { authorization: 'Bearer x.y.z', cookie: 'user_jwt=%E0%A4%A' },
+      cookie: { cookie: `user_jwt=${caller.token}` },
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(segment, fc.constantFrom(...realIds)), { minLength: 2, maxLength: 2 }),
+        body,
+        contentType,
+        query,
+        fc.boolean(),
+        fc.constantFrom('valid', 'valid', 'valid', 'none', 'garbage', 'cookie'),
+        async ([first, second], payload, type, params, rawBody, credential) => {
+          const path = operation.path
+            .replace(/\{(id|username)\}/, encodeURIComponent(first ?? ''))
+            .replace('{userId}', encodeURIComponent(second ?? ''));
+          const search = new URLSearchParams(params).toString();
+          const raw = 'raw' in (typeof payload === 'object' && payload !== null ? payload : {});
+          const response = await h.app.inject({
+            method: operation.method as 'GET',
+            url: `/api/v1${path}${search ? `?${search}` : ''}`,
+            headers: { ...credentials[credential], 'content-type': type },
+            ...(operation.hasBody
+              ? { payload: rawBody || raw ? JSON.stringify(payload).slice(1) : JSON.stringify(payload) }
+              : {}),
+          });
+          expect(response.statusCode, `${operation.method} ${path}: ${response.body}`).toBeLessThan(500);
+          if (response.statusCode >= 400) problemSchema.parse(response.json());
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }
+});

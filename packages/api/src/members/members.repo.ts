@@ -1,0 +1,108 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { profiles, usernames, workspaceMembers } from '@stackyard/db/schema';
+import type { AccessRole } from '@stackyard/contracts/workspace';
+import type { Authorized } from '../access/access.ts';
+import type { Executor } from '../db.ts';
+
+export interface MemberRow {
+  workspaceId: string;
+  userId: string;
+  accessRole: AccessRole;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function members(db: Executor, workspaceId: string) {
+  return db
+    .select({
+      workspaceId: workspaceMembers.workspaceId,
+      userId: workspaceMembers.userId,
+      accessRole: workspaceMembers.accessRole,
+      username: usernames.username,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      createdAt: workspaceMembers.createdAt,
+      updatedAt: workspaceMembers.updatedAt,
+    })
+    .from(workspaceMembers)
+    .leftJoin(profiles, eq(profiles.identityId, workspaceMembers.userId))
+    .leftJoin(
+      usernames,
+      and(eq(usernames.identityId, workspaceMembers.userId), eq(usernames.isCurrent, true)),
+    )
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .$dynamic();
+}
+
+/** Owner first, then in the order they joined. */
+export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<MemberRow[]> {
+  return members(db, access.workspaceId).orderBy(
+    sql`${workspaceMembers.userId} <> ${access.ownerId}`,
+    asc(workspaceMembers.createdAt),
+    asc(workspaceMembers.userId),
+  );
+}
+
+export async function findMember(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+): Promise<MemberRow | null> {
+  const [row] = await members(db, workspaceId)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setMemberRole(
+  db: Executor,
+  access: Authorized<'members:manage'>,
+  userId: string,
+  role: AccessRole,
+): Promise<boolean> {
+  const rows = await db
+    .update(workspaceMembers)
+    .set({ accessRole: role, updatedAt: sql`now()` })
+    .where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)))
+    .returning({ userId: workspaceMembers.userId });
+  return rows.length > 0;
+}
+
+export async function deleteMember(
+  db: Executor,
+  access: Authorized<'members:manage'>,
+  userId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)))
+    .returning({ userId: workspaceMembers.userId });
+  return rows.length > 0;
+}
+
+/** The caller leaves: a leave permit removes its holder and nobody else. */
+export async function leave(db: Executor, access: Authorized<'members:leave'>): Promise<void> {
+  await db
+    .delete(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, access.userId)),
+    );
+}
+
+/** False when the user already is a member. */
+export async function insertMember(
+  db: Executor,
+  access: Authorized<'members:manage'>,
+  userId: string,
+  role: AccessRole,
+): Promise<boolean> {
+  const rows = await db
+    .insert(workspaceMembers)
+    .values({ workspaceId: access.workspaceId, userId, accessRole: role })
+    .onConflictDoNothing()
+    .returning({ userId: workspaceMembers.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,79 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiDocs } from './openapi.ts';
+import { productApi } from './plugin.ts';
+import { createHarness, type Harness } from './testing/harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 with both credentials, served as JSON', async () => {
+    const response = await h.app.inject('/api/docs/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as Record<string, unknown>;
+    expect(document).toMatchObject({
+      openapi: '3.1.0',
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'user_jwt' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    });
+    // Only the product API: no health checks, identity routes or SPA pages.
+    expect(Object.keys(document.paths as object).every((path) => path.startsWith('/api/v1'))).toBe(true);
+  });
+
+  it('holds every route the API plugin registers, with the method and its responses', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const routes: string[] = [];
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/v1')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    });
+    await registerApiDocs(app, { prefix: '/api/v1' });
+    await app.register(productApi, {
+      prefix: '/api/v1',
+      db: h.db.db,
+      verifier: h.issuer.verifier,
+    });
+    await app.ready();
+    const document = (await app.inject('/api/docs/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses: object }>>;
+    };
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+    for (const route of routes) {
+      const [method = '', url = ''] = route.split(' ');
+      const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const operation = (document.paths[path] ?? document.paths[`${path}/`])?.[method.toLowerCase()];
+      expect(operation, route).toBeDefined();
+      const statuses = Object.keys(operation?.responses ?? {});
+      expect(
+        statuses.some((status) => status.startsWith('2')),
+        route,
+      ).toBe(true);
+    }
+    await app.close();
+  });
+
+  it('renders a readable page at /api/docs that needs no script', async () => {
+    const response = await h.app.inject('/api/docs');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('PUT /api/v1/workspaces/{id}/members/{userId}/role');
+    expect(response.body).not.toContain('<script');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+});

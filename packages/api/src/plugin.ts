@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '@stackyard/db/client';
+import { authenticate } from './auth/authenticate.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import { memberRoutes } from './members/members.routes.ts';
+import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
+import { profileRoutes } from './profiles/profiles.routes.ts';
+import { workspaceRoutes } from './workspaces/workspaces.routes.ts';
+
+/** Bodies of the product API are small JSON documents; anything bigger is refused before it is parsed. */
+export const API_BODY_LIMIT = 64 * 1024;
+
+export interface ProductApiOptions {
+  db: Database;
+  verifier: TokenVerifier;
+  bodyLimit?: number;
+}
+
+// How many identities this process remembers having a profile row for: one insert per user, not per call.
+const KNOWN_PROFILES_MAX = 50_000;
+
+/** The product API (spec §7), registered under /api/v1. Every route needs a signed-in caller unless marked public. */
+export async function productApi(app: FastifyInstance, options: ProductApiOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: options.db };
+  const knownProfiles = new Set<string>();
+
+  api.decorateRequest('actor', null);
+  // JSON only: a form or text/plain body (what a cross-site form can send) is refused with 415.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    api.getDefaultJsonParser('error', 'error'),
+  );
+  api.addHook('onRoute', (route) => {
+    route.bodyLimit ??= options.bodyLimit ?? API_BODY_LIMIT;
+  });
+  // Authentication runs before the body is read or validated: an anonymous caller learns nothing but 401.
+  api.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public) return;
+    const actor = await authenticate(request, options.verifier);
+    if (!knownProfiles.has(actor.userId)) {
+      await insertProfileIfMissing(options.db, actor.userId);
+      if (knownProfiles.size >= KNOWN_PROFILES_MAX) knownProfiles.clear();
+      knownProfiles.add(actor.userId);
+    }
+    request.actor = actor;
+  });
+
+  api.get(
+    '/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['meta'],
+        summary: 'Names the API and its version',
+        security: [],
+        response: { 200: z.object({ name: z.string(), version: z.number().int() }) },
+      },
+    },
+    async () => ({ name: 'stackyard', version: 1 }),
+  );
+
+  profileRoutes(api, deps);
+  workspaceRoutes(api, deps);
+  memberRoutes(api, deps);
+}

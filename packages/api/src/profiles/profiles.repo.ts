@@ -1,0 +1,143 @@
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { profiles, usernames } from '@stackyard/db/schema';
+import type { Executor } from '../db.ts';
+
+export interface ProfileRow {
+  identityId: string;
+  displayName: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  currentUsername: string | null;
+}
+
+export interface UsernameRow {
+  username: string;
+  identityId: string;
+  isCurrent: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function insertProfileIfMissing(db: Executor, identityId: string): Promise<void> {
+  await db.insert(profiles).values({ identityId }).onConflictDoNothing();
+}
+
+export async function findProfile(db: Executor, identityId: string): Promise<ProfileRow | null> {
+  const [row] = await db
+    .select({
+      identityId: profiles.identityId,
+      displayName: profiles.displayName,
+      bio: profiles.bio,
+      avatarUrl: profiles.avatarUrl,
+      currentUsername: usernames.username,
+    })
+    .from(profiles)
+    .leftJoin(usernames, and(eq(usernames.identityId, profiles.identityId), eq(usernames.isCurrent, true)))
+    .where(eq(profiles.identityId, identityId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateProfile(
+  db: Executor,
+  identityId: string,
+  patch: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'avatarUrl'>>,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(profiles.identityId, identityId));
+}
+
+/** Serializes one user's username and workspace-slug changes: concurrent ones wait here instead of racing. */
+export async function lockProfile(db: Executor, identityId: string): Promise<void> {
+  await db
+    .select({ identityId: profiles.identityId })
+    .from(profiles)
+    .where(eq(profiles.identityId, identityId))
+    .for('update');
+}
+
+export async function findUsername(db: Executor, username: string): Promise<UsernameRow | null> {
+  const [row] = await db.select().from(usernames).where(eq(usernames.username, username)).limit(1);
+  return row ?? null;
+}
+
+/** Makes `username` (already recorded for this identity) the current one and the others history. */
+export async function makeUsernameCurrent(
+  db: Executor,
+  identityId: string,
+  username: string,
+): Promise<UsernameRow> {
+  await clearCurrentUsername(db, identityId);
+  const [row] = await db
+    .update(usernames)
+    .set({ isCurrent: true, updatedAt: sql`now()` })
+    .where(and(eq(usernames.username, username), eq(usernames.identityId, identityId)))
+    .returning();
+  if (!row) throw new Error(`username ${username} is not recorded for ${identityId}`);
+  return row;
+}
+
+export async function insertCurrentUsername(
+  db: Executor,
+  identityId: string,
+  username: string,
+): Promise<UsernameRow> {
+  await clearCurrentUsername(db, identityId);
+  const [row] = await db.insert(usernames).values({ identityId, username, isCurrent: true }).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+// The partial unique index allows one current username per identity: the old one steps down first.
+async function clearCurrentUsername(db: Executor, identityId: string): Promise<void> {
+  await db
+    .update(usernames)
+    .set({ isCurrent: false, updatedAt: sql`now()` })
+    .where(and(eq(usernames.identityId, identityId), eq(usernames.isCurrent, true)));
+}
+
+export interface UserSummaryRow {
+  userId: string;
+  username: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+const summaryColumns = {
+  userId: usernames.identityId,
+  username: usernames.username,
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+};
+
+/** Current usernames starting with `prefix`, which the contract limits to [a-z0-9_]. */
+export async function searchByUsernamePrefix(
+  db: Executor,
+  prefix: string,
+  limit: number,
+): Promise<UserSummaryRow[]> {
+  // `_` is a LIKE wildcard: escape it so it matches only itself.
+  const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return db
+    .select(summaryColumns)
+    .from(usernames)
+    .innerJoin(profiles, eq(profiles.identityId, usernames.identityId))
+    .where(and(eq(usernames.isCurrent, true), like(usernames.username, pattern)))
+    .orderBy(asc(usernames.username))
+    .limit(limit);
+}
+
+export async function findUserByCurrentUsername(
+  db: Executor,
+  username: string,
+): Promise<UserSummaryRow | null> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(usernames)
+    .innerJoin(profiles, eq(profiles.identityId, usernames.identityId))
+    .where(and(eq(usernames.username, username), eq(usernames.isCurrent, true)))
+    .limit(1);
+  return row ?? null;
+}

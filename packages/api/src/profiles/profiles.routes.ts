@@ -1,0 +1,83 @@
+import {
+  claimUsernameSchema,
+  profileSchema,
+  updateProfileSchema,
+  userSearchQuerySchema,
+  userSummarySchema,
+  usernameAvailabilitySchema,
+  usernameParamsSchema,
+  usernameRecordSchema,
+} from '@stackyard/contracts/profile';
+import { z } from 'zod';
+import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
+import { always, conflict, tooLarge } from '../http.ts';
+import { checkUsername, claimUsername, getProfile, searchUsers, updateProfile } from './profiles.service.ts';
+
+export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's profile; made on their first call",
+        response: { 200: profileSchema, ...always },
+      },
+    },
+    async (request) => getProfile(db, actorOf(request)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Update display name, bio and avatar URL',
+        body: updateProfileSchema,
+        response: { 200: profileSchema, ...always, ...tooLarge },
+      },
+    },
+    async (request) => updateProfile(db, actorOf(request), request.body),
+  );
+
+  app.post(
+    '/profile/username',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Choose or change the username; earlier ones are kept as history',
+        body: claimUsernameSchema,
+        response: { 200: usernameRecordSchema, ...always, ...conflict, ...tooLarge },
+      },
+    },
+    async (request) => claimUsername(db, actorOf(request), request.body.username),
+  );
+
+  app.get(
+    '/profile/username/check/:username',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Whether the caller can take this username',
+        params: usernameParamsSchema,
+        response: { 200: usernameAvailabilitySchema, ...always },
+      },
+    },
+    async (request) => checkUsername(db, actorOf(request), request.params.username),
+  );
+
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Users whose current username starts with q',
+        querystring: userSearchQuerySchema,
+        response: { 200: z.array(userSummarySchema), ...always },
+      },
+    },
+    async (request) => {
+      actorOf(request);
+      return searchUsers(db, request.query);
+    },
+  );
+}

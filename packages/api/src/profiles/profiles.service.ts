@@ -1,0 +1,115 @@
+import { AppError } from '@stackyard/contracts/problem';
+import type {
+  Profile,
+  UpdateProfile,
+  UserSearchQuery,
+  UserSummary,
+  UsernameAvailability,
+  UsernameRecord,
+} from '@stackyard/contracts/profile';
+import type { Database } from '@stackyard/db/client';
+import type { Actor } from '../auth/authenticate.ts';
+import { inTransaction, isUniqueViolation, iso } from '../db.ts';
+import {
+  findProfile,
+  findUsername,
+  insertCurrentUsername,
+  insertProfileIfMissing,
+  lockProfile,
+  makeUsernameCurrent,
+  searchByUsernamePrefix,
+  updateProfile as writeProfile,
+  type ProfileRow,
+  type UserSummaryRow,
+  type UsernameRow,
+} from './profiles.repo.ts';
+
+export const USERNAME_TAKEN = 'Username is already taken';
+
+export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
+  let row = await findProfile(db, actor.userId);
+  if (!row) {
+    // The authentication hook creates it; a row deleted since (by an operator) is made again.
+    await insertProfileIfMissing(db, actor.userId);
+    row = await findProfile(db, actor.userId);
+  }
+  if (!row) throw new Error(`profile ${actor.userId} could not be created`);
+  return toProfile(row);
+}
+
+export async function updateProfile(db: Database, actor: Actor, input: UpdateProfile): Promise<Profile> {
+  const patch: Parameters<typeof writeProfile>[2] = {};
+  // An empty field in the form means "clear it".
+  if (input.display_name !== undefined) patch.displayName = input.display_name || null;
+  if (input.bio !== undefined) patch.bio = input.bio || null;
+  if (input.avatar_url !== undefined) patch.avatarUrl = input.avatar_url || null;
+  await insertProfileIfMissing(db, actor.userId);
+  if (Object.keys(patch).length > 0) await writeProfile(db, actor.userId, patch);
+  return getProfile(db, actor);
+}
+
+/**
+ * Makes `username` the caller's current one. Usernames are never handed on: one someone else holds or
+ * held is refused. The caller's own earlier username can be taken back.
+ */
+export async function claimUsername(db: Database, actor: Actor, username: string): Promise<UsernameRecord> {
+  try {
+    const row = await inTransaction(db, async (tx) => {
+      await insertProfileIfMissing(tx, actor.userId);
+      await lockProfile(tx, actor.userId);
+      const existing = await findUsername(tx, username);
+      if (existing && existing.identityId !== actor.userId) throw new AppError('conflict', USERNAME_TAKEN);
+      if (existing?.isCurrent) return existing;
+      if (existing) return makeUsernameCurrent(tx, actor.userId, username);
+      return insertCurrentUsername(tx, actor.userId, username);
+    });
+    return toUsernameRecord(row);
+  } catch (error) {
+    // Someone else claimed it between our check and our insert.
+    if (isUniqueViolation(error)) throw new AppError('conflict', USERNAME_TAKEN, { cause: error });
+    throw error;
+  }
+}
+
+export async function checkUsername(
+  db: Database,
+  actor: Actor,
+  username: string,
+): Promise<UsernameAvailability> {
+  const existing = await findUsername(db, username);
+  return { available: !existing || existing.identityId === actor.userId };
+}
+
+export async function searchUsers(db: Database, query: UserSearchQuery): Promise<UserSummary[]> {
+  const rows = await searchByUsernamePrefix(db, query.q, query.limit);
+  return rows.map(toUserSummary);
+}
+
+export function toUserSummary(row: UserSummaryRow): UserSummary {
+  return {
+    user_id: row.userId,
+    username: row.username,
+    display_name: row.displayName,
+    avatar_url: row.avatarUrl,
+  };
+}
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    identity_id: row.identityId,
+    display_name: row.displayName,
+    bio: row.bio,
+    avatar_url: row.avatarUrl,
+    current_username: row.currentUsername,
+  };
+}
+
+function toUsernameRecord(row: UsernameRow): UsernameRecord {
+  return {
+    identity_id: row.identityId,
+    username: row.username,
+    is_current: row.isCurrent,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

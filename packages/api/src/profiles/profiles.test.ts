@@ -1,0 +1,275 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import { profileSchema, usernameRecordSchema } from '@stackyard/contracts/profile';
+import { VerifierUnavailableError } from '../auth/token-verifier.ts';
+import { createHarness, type Harness } from '../testing/harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  expect(mismatches).toEqual([]);
+});
+
+function problem(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  return problemSchema.parse(response.json());
+}
+
+describe('authentication', () => {
+  it('refuses a call without a credential with a 401 problem', async () => {
+    const response = await h.as(null).get('/profile');
+    expect(response.statusCode).toBe(401);
+    expect(problem(response)).toMatchObject({ status: 401, code: 'unauthenticated' });
+  });
+
+  it('refuses expired, foreign-key, wrong-issuer, non-uuid-subject, malformed and garbage tokens', async () => {
+    const id = crypto.randomUUID();
+    const tokens = [
+      // Validly signed, but the subject cannot key the API's uuid columns.
+      await h.issuer.sign('alice'),
+      await h.issuer.sign(id, { expiresIn: -120 }),
+      await h.issuer.sign(id, { unknownKey: true }),
+      await h.issuer.sign(id, { issuer: 'https://evil.example' }),
+      'not-a-jwt',
+    ];
+    for (const token of tokens) {
+      const response = await h.app.inject({
+        url: '/api/v1/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode, token).toBe(401);
+    }
+    const malformed = await h.app.inject({ url: '/api/v1/profile', headers: { authorization: 'Basic abc' } });
+    expect(malformed.statusCode).toBe(401);
+  });
+
+  it('refuses a verified identity id that is not a uuid with 401, whatever the verifier', async () => {
+    const odd = await createHarness({ verifier: { verify: async () => ({ identityId: 'alice' }) } });
+    try {
+      const response = await odd.as({ id: 'alice', token: 'anything', username: null }).get('/workspaces');
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await odd.close();
+    }
+  });
+
+  it('accepts the user_jwt cookie the web app sets', async () => {
+    const id = crypto.randomUUID();
+    const token = await h.issuer.sign(id);
+    const response = await h.app.inject({
+      url: '/api/v1/profile',
+      headers: { cookie: `theme=dark; user_jwt=${token}; other=1` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ identity_id: id });
+  });
+});
+
+describe('when the identity service cannot be reached', () => {
+  it('answers 503 with a detail to show, not 401 (the token may be fine)', async () => {
+    const down = await createHarness({
+      verifier: {
+        verify: () => Promise.reject(new VerifierUnavailableError()),
+      },
+    });
+    try {
+      const response = await down.as(await down.user()).get('/profile');
+      expect(response.statusCode).toBe(503);
+      expect(problem(response).detail).toBe('Signing in is not available right now. Try again in a moment.');
+      expect(await down.mismatches()).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('profile', () => {
+  it('is made on the first call, empty, without a username', async () => {
+    const user = await h.user();
+    const response = await h.as(user).get('/profile');
+    expect(response.statusCode).toBe(200);
+    expect(profileSchema.parse(response.json())).toEqual({
+      identity_id: user.id,
+      display_name: null,
+      bio: null,
+      avatar_url: null,
+      current_username: null,
+    });
+  });
+
+  it('updates the given fields, leaves the others and clears empty ones', async () => {
+    const user = await h.user('profile_editor');
+    const client = h.as(user);
+    const first = await client.put('/profile', {
+      display_name: '  Ada Lovelace ',
+      bio: 'Engines.',
+      avatar_url: 'https://example.com/ada.png',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      identity_id: user.id,
+      display_name: 'Ada Lovelace',
+      bio: 'Engines.',
+      avatar_url: 'https://example.com/ada.png',
+      current_username: 'profile_editor',
+    });
+    const second = await client.put('/profile', { bio: '', avatar_url: null });
+    expect(second.json()).toMatchObject({ display_name: 'Ada Lovelace', bio: null, avatar_url: null });
+  });
+
+  it('answers 400 with one error per bad field', async () => {
+    const user = await h.user();
+    const response = await h.as(user).put('/profile', {
+      display_name: 'x'.repeat(101),
+      bio: 'y'.repeat(501),
+      avatar_url: 'javascript:alert(1)',
+    });
+    expect(response.statusCode).toBe(400);
+    const errors = problem(response).errors ?? [];
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '/body/display_name', detail: 'Display name must be at most 100 characters' },
+        { pointer: '/body/bio', detail: 'Bio must be at most 500 characters' },
+        expect.objectContaining({ pointer: '/body/avatar_url' }),
+      ]),
+    );
+  });
+
+  it('refuses unknown fields', async () => {
+    const user = await h.user();
+    const response = await h.as(user).put('/profile', { display_name: 'A', is_admin: true });
+    expect(response.statusCode).toBe(400);
+    expect(problem(response).detail).toMatch(/is_admin/);
+  });
+
+  it('accepts JSON bodies only', async () => {
+    const user = await h.user();
+    const response = await h.as(user).put('/profile', 'bio=hello', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(problem(response).status).toBe(415);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const user = await h.user();
+    const response = await h.as(user).put('/profile', { bio: 'x'.repeat(200_000) });
+    expect(response.statusCode).toBe(413);
+    expect(problem(response).code).toBe('payload_too_large');
+  });
+});
+
+describe('usernames', () => {
+  it('lower-cases the input and keeps the history with is_current', async () => {
+    const user = await h.user();
+    const client = h.as(user);
+    const first = await client.post('/profile/username', { username: 'Grace_H' });
+    expect(first.statusCode).toBe(200);
+    expect(usernameRecordSchema.parse(first.json())).toMatchObject({
+      identity_id: user.id,
+      username: 'grace_h',
+      is_current: true,
+    });
+    await client.post('/profile/username', { username: 'grace_hopper' });
+    expect((await client.get('/profile')).json()).toMatchObject({ current_username: 'grace_hopper' });
+    const rows = await h.db.rows<{ username: string; is_current: boolean }>(
+      sql`select username, is_current from usernames where identity_id = ${user.id} order by username`,
+    );
+    expect(rows).toEqual([
+      { username: 'grace_h', is_current: false },
+      { username: 'grace_hopper', is_current: true },
+    ]);
+    // Taking back one's own earlier username is allowed.
+    const back = await client.post('/profile/username', { username: 'grace_h' });
+    expect(back.json()).toMatchObject({ username: 'grace_h', is_current: true });
+  });
+
+  it("refuses someone else's current or earlier username with 409", async () => {
+    const owner = await h.user('taken_name');
+    await h.as(owner).post('/profile/username', { username: 'newer_name' });
+    const other = await h.user();
+    for (const username of ['taken_name', 'NEWER_NAME']) {
+      const response = await h.as(other).post('/profile/username', { username });
+      expect(response.statusCode).toBe(409);
+      expect(problem(response).detail).toBe('Username is already taken');
+    }
+  });
+
+  it('answers the spec messages for bad usernames', async () => {
+    const user = await h.user();
+    const cases: Array<[string, string]> = [
+      ['', 'Username is required'],
+      ['ab', 'Username must be at least 3 characters'],
+      ['a'.repeat(31), 'Username must be at most 30 characters'],
+      ['bad-name', 'Username must contain only lowercase letters, numbers, and underscores'],
+    ];
+    for (const [username, detail] of cases) {
+      const response = await h.as(user).post('/profile/username', { username });
+      expect(response.statusCode, username).toBe(400);
+      expect(problem(response).errors?.[0]).toEqual({ pointer: '/body/username', detail });
+    }
+  });
+
+  it('reports availability', async () => {
+    const owner = await h.user('checked_name');
+    const other = await h.user();
+    expect((await h.as(other).get('/profile/username/check/checked_name')).json()).toEqual({
+      available: false,
+    });
+    expect((await h.as(other).get('/profile/username/check/Free_Name')).json()).toEqual({ available: true });
+    expect((await h.as(owner).get('/profile/username/check/checked_name')).json()).toEqual({
+      available: true,
+    });
+    expect((await h.as(other).get('/profile/username/check/no!')).statusCode).toBe(400);
+  });
+
+  it('gives one of several simultaneous claims the name and the others a 409, never a 500', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => h.user()));
+    const responses = await Promise.all(
+      users.map((user) => h.as(user).post('/profile/username', { username: 'race_winner' })),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+  it('settles one user claiming several names at once with exactly one current', async () => {
+    const user = await h.user();
+    const names = ['many_a', 'many_b', 'many_c', 'many_d'];
+    const responses = await Promise.all(
+      names.map((username) => h.as(user).post('/profile/username', { username })),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const current = await h.db.rows<{ username: string }>(
+      sql`select username from usernames where identity_id = ${user.id} and is_current`,
+    );
+    expect(current).toHaveLength(1);
+    expect((await h.as(user).get('/profile')).json()).toMatchObject({
+      current_username: current[0]?.username,
+    });
+  });
+});
+
+describe('user search', () => {
+  it('finds current usernames by prefix, with minimal fields', async () => {
+    const user = await h.user('search_alpha');
+    await h.user('search_beta');
+    await h.user('searchxgamma');
+    await h.as(user).put('/profile', { display_name: 'Alpha' });
+    const response = await h.as(user).get('/users/search?q=Search_');
+    expect(response.statusCode).toBe(200);
+    // "_" matches only itself, not any character.
+    expect(response.json()).toEqual([
+      { user_id: user.id, username: 'search_alpha', display_name: 'Alpha', avatar_url: null },
+      expect.objectContaining({ username: 'search_beta' }),
+    ]);
+    expect((await h.as(user).get('/users/search?q=search&limit=1')).json()).toHaveLength(1);
+    expect((await h.as(user).get('/users/search?q=')).statusCode).toBe(400);
+    expect((await h.as(user).get('/users/search?q=a&limit=99')).statusCode).toBe(400);
+  });
+});

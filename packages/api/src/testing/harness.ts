@@ -1,0 +1,168 @@
+// The product API as the server runs it (apps/server's buildApp: error handler, helmet, OpenAPI), on a fresh
+// test database, with real JWTs. Every API response is recorded so a file can check them all against the
+// OpenAPI document at its end.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createTestDb } from '@stackyard/db/testing';
+import { buildApp } from '@stackyard/server/app';
+import { loadConfig } from '@stackyard/server/config';
+import { tempDir } from '../../../../test/processes.ts';
+import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
+
+export const API = '/api/v1';
+
+export interface RecordedResponse {
+  method: string;
+  route: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface TestUser {
+  id: string;
+  token: string;
+  username: string | null;
+}
+
+type Call = Omit<InjectOptions, 'url' | 'method' | 'payload'> & { body?: unknown };
+
+export interface Client {
+  get(path: string, options?: Call): Promise<LightMyRequestResponse>;
+  post(path: string, body?: unknown, options?: Call): Promise<LightMyRequestResponse>;
+  put(path: string, body?: unknown, options?: Call): Promise<LightMyRequestResponse>;
+  delete(path: string, options?: Call): Promise<LightMyRequestResponse>;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Awaited<ReturnType<typeof createTestDb>>;
+  issuer: TestIssuer;
+  recorded: RecordedResponse[];
+  /** A new identity with a valid token; with a username when one is given. */
+  user(username?: string, options?: TokenOptions): Promise<TestUser>;
+  as(user: TestUser | null): Client;
+  /** Responses that do not match the OpenAPI document (undeclared status or wrong shape). */
+  mismatches(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(options: { verifier?: TokenVerifier } = {}): Promise<Harness> {
+  const db = await createTestDb();
+  const issuer = await createTestIssuer();
+  const web = tempDir('stackyard-api-web');
+  const app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), {
+    db,
+    verifier: options.verifier ?? issuer.verifier,
+  });
+  const recorded: RecordedResponse[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    if (route?.startsWith(API) && !request.is404) {
+      recorded.push({
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        contentType: String(reply.getHeader('content-type') ?? ''),
+        body:
+          typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
+      });
+    }
+    return payload;
+  });
+  await app.ready();
+
+  const as = (user: TestUser | null): Client => {
+    const call = (method: InjectOptions['method'], path: string, body: unknown, options: Call = {}) => {
+      const { body: _ignored, headers, ...rest } = options;
+      return app.inject({
+        method,
+        url: `${API}${path}`,
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+        headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...headers },
+        ...rest,
+      });
+    };
+    return {
+      get: (path, options) => call('GET', path, undefined, options),
+      post: (path, body, options) => call('POST', path, body ?? {}, options),
+      put: (path, body, options) => call('PUT', path, body ?? {}, options),
+      delete: (path, options) => call('DELETE', path, undefined, options),
+    };
+  };
+
+  return {
+    app,
+    db,
+    issuer,
+    recorded,
+    async user(username, options) {
+      const id = randomUUID();
+      const user: TestUser = { id, token: await issuer.sign(id, options), username: null };
+      if (username) {
+        const response = await as(user).post('/profile/username', { username });
+        if (response.statusCode !== 200) throw new Error(`username ${username}: ${response.body}`);
+        user.username = username;
+      }
+      return user;
+    },
+    as,
+    mismatches: async () => checkAgainstDocument(app, recorded),
+    async close() {
+      await app.close();
+      await db.close();
+      web.remove();
+    },
+  };
+}
+
+interface OpenApiResponse {
+  content?: Record<string, { schema?: object }>;
+}
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>;
+};
+
+async function checkAgainstDocument(app: FastifyInstance, recorded: RecordedResponse[]): Promise<string[]> {
+  const response = await app.inject('/api/docs/openapi.json');
+  const document = response.json() as OpenApiDocument;
+  // Formats are also expressed as patterns by zod; the validator only needs to know the keywords exist.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  const validators = new Map<string, ValidateFunction | null>();
+  const problems: string[] = [];
+  for (const seen of recorded) {
+    const path = seen.route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const key = `${seen.method} ${path} ${seen.status}`;
+    // Fastify names the prefix's root route '/api/v1'; the document names it '/api/v1/'.
+    const item = document.paths?.[path] ?? document.paths?.[`${path}/`];
+    const declared = item?.[seen.method.toLowerCase()]?.responses?.[String(seen.status)];
+    if (!declared) {
+      problems.push(`${key}: status not declared`);
+      continue;
+    }
+    const schema = Object.values(declared.content ?? {})[0]?.schema;
+    if (!schema) {
+      if (seen.body !== '')
+        problems.push(`${key}: declared without a body, answered ${seen.body.slice(0, 200)}`);
+      continue;
+    }
+    let validate = validators.get(key);
+    if (validate === undefined) {
+      validate = ajv.compile(schema);
+      validators.set(key, validate);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(seen.body);
+    } catch {
+      problems.push(`${key}: body is not JSON: ${seen.body.slice(0, 200)}`);
+      continue;
+    }
+    if (validate && !validate(body)) {
+      problems.push(`${key}: ${ajv.errorsText(validate.errors)} in ${seen.body.slice(0, 300)}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { usernames, workspaceMembers, workspaces } from '@stackyard/db/schema';
+import type { AccessRole } from '@stackyard/contracts/workspace';
+import type { Authorized } from '../access/access.ts';
+import type { Executor } from '../db.ts';
+
+export interface WorkspaceRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  previousSlugs: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  accessRole: AccessRole;
+  ownerUsername: string | null;
+}
+
+const listColumns = {
+  id: workspaces.id,
+  ownerId: workspaces.ownerId,
+  name: workspaces.name,
+  slug: workspaces.slug,
+  description: workspaces.description,
+  previousSlugs: workspaces.previousSlugs,
+  createdAt: workspaces.createdAt,
+  updatedAt: workspaces.updatedAt,
+  accessRole: workspaceMembers.accessRole,
+  ownerUsername: usernames.username,
+};
+
+function workspacesOf(db: Executor, userId: string) {
+  return db
+    .select(listColumns)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .leftJoin(usernames, and(eq(usernames.identityId, workspaces.ownerId), eq(usernames.isCurrent, true)))
+    .where(eq(workspaceMembers.userId, userId))
+    .$dynamic();
+}
+
+/** The workspaces the user is a member of, oldest first (so "the first workspace" is stable). */
+export async function listWorkspacesOf(db: Executor, userId: string): Promise<WorkspaceRow[]> {
+  return workspacesOf(db, userId).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+}
+
+export async function findWorkspaceOf(
+  db: Executor,
+  userId: string,
+  workspaceId: string,
+): Promise<WorkspaceRow | null> {
+  const [row] = await workspacesOf(db, userId)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaces.id, workspaceId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every slug, current or previous, of the owner's workspaces (but one): a new slug must avoid them all. */
+export async function slugsOfOwner(db: Executor, ownerId: string, exceptId?: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: workspaces.slug, previousSlugs: workspaces.previousSlugs })
+    .from(workspaces)
+    .where(
+      exceptId
+        ? and(eq(workspaces.ownerId, ownerId), ne(workspaces.id, exceptId))
+        : eq(workspaces.ownerId, ownerId),
+    );
+  return new Set(rows.flatMap((row) => [row.slug, ...row.previousSlugs]));
+}
+
+/** The workspace and its owner's admin membership, in the caller's transaction. */
+export async function insertWorkspace(
+  db: Executor,
+  values: { ownerId: string; name: string; slug: string; description: string | null },
+): Promise<string> {
+  const [row] = await db.insert(workspaces).values(values).returning({ id: workspaces.id });
+  if (!row) throw new Error('insert returned no row');
+  await db
+    .insert(workspaceMembers)
+    .values({ workspaceId: row.id, userId: values.ownerId, accessRole: 'admin' });
+  return row.id;
+}
+
+export async function updateWorkspace(
+  db: Executor,
+  access: Authorized<'workspace:update'>,
+  patch: { name?: string; slug?: string; description?: string | null; previousSlugs?: string[] },
+): Promise<void> {
+  await db
+    .update(workspaces)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(workspaces.id, access.workspaceId));
+}
+
+/**
+ * Removes the workspace and everything in it. Foreign keys cascade too; the explicit deletes keep it
+ * complete if a later table forgets to.
+ */
+export async function deleteWorkspace(db: Executor, access: Authorized<'workspace:delete'>): Promise<void> {
+  await db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, access.workspaceId));
+  await db.delete(workspaces).where(eq(workspaces.id, access.workspaceId));
+}
+
+export async function countWorkspacesOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  return row?.count ?? 0;
+}

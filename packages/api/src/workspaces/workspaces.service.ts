@@ -1,0 +1,154 @@
+import { AppError } from '@stackyard/contracts/problem';
+import type { CreateWorkspace, UpdateWorkspace, WorkspaceListItem } from '@stackyard/contracts/workspace';
+import type { Database } from '@stackyard/db/client';
+import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
+import type { Actor } from '../auth/authenticate.ts';
+import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
+import { insertProfileIfMissing, lockProfile } from '../profiles/profiles.repo.ts';
+import { slugify, uniqueSlug } from './slug.ts';
+import {
+  countWorkspacesOf,
+  deleteWorkspace as removeWorkspace,
+  findWorkspaceOf,
+  insertWorkspace,
+  listWorkspacesOf,
+  slugsOfOwner,
+  updateWorkspace as writeWorkspace,
+  type WorkspaceRow,
+} from './workspaces.repo.ts';
+
+export const LAST_WORKSPACE =
+  'You cannot delete your last workspace. Create another workspace first, then delete this one.';
+
+function slugTaken(slug: string): string {
+  return `You already have a workspace with the slug "${slug}". Choose another slug.`;
+}
+
+export async function listWorkspaces(db: Database, actor: Actor): Promise<WorkspaceListItem[]> {
+  const rows = await listWorkspacesOf(db, actor.userId);
+  return rows.map((row) => toListItem(row, actor.userId));
+}
+
+export async function getWorkspace(
+  db: Database,
+  actor: Actor,
+  workspaceId: string,
+): Promise<WorkspaceListItem> {
+  await authorize(db, actor, workspaceId, 'workspace:read');
+  return loadWorkspace(db, actor, workspaceId);
+}
+
+/**
+ * The caller becomes owner and admin. Without a slug one is derived from the name and made unique among
+ * the owner's slugs (current and previous); an explicit slug that is taken is a 409.
+ */
+export async function createWorkspace(
+  db: Database,
+  actor: Actor,
+  input: CreateWorkspace,
+): Promise<WorkspaceListItem> {
+  const id = await withSlugConflicts(input.slug, () =>
+    inTransaction(db, async (tx) => {
+      // Two creates by one owner wait for each other here, so the second sees the first one's slug.
+      await insertProfileIfMissing(tx, actor.userId);
+      await lockProfile(tx, actor.userId);
+      const used = await slugsOfOwner(tx, actor.userId);
+      if (input.slug && used.has(input.slug)) throw new AppError('conflict', slugTaken(input.slug));
+      return insertWorkspace(tx, {
+        ownerId: actor.userId,
+        name: input.name,
+        slug: input.slug ?? uniqueSlug(slugify(input.name), used),
+        description: input.description || null,
+      });
+    }),
+  );
+  return loadWorkspace(db, actor, id);
+}
+
+/** Owner and admins. A changed slug goes into previous_slugs, so links under it keep resolving. */
+export async function updateWorkspace(
+  db: Database,
+  actor: Actor,
+  workspaceId: string,
+  input: UpdateWorkspace,
+): Promise<WorkspaceListItem> {
+  await withSlugConflicts(input.slug, () =>
+    inTransaction(db, async (tx) => {
+      const access = await authorize(tx, actor, workspaceId, 'workspace:update');
+      const patch: Parameters<typeof writeWorkspace>[2] = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.description !== undefined) patch.description = input.description || null;
+      if (input.slug !== undefined) {
+        await lockProfile(tx, access.ownerId);
+        const current = await requireWorkspace(tx, actor, workspaceId);
+        if (input.slug !== current.slug) {
+          const used = await slugsOfOwner(tx, access.ownerId, workspaceId);
+          if (used.has(input.slug)) throw new AppError('conflict', slugTaken(input.slug));
+          patch.slug = input.slug;
+          // Taking back an earlier slug removes it from the history; the one being left joins it.
+          patch.previousSlugs = [
+            ...current.previousSlugs.filter((slug) => slug !== input.slug),
+            current.slug,
+          ];
+        }
+      }
+      if (Object.keys(patch).length > 0) await writeWorkspace(tx, access, patch);
+    }),
+  );
+  return loadWorkspace(db, actor, workspaceId);
+}
+
+/** Only the owner, never their last workspace; the workspace and everything in it go in one transaction. */
+export async function deleteWorkspace(db: Database, actor: Actor, workspaceId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const access = await authorize(tx, actor, workspaceId, 'workspace:delete');
+    // Serializes the owner's deletes: two at once must not both pass the "not the last one" check.
+    await lockProfile(tx, actor.userId);
+    if ((await countWorkspacesOf(tx, actor.userId)) <= 1) throw new AppError('conflict', LAST_WORKSPACE);
+    await removeWorkspace(tx, access);
+  });
+}
+
+async function withSlugConflicts<T>(slug: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // The unique (owner, slug) constraint caught a race the lock did not (e.g. the profile row was missing).
+    if (isUniqueViolation(error)) {
+      throw new AppError(
+        'conflict',
+        slug ? slugTaken(slug) : 'The workspace could not be saved; try again.',
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+async function requireWorkspace(db: Executor, actor: Actor, workspaceId: string): Promise<WorkspaceRow> {
+  const row = await findWorkspaceOf(db, actor.userId, workspaceId);
+  if (!row) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
+  return row;
+}
+
+async function loadWorkspace(db: Database, actor: Actor, workspaceId: string): Promise<WorkspaceListItem> {
+  return toListItem(await requireWorkspace(db, actor, workspaceId), actor.userId);
+}
+
+export function toListItem(row: WorkspaceRow, userId: string): WorkspaceListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    owner_id: row.ownerId,
+    access_level: row.accessRole,
+    is_owner: row.ownerId === userId,
+    owner_username: row.ownerUsername,
+    previous_slugs: row.previousSlugs,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import {
+  workspaceListItemSchema,
+  workspaceListSchema,
+  type WorkspaceListItem,
+} from '@stackyard/contracts/workspace';
+import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { LAST_WORKSPACE } from './workspaces.service.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  expect(mismatches).toEqual([]);
+});
+
+async function create(user: TestUser, body: Record<string, unknown>): Promise<WorkspaceListItem> {
+  const response = await h.as(user).post('/workspaces', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return workspaceListItemSchema.parse(response.json());
+}
+
+function detailOf(response: { json(): unknown }) {
+  return problemSchema.parse(response.json());
+}
+
+describe('create', () => {
+  it('makes the caller owner and admin, with a slug derived from the name', async () => {
+    const owner = await h.user('ws_owner');
+    const workspace = await create(owner, { name: 'Café Tools!', description: 'Mine' });
+    expect(workspace).toMatchObject({
+      name: 'Café Tools!',
+      slug: 'cafe-tools',
+      description: 'Mine',
+      owner_id: owner.id,
+      access_level: 'admin',
+      is_owner: true,
+      owner_username: 'ws_owner',
+      previous_slugs: [],
+    });
+    const list = workspaceListSchema.parse((await h.as(owner).get('/workspaces')).json());
+    expect(list).toEqual([workspace]);
+  });
+
+  it('makes derived slugs unique per owner, and refuses a taken explicit slug', async () => {
+    const owner = await h.user();
+    expect((await create(owner, { name: 'Main' })).slug).toBe('main');
+    expect((await create(owner, { name: 'main' })).slug).toBe('main-2');
+    expect((await create(owner, { name: 'A' })).slug).toBe('a-workspace');
+    const taken = await h.as(owner).post('/workspaces', { name: 'Other', slug: 'main' });
+    expect(taken.statusCode).toBe(409);
+    expect(detailOf(taken).detail).toMatch(/already have a workspace with the slug "main"/);
+    // Another owner has a slug space of their own.
+    expect((await create(await h.user(), { name: 'x', slug: 'main' })).slug).toBe('main');
+  });
+
+  it('answers the spec messages for bad input', async () => {
+    const owner = await h.user();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: '' }, '/body/name', 'Name is required'],
+      [{ name: 'N', slug: 'ab' }, '/body/slug', 'Slug must be at least 3 characters'],
+      [{ name: 'N', slug: 'a'.repeat(64) }, '/body/slug', 'Slug must be at most 63 characters'],
+      [
+        { name: 'N', slug: 'Bad Slug' },
+        '/body/slug',
+        'Slug can only contain lowercase letters, numbers, and dashes',
+      ],
+    ];
+    for (const [body, pointer, detail] of cases) {
+      const response = await h.as(owner).post('/workspaces', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(detailOf(response).errors).toContainEqual({ pointer, detail });
+    }
+    const unknown = await h.as(owner).post('/workspaces', { name: 'N', owner_id: owner.id });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('never answers 500 to simultaneous creates with one slug', async () => {
+    const owner = await h.user();
+    const explicit = await Promise.all(
+      Array.from({ length: 5 }, () => h.as(owner).post('/workspaces', { name: 'Race', slug: 'race' })),
+    );
+    expect(explicit.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const derived = await Promise.all(
+      Array.from({ length: 5 }, () => h.as(owner).post('/workspaces', { name: 'Dash' })),
+    );
+    expect(derived.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const slugs = derived.map((response) => (response.json() as WorkspaceListItem).slug).sort();
+    expect(slugs).toEqual(['dash', 'dash-2', 'dash-3', 'dash-4', 'dash-5']);
+  });
+});
+
+describe('read', () => {
+  it('answers 404 to a non-member and 400 to a malformed id', async () => {
+    const owner = await h.user();
+    const workspace = await create(owner, { name: 'Private' });
+    const stranger = await h.user();
+    const hidden = await h.as(stranger).get(`/workspaces/${workspace.id}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(detailOf(hidden).detail).toBe('Workspace not found');
+    const missing = await h.as(owner).get(`/workspaces/${crypto.randomUUID()}`);
+    expect(missing.statusCode).toBe(404);
+    const malformed = await h.as(owner).get('/workspaces/not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(detailOf(malformed).errors?.[0]?.pointer).toBe('/params/id');
+    // Upper-case ids name the same workspace.
+    expect((await h.as(owner).get(`/workspaces/${workspace.id.toUpperCase()}`)).statusCode).toBe(200);
+  });
+});
+
+describe('update', () => {
+  it('keeps changed slugs in previous_slugs, and they stay reserved', async () => {
+    const owner = await h.user();
+    const workspace = await create(owner, { name: 'Alpha' });
+    const renamed = await h.as(owner).put(`/workspaces/${workspace.id}`, { name: 'Beta', slug: 'beta' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Beta', slug: 'beta', previous_slugs: ['alpha'] });
+    // A previous slug keeps resolving to this workspace, so no other workspace of the owner may take it.
+    expect((await create(owner, { name: 'Alpha' })).slug).toBe('alpha-2');
+    const clash = await create(owner, { name: 'Gamma' });
+    expect((await h.as(owner).put(`/workspaces/${clash.id}`, { slug: 'alpha' })).statusCode).toBe(409);
+    // Taking an earlier slug back moves it out of the history.
+    const back = await h.as(owner).put(`/workspaces/${workspace.id}`, { slug: 'alpha' });
+    expect(back.json()).toMatchObject({ slug: 'alpha', previous_slugs: ['beta'] });
+    const same = await h.as(owner).put(`/workspaces/${workspace.id}`, { slug: 'alpha', description: '' });
+    expect(same.json()).toMatchObject({ slug: 'alpha', previous_slugs: ['beta'], description: null });
+  });
+});
+
+describe('delete', () => {
+  it('refuses the last workspace with a detail to show, then deletes everything in one go', async () => {
+    const owner = await h.user();
+    const first = await create(owner, { name: 'Only' });
+    const refused = await h.as(owner).delete(`/workspaces/${first.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(detailOf(refused).detail).toBe(LAST_WORKSPACE);
+
+    const second = await create(owner, { name: 'Second' });
+    const member = await h.user('ws_member_del');
+    await h.as(owner).post(`/workspaces/${second.id}/members`, { username: 'ws_member_del', role: 'editor' });
+    const deleted = await h.as(owner).delete(`/workspaces/${second.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await h.as(owner).get(`/workspaces/${second.id}`)).statusCode).toBe(404);
+    expect((await h.as(member).get('/workspaces')).json()).toEqual([]);
+    const left = await h.db.rows<{ count: number }>(
+      sql`select count(*)::int as count from workspace_members where workspace_id = ${second.id}`,
+    );
+    expect(left).toEqual([{ count: 0 }]);
+  });
+
+  it('lets only one of two simultaneous deletes of the last two workspaces through', async () => {
+    const owner = await h.user();
+    const a = await create(owner, { name: 'A one' });
+    const b = await create(owner, { name: 'B two' });
+    const responses = await Promise.all([
+      h.as(owner).delete(`/workspaces/${a.id}`),
+      h.as(owner).delete(`/workspaces/${b.id}`),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([204, 409]);
+    expect((await h.as(owner).get('/workspaces')).json()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+
+/**
+ * A username as the user types it: trimmed and lower-cased first, then checked with the messages of the
+ * settings form (spec §5).
+ */
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Username is required', abort: true })
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[a-z0-9_]+$/, 'Username must contain only lowercase letters, numbers, and underscores');
+
+export const profileSchema = z.object({
+  identity_id: uuidSchema,
+  display_name: z.string().nullable().optional(),
+  bio: z.string().nullable().optional(),
+  avatar_url: z.string().nullable().optional(),
+  /** Absent or null until the user has chosen a username (onboarding step 1). */
+  current_username: z.string().nullable().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /profile: an omitted field is left as it is; null or an empty string clears it. */
+export const updateProfileSchema = z.strictObject({
+  display_name: z
+    .string()
+    .trim()
+    .max(100, 'Display name must be at most 100 characters')
+    .nullable()
+    .optional(),
+  bio: z.string().max(500, 'Bio must be at most 500 characters').nullable().optional(),
+  avatar_url: z
+    .union([z.literal(''), httpUrlSchema], { error: 'Avatar URL must be a valid URL' })
+    .nullable()
+    .optional(),
+});
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+export const usernameRecordSchema = z.object({
+  identity_id: uuidSchema,
+  username: z.string(),
+  is_current: z.boolean(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type UsernameRecord = z.infer<typeof usernameRecordSchema>;
+
+export const claimUsernameSchema = z.strictObject({ username: usernameSchema });
+export type ClaimUsername = z.infer<typeof claimUsernameSchema>;
+
+export const usernameParamsSchema = z.object({ username: usernameSchema });
+
+export const usernameAvailabilitySchema = z.object({ available: z.boolean() });
+export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
+
+/** GET /users/search: a username prefix, to pick an existing user (e.g. to add as a member). */
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Search text is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Search text is required', abort: true })
+    .max(USERNAME_MAX, `Search text must be at most ${USERNAME_MAX} characters`)
+    .regex(/^[a-z0-9_]+$/, 'Search text must contain only lowercase letters, numbers, and underscores'),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be between 1 and 20')
+    .max(20, 'Limit must be between 1 and 20')
+    .default(10),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
+/** The few public fields of another user. */
+export const userSummarySchema = z.object({
+  user_id: uuidSchema,
+  username: z.string(),
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;

@@ -1,0 +1,306 @@
+// One test per rule of the issue: each drives the SDK (or, for browser-form mode, plain form posts).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityCredentials, identityFlows } from '@stackyard/db/schema';
+import { createIdentity } from './identities.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import {
+  createCookieJar,
+  createUser,
+  csrfOf,
+  failure,
+  frontendApi,
+  startIdentityServer,
+  startSmtpSink,
+  type IdentityTestServer,
+} from './testing.ts';
+
+let server: IdentityTestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+const PASSWORD = 'a sturdy passphrase 42';
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startIdentityServer({ smtpUrl: smtp.url });
+  await createUser(server, 'grace@example.com', PASSWORD);
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+async function tryLogin(identifier: string, password: string) {
+  const { api } = frontendApi(server.basePath);
+  const flow = await api.createBrowserLoginFlow();
+  return failure(
+    api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: { method: 'password', identifier, password, csrf_token: csrfOf(flow) },
+    }),
+  );
+}
+
+async function tryRegister(email: string, password: string) {
+  const { api } = frontendApi(server.basePath);
+  const flow = await api.createBrowserRegistrationFlow();
+  return failure(
+    api.updateRegistrationFlow({
+      flow: flow.id,
+      updateRegistrationFlowBody: {
+        method: 'password',
+        traits: { email },
+        password,
+        csrf_token: csrfOf(flow),
+      },
+    }),
+  );
+}
+
+function passwordMessages(body: Record<string, unknown>): number[] {
+  const ui = body.ui as { nodes: Array<{ attributes: { name?: string }; messages: Array<{ id: number }> }> };
+  return (
+    ui.nodes.find((node) => node.attributes.name === 'password')?.messages.map((message) => message.id) ?? []
+  );
+}
+
+describe('login', () => {
+  it('answers a wrong password with 400 and 4000006, keeping the identifier and dropping the password', async () => {
+    const { status, body } = await tryLogin('grace@example.com', 'not the password');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      state: 'choose_method',
+      ui: { messages: [{ id: 4000006, type: 'error' }] },
+    });
+    const nodes = (body.ui as { nodes: Array<{ attributes: { name?: string; value?: unknown } }> }).nodes;
+    expect(nodes.find((node) => node.attributes.name === 'identifier')?.attributes.value).toBe(
+      'grace@example.com',
+    );
+    expect(nodes.find((node) => node.attributes.name === 'password')?.attributes.value).toBeUndefined();
+  });
+
+  it('answers an unknown e-mail with exactly the same message', async () => {
+    const wrong = await tryLogin('grace@example.com', 'not the password');
+    const unknown = await tryLogin('nobody@example.com', 'not the password');
+    expect(unknown.status).toBe(400);
+    expect((unknown.body.ui as { messages: unknown }).messages).toEqual(
+      (wrong.body.ui as { messages: unknown }).messages,
+    );
+  });
+});
+
+describe('password hashes', () => {
+  it('moves a hash made with older parameters to the current ones at login', async () => {
+    const { argon2 } = server.config;
+    const identity = await createIdentity(server.db.db, {
+      email: 'legacy@example.com',
+      hashedPassword: await hashPassword(PASSWORD, { ...argon2, timeCost: argon2.timeCost + 1 }),
+      verified: true,
+    });
+    const { api } = frontendApi(server.basePath);
+    const flow = await api.createBrowserLoginFlow();
+    await api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: {
+        method: 'password',
+        identifier: 'legacy@example.com',
+        password: PASSWORD,
+        csrf_token: csrfOf(flow),
+      },
+    });
+    const [credential] = await server.db.db
+      .select()
+      .from(identityCredentials)
+      .where(eq(identityCredentials.identityId, identity.id));
+    const hashed = (credential?.config as { hashedPassword?: string } | undefined)?.hashedPassword ?? '';
+    expect(needsRehash(hashed, argon2)).toBe(false);
+    expect(await verifyPassword(hashed, PASSWORD)).toBe(true);
+  });
+});
+
+describe('registration', () => {
+  it('refuses a second account for the same e-mail with 4000007', async () => {
+    const { status, body } = await tryRegister('GRACE@example.com', 'another sturdy passphrase');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ ui: { messages: [{ id: 4000007 }] } });
+  });
+
+  it('refuses a short password with 4000032 on the password node', async () => {
+    const { status, body } = await tryRegister('short@example.com', 'abc123');
+    expect(status).toBe(400);
+    expect(passwordMessages(body)).toEqual([4000032]);
+  });
+
+  it('refuses a breached password with 4000034', async () => {
+    const { status, body } = await tryRegister('breached@example.com', 'password123');
+    expect(status).toBe(400);
+    expect(passwordMessages(body)).toEqual([4000034]);
+  });
+
+  it('refuses a password too similar to the e-mail with 4000031', async () => {
+    const { body } = await tryRegister('margaret.hamilton@example.com', 'margaret.hamilton1');
+    expect(passwordMessages(body)).toEqual([4000031]);
+  });
+
+  it('requires the e-mail and the password (4000002)', async () => {
+    const { status, body } = await tryRegister('', '');
+    expect(status).toBe(400);
+    expect(passwordMessages(body)).toEqual([4000002]);
+  });
+});
+
+describe('CSRF', () => {
+  it('rejects a submission without the token, or with another browser’s, with 403 security_csrf_violation', async () => {
+    const { api } = frontendApi(server.basePath);
+    const flow = await api.createBrowserLoginFlow();
+    const missing = await failure(
+      api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: { method: 'password', identifier: 'grace@example.com', password: PASSWORD },
+      }),
+    );
+    expect(missing.status).toBe(403);
+    expect(missing.body.error).toMatchObject({
+      id: 'security_csrf_violation',
+      code: 403,
+      status: 'Forbidden',
+      message: 'the request was rejected to protect you from Cross-Site-Request-Forgery',
+    });
+
+    const stranger = frontendApi(server.basePath);
+    await stranger.api.createBrowserLoginFlow();
+    const foreign = await failure(
+      stranger.api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: {
+          method: 'password',
+          identifier: 'grace@example.com',
+          password: PASSWORD,
+          csrf_token: csrfOf(flow),
+        },
+      }),
+    );
+    expect(foreign.status).toBe(403);
+    expect((await failure(stranger.api.getLoginFlow({ id: flow.id }))).status).toBe(403);
+  });
+});
+
+describe('flow expiry', () => {
+  it('answers a submission to an expired flow with 410 and the id of a new flow', async () => {
+    const { api } = frontendApi(server.basePath);
+    const flow = await api.createBrowserLoginFlow();
+    await server.db.db
+      .update(identityFlows)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(identityFlows.id, flow.id));
+    const { status, body } = await failure(
+      api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: {
+          method: 'password',
+          identifier: 'grace@example.com',
+          password: PASSWORD,
+          csrf_token: csrfOf(flow),
+        },
+      }),
+    );
+    expect(status).toBe(410);
+    expect(body.error).toMatchObject({ id: 'self_service_flow_expired', code: 410, status: 'Gone' });
+    expect(typeof body.use_flow_id).toBe('string');
+    const fresh = await api.getLoginFlow({ id: String(body.use_flow_id) });
+    expect(fresh.state).toBe('choose_method');
+  });
+});
+
+describe('browser-form mode', () => {
+  const formHeaders = { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('redirects to the web app with 303 on flow creation, on a failed submission and on success', async () => {
+    const jar = createCookieJar();
+    const created = await jar.fetch(`${server.basePath}/self-service/login/browser`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(created.status).toBe(303);
+    const location = new URL(String(created.headers.get('location')));
+    expect(`${location.origin}${location.pathname}`).toBe(`${server.origin}/login`);
+    const flowId = String(location.searchParams.get('flow'));
+
+    const flowResponse = await jar.fetch(`${server.basePath}/self-service/login/flows?id=${flowId}`, {
+      headers: { accept: 'application/json' },
+    });
+    const flow = (await flowResponse.json()) as { ui: { nodes: Array<{ attributes: unknown }> } };
+    const post = (password: string) =>
+      jar.fetch(`${server.basePath}/self-service/login?flow=${flowId}`, {
+        method: 'POST',
+        headers: formHeaders,
+        body: new URLSearchParams({
+          method: 'password',
+          identifier: 'grace@example.com',
+          password,
+          csrf_token: csrfOf(flow),
+        }),
+      });
+
+    const failed = await post('wrong password here');
+    expect(failed.status).toBe(303);
+    expect(failed.headers.get('location')).toBe(`${server.origin}/login?flow=${flowId}`);
+    const shown = await jar.fetch(`${server.basePath}/self-service/login/flows?id=${flowId}`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(await shown.json()).toMatchObject({ ui: { messages: [{ id: 4000006 }] } });
+
+    const succeeded = await post(PASSWORD);
+    expect(succeeded.status).toBe(303);
+    expect(succeeded.headers.get('location')).toBe(`${server.origin}/`);
+    expect(jar.cookies.has('ory_kratos_session')).toBe(true);
+    const whoami = await jar.fetch(`${server.basePath}/sessions/whoami`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(whoami.status).toBe(200);
+  });
+
+  it('registers from a plain HTML form (dotted trait names) and redirects to the verification page', async () => {
+    const jar = createCookieJar();
+    const created = await jar.fetch(`${server.basePath}/self-service/registration/browser`, {
+      headers: { accept: '*/*' },
+    });
+    expect(created.status).toBe(303);
+    const flowId = String(new URL(String(created.headers.get('location'))).searchParams.get('flow'));
+    const flow = (await (
+      await jar.fetch(`${server.basePath}/self-service/registration/flows?id=${flowId}`, {
+        headers: { accept: 'application/json' },
+      })
+    ).json()) as { ui: { nodes: Array<{ attributes: unknown }> } };
+    const response = await jar.fetch(`${server.basePath}/self-service/registration?flow=${flowId}`, {
+      method: 'POST',
+      headers: formHeaders,
+      body: new URLSearchParams({
+        method: 'password',
+        'traits.email': 'form.user@example.com',
+        password: PASSWORD,
+        csrf_token: csrfOf(flow),
+      }),
+    });
+    expect(response.status).toBe(303);
+    const target = new URL(String(response.headers.get('location')));
+    expect(`${target.origin}${target.pathname}`).toBe(`${server.origin}/verify`);
+    expect(jar.cookies.has('ory_kratos_session')).toBe(false);
+    await smtp.waitForMail('form.user@example.com');
+  });
+
+  it('sends a form post with a bad CSRF token to the error page', async () => {
+    const jar = createCookieJar();
+    const created = await jar.fetch(`${server.basePath}/self-service/registration/browser`);
+    const flowId = new URL(String(created.headers.get('location'))).searchParams.get('flow');
+    const response = await jar.fetch(`${server.basePath}/self-service/registration?flow=${flowId}`, {
+      method: 'POST',
+      headers: formHeaders,
+      body: new URLSearchParams({ method: 'password', 'traits.email': 'x@example.com', password: PASSWORD }),
+    });
+    expect(response.status).toBe(303);
+    const errorPage = new URL(String(response.headers.get('location')));
+    expect(errorPage.pathname).toBe('/error');
+    const { api } = frontendApi(server.basePath);
+    const stored = await api.getFlowError({ id: String(errorPage.searchParams.get('id')) });
+    expect(stored.error).toMatchObject({ id: 'security_csrf_violation' });
+  });
+});

@@ -1,0 +1,227 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { identityVerifiableAddresses } from '@stackyard/db/schema';
+import type { IdentityContext } from './context.ts';
+import { errors } from './errors.ts';
+import {
+  assertFlowBrowser,
+  assertFlowCsrf,
+  createFlow,
+  isExpired,
+  loadFlow,
+  safeReturnTo,
+  saveFlow,
+  sendFlow,
+  uiOf,
+  type FlowRow,
+} from './flows.ts';
+import { bodyOf, queryParam, redirect, stringField, wantsJson } from './http.ts';
+import { findByCredential, normalizeEmail, setPassword, type IdentityRow } from './identities.ts';
+import { oidcNodes, startOidc, type OidcStarter } from './oidc-nodes.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { submissionKeys } from './rate-limit.ts';
+import {
+  createSession,
+  currentSession,
+  refreshAuthentication,
+  sessionJson,
+  setSessionCookie,
+  type SessionRow,
+} from './sessions.ts';
+import {
+  addMessage,
+  addNodeMessage,
+  clearMessages,
+  input,
+  setValue,
+  submitNode,
+  text,
+  type UiNode,
+} from './ui.ts';
+
+const loginNodes = (ctx: IdentityContext, identifier = '', refresh = false): UiNode[] => [
+  input('default', 'identifier', refresh ? 'hidden' : 'text', {
+    required: true,
+    autocomplete: 'username',
+    label: text.id(),
+    value: identifier,
+  }),
+  input('password', 'password', 'password', {
+    required: true,
+    autocomplete: 'current-password',
+    label: text.password(),
+  }),
+  submitNode('password', 'password', text.signInWithPassword()),
+  ...(refresh ? [] : oidcNodes(ctx, 'login')),
+];
+
+/** Issues (or, for a refresh, renews) the session and answers the login success. */
+export async function completeLogin(
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: {
+    identity: IdentityRow;
+    method: string;
+    provider?: string;
+    returnTo?: string | null;
+    flowType?: 'browser' | 'api';
+  },
+): Promise<FastifyReply> {
+  if (input.flowType === 'api') {
+    // Native apps keep the token themselves (X-Session-Token): no cookie, no redirect.
+    const { session, token } = await createSession(ctx.db, {
+      identityId: input.identity.id,
+      method: input.method,
+      lifespanSeconds: ctx.config.sessionLifespanSeconds,
+      request,
+    });
+    return reply.send({
+      session: await sessionJson(ctx.db, session, input.identity, ctx.config.publicUrl),
+      session_token: token,
+    });
+  }
+  const existing = await currentSession(ctx.db, request);
+  let session: SessionRow;
+  if (existing && existing.identity.id === input.identity.id) {
+    await refreshAuthentication(ctx.db, existing.session.id, input.method);
+    session = { ...existing.session, authenticatedAt: new Date() };
+  } else {
+    const created = await createSession(ctx.db, {
+      identityId: input.identity.id,
+      method: input.method,
+      provider: input.provider,
+      lifespanSeconds: ctx.config.sessionLifespanSeconds,
+      request,
+    });
+    session = created.session;
+    setSessionCookie(reply, created.token, session.expiresAt, ctx.secureCookies);
+  }
+  const target = input.returnTo ?? ctx.config.ui.defaultReturnTo;
+  if (!wantsJson(request)) return redirect(reply, target);
+  return reply.send({
+    session: await sessionJson(ctx.db, session, input.identity, ctx.config.publicUrl),
+    continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: target }],
+  });
+}
+
+export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: OidcStarter): void {
+  const newFlow = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returnTo?: string,
+    type: 'browser' | 'api' = 'browser',
+  ): Promise<FlowRow> => {
+    const refresh = queryParam(request, 'refresh') === 'true';
+    const active = refresh ? await currentSession(ctx.db, request) : null;
+    return createFlow(ctx, request, reply, {
+      kind: 'login',
+      type,
+      state: 'choose_method',
+      nodes: loginNodes(ctx, active?.identity.traits.email, Boolean(active)),
+      refresh: Boolean(active),
+      ...(active ? { identityId: active.identity.id } : {}),
+      returnTo,
+    });
+  };
+
+  app.get('/self-service/login/browser', async (request, reply) => {
+    const returnTo = safeReturnTo(ctx, request);
+    if (queryParam(request, 'refresh') !== 'true' && (await currentSession(ctx.db, request))) {
+      if (!wantsJson(request)) return redirect(reply, returnTo ?? ctx.config.ui.defaultReturnTo);
+      throw errors.sessionAlreadyAvailable();
+    }
+    const flow = await newFlow(request, reply, returnTo);
+    if (flow.refresh) {
+      const ui = uiOf(flow);
+      addMessage(ui, text.confirmItsYou());
+      return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }));
+    }
+    return sendFlow(ctx, request, reply, flow);
+  });
+
+  app.get('/self-service/login/api', async (request, reply) => {
+    if (queryParam(request, 'refresh') !== 'true' && (await currentSession(ctx.db, request))) {
+      throw errors.sessionAlreadyAvailable();
+    }
+    return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
+  });
+
+  app.get('/self-service/login/flows', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'login', queryParam(request, 'id'));
+    assertFlowBrowser(ctx, request, flow);
+    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
+    return sendFlow(ctx, request, reply, flow);
+  });
+
+  app.post('/self-service/login', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'login', queryParam(request, 'flow'));
+    const body = bodyOf(request);
+    assertFlowCsrf(ctx, request, flow, body);
+    if (isExpired(flow)) {
+      throw errors.flowExpired(
+        flow.expiresAt,
+        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
+      );
+    }
+    if (stringField(body, 'method') === 'oidc') {
+      if (flow.type === 'api') throw errors.badRequest('Sign-in with a provider needs a browser flow.');
+      return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));
+    }
+    const rawIdentifier = stringField(body, 'identifier') ?? '';
+    const identifier = normalizeEmail(rawIdentifier);
+    const password = stringField(body, 'password') ?? '';
+    await ctx.limiter.consume(
+      submissionKeys(ctx.config.rateLimit, 'login', request.ip, identifier || undefined),
+    );
+
+    const ui = uiOf(flow);
+    clearMessages(ui);
+    setValue(ui, 'identifier', rawIdentifier.trim());
+    const fail = async () => {
+      request.log.info({ flowId: flow.id, messages: ui.messages }, 'login rejected');
+      return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
+    };
+    if (!identifier) addNodeMessage(ui, 'identifier', text.required('identifier'));
+    if (!password) addNodeMessage(ui, 'password', text.required('password'));
+    if (!identifier || !password) return fail();
+
+    const found = await findByCredential(ctx.db, 'password', identifier);
+    const valid = found?.hashedPassword
+      ? await verifyPassword(found.hashedPassword, password)
+      : (await ctx.equalizeTiming(), false);
+    if (
+      !found ||
+      !valid ||
+      (flow.refresh && flow.identityId !== found.identity.id) ||
+      found.identity.state !== 'active'
+    ) {
+      addMessage(ui, text.invalidCredentials());
+      return fail();
+    }
+    const [address] = await ctx.db
+      .select({ verified: identityVerifiableAddresses.verified })
+      .from(identityVerifiableAddresses)
+      .where(
+        and(
+          eq(identityVerifiableAddresses.identityId, found.identity.id),
+          eq(identityVerifiableAddresses.value, identifier),
+        ),
+      );
+    if (!address?.verified) {
+      addMessage(ui, text.notVerified());
+      return fail();
+    }
+    if (found.hashedPassword && needsRehash(found.hashedPassword, ctx.config.argon2)) {
+      // The password is at hand only now: move the hash to the current parameters.
+      await setPassword(ctx.db, found.identity.id, await hashPassword(password, ctx.config.argon2));
+    }
+    await saveFlow(ctx, flow, { state: 'passed_challenge', identityId: found.identity.id });
+    return completeLogin(ctx, request, reply, {
+      identity: found.identity,
+      method: 'password',
+      returnTo: flow.returnTo,
+      flowType: flow.type,
+    });
+  });
+}

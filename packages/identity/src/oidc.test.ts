@@ -1,0 +1,234 @@
+// Sign-in with GitHub (and a generic OpenID Connect provider) against a local fake over real HTTP.
+import { randomUUID } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createUser,
+  csrfOf,
+  failure,
+  frontendApi,
+  startIdentityServer,
+  type IdentityTestServer,
+} from './testing.ts';
+
+interface FakeAccount {
+  id: number;
+  emails: Array<{ email: string; verified: boolean; primary: boolean }>;
+}
+
+/** A fake GitHub (web + REST API) and a fake OIDC provider; `nextAccount` is who "consents" next. */
+async function startFakeProviders() {
+  const app: FastifyInstance = Fastify();
+  await app.register(fastifyFormbody);
+  const codes = new Map<string, FakeAccount>();
+  const tokens = new Map<string, FakeAccount>();
+  const state = {
+    nextAccount: { id: 1, emails: [] } as FakeAccount,
+    tokenRequests: [] as Array<Record<string, string>>,
+  };
+
+  app.get<{ Querystring: Record<string, string> }>('/login/oauth/authorize', async (request, reply) => {
+    const code = randomUUID();
+    codes.set(code, state.nextAccount);
+    const target = new URL(String(request.query.redirect_uri));
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', String(request.query.state));
+    return reply.redirect(target.toString(), 302);
+  });
+  const token = async (
+    request: { body: unknown },
+    reply: { code(status: number): { send(body: unknown): unknown } },
+  ) => {
+    const body = request.body as Record<string, string>;
+    state.tokenRequests.push(body);
+    const account = codes.get(body.code ?? '');
+    if (!account || body.client_secret !== 'shh')
+      return reply.code(400).send({ error: 'bad_verification_code' });
+    codes.delete(body.code ?? '');
+    const accessToken = randomUUID();
+    tokens.set(accessToken, account);
+    return { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' };
+  };
+  app.post('/login/oauth/access_token', token);
+  const accountOf = (authorization: string | undefined) =>
+    tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
+  app.get('/api/user', async (request, reply) => {
+    const account = accountOf(request.headers.authorization);
+    return account ? { id: account.id, login: `user${account.id}` } : reply.code(401).send({});
+  });
+  app.get('/api/user/emails', async (request, reply) => {
+    const account = accountOf(request.headers.authorization);
+    return account ? account.emails : reply.code(401).send({});
+  });
+
+  // A generic OpenID Connect provider, found by discovery.
+  app.get('/oidc/.well-known/openid-configuration', async () => ({
+    issuer: `${base()}/oidc`,
+    authorization_endpoint: `${base()}/login/oauth/authorize`,
+    token_endpoint: `${base()}/oidc/token`,
+    userinfo_endpoint: `${base()}/oidc/userinfo`,
+  }));
+  app.post('/oidc/token', token);
+  app.get('/oidc/userinfo', async (request, reply) => {
+    const account = accountOf(request.headers.authorization);
+    const primary = account?.emails[0];
+    return account && primary
+      ? { sub: `oidc-${account.id}`, email: primary.email, email_verified: primary.verified }
+      : reply.code(401).send({});
+  });
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = () => `http://127.0.0.1:${port}`;
+  return { app, url: base(), state };
+}
+
+let fake: Awaited<ReturnType<typeof startFakeProviders>>;
+let server: IdentityTestServer;
+
+beforeAll(async () => {
+  fake = await startFakeProviders();
+  server = await startIdentityServer({
+    oidcProviders: [
+      {
+        id: 'github',
+        kind: 'github',
+        clientId: 'stackyard-dev',
+        clientSecret: 'shh',
+        issuerUrl: fake.url,
+        apiUrl: `${fake.url}/api`,
+        scopes: ['read:user', 'user:email'],
+        label: 'GitHub',
+      },
+      {
+        id: 'google',
+        kind: 'generic',
+        clientId: 'stackyard-google',
+        clientSecret: 'shh',
+        issuerUrl: `${fake.url}/oidc`,
+        scopes: ['openid', 'email'],
+        label: 'Google',
+      },
+    ],
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await fake.app.close();
+});
+
+/** The SPA's path: submit {method:"oidc"}, follow redirect_browser_to, let the provider call back. */
+async function signInWith(provider: string, kind: 'login' | 'registration' = 'login') {
+  const client = frontendApi(server.basePath);
+  const { api, jar } = client;
+  const flow =
+    kind === 'login' ? await api.createBrowserLoginFlow() : await api.createBrowserRegistrationFlow();
+  const body = { method: 'oidc' as const, provider, csrf_token: csrfOf(flow) };
+  const answer = await failure(
+    kind === 'login'
+      ? api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: body })
+      : api.updateRegistrationFlow({ flow: flow.id, updateRegistrationFlowBody: body }),
+  );
+  expect(answer.status).toBe(422);
+  expect(answer.body.error).toMatchObject({ id: 'browser_location_change_required' });
+  const authorize = String(answer.body.redirect_browser_to);
+  const consent = await jar.fetch(authorize);
+  expect(consent.status).toBe(302);
+  const callback = await jar.fetch(String(consent.headers.get('location')));
+  return { ...client, authorize: new URL(authorize), callback };
+}
+
+describe('GitHub sign-in', () => {
+  it('offers the providers as buttons on login and registration', async () => {
+    const { api } = frontendApi(server.basePath);
+    const login = await api.createBrowserLoginFlow();
+    const buttons = login.ui.nodes.filter((node) => node.group === 'oidc');
+    expect(buttons.map((node) => (node.attributes as { value?: string }).value)).toEqual([
+      'github',
+      'google',
+    ]);
+    expect(buttons[0]?.meta.label).toMatchObject({ id: 1010002, text: 'Sign in with GitHub' });
+    const registration = await api.createBrowserRegistrationFlow();
+    expect(registration.ui.nodes.find((node) => node.group === 'oidc')?.meta.label?.id).toBe(1040002);
+  });
+
+  it('creates a verified identity from the verified primary e-mail and signs in', async () => {
+    fake.state.nextAccount = {
+      id: 101,
+      emails: [
+        { email: 'unverified@example.com', verified: false, primary: false },
+        { email: 'Octo@Example.com', verified: true, primary: true },
+      ],
+    };
+    const { api, authorize, callback } = await signInWith('github', 'registration');
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.url}/login/oauth/authorize`);
+    expect(authorize.searchParams.get('client_id')).toBe('stackyard-dev');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      `${server.basePath}/self-service/methods/oidc/callback/github`,
+    );
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get('location')).toBe(`${server.origin}/`);
+
+    const session = await api.toSession();
+    expect(session.identity?.traits).toEqual({ email: 'octo@example.com' });
+    expect(session.identity?.verifiable_addresses?.[0]).toMatchObject({ verified: true });
+    expect(session.authentication_methods?.[0]).toMatchObject({ method: 'oidc', provider: 'github' });
+    expect(fake.state.tokenRequests.at(-1)).toMatchObject({
+      client_id: 'stackyard-dev',
+      code_verifier: expect.any(String),
+    });
+
+    // Signing in again with the same GitHub account finds the same identity.
+    const again = await signInWith('github');
+    expect((await again.api.toSession()).identity?.id).toBe(session.identity?.id);
+  });
+
+  it('links to the existing identity that owns the verified e-mail', async () => {
+    const identityId = await createUser(server, 'linked@example.com', 'a long local passphrase');
+    fake.state.nextAccount = {
+      id: 202,
+      emails: [{ email: 'linked@example.com', verified: true, primary: true }],
+    };
+    const { api } = await signInWith('github');
+    expect((await api.toSession()).identity?.id).toBe(identityId);
+  });
+
+  it('refuses a callback whose state belongs to no flow of this browser', async () => {
+    fake.state.nextAccount = { id: 303, emails: [{ email: 'x@example.com', verified: true, primary: true }] };
+    const { api, jar } = frontendApi(server.basePath);
+    const flow = await api.createBrowserLoginFlow();
+    const answer = await failure(
+      api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: { method: 'oidc', provider: 'github', csrf_token: csrfOf(flow) },
+      }),
+    );
+    const consent = await fetch(String(answer.body.redirect_browser_to), { redirect: 'manual' });
+    const callbackUrl = String(consent.headers.get('location'));
+    // Another browser (no CSRF cookie of this flow) presents the callback: login CSRF.
+    const stranger = await fetch(callbackUrl, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
+    expect(stranger.status).toBe(403);
+    const tampered = new URL(callbackUrl);
+    tampered.searchParams.set('state', `${flow.id}.forged`);
+    const forged = await jar.fetch(tampered.toString(), { headers: { accept: 'application/json' } });
+    expect(forged.status).toBe(400);
+    expect((await failure(api.toSession())).status).toBe(401);
+  });
+
+  it('signs in with a generic OpenID Connect provider found by discovery', async () => {
+    fake.state.nextAccount = {
+      id: 404,
+      emails: [{ email: 'gina@example.com', verified: true, primary: true }],
+    };
+    const { api, callback } = await signInWith('google');
+    expect(callback.status).toBe(303);
+    const session = await api.toSession();
+    expect(session.identity?.traits).toEqual({ email: 'gina@example.com' });
+    expect(session.authentication_methods?.[0]).toMatchObject({ method: 'oidc', provider: 'google' });
+  });
+});

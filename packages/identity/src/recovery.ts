@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { identityRecoveryAddresses } from '@stackyard/db/schema';
+import { issueCode, MAX_CODE_SUBMISSIONS, redeemCode } from './codes.ts';
+import type { IdentityContext } from './context.ts';
+import { mails } from './courier.ts';
+import { errors } from './errors.ts';
+import {
+  assertFlowBrowser,
+  assertFlowCsrf,
+  createFlow,
+  isExpired,
+  loadFlow,
+  safeReturnTo,
+  saveFlow,
+  sendFlow,
+  uiOf,
+  type FlowRow,
+} from './flows.ts';
+import { bodyOf, queryParam, redirect, stringField, wantsJson, withQuery } from './http.ts';
+import { findIdentity, markVerified, normalizeEmail } from './identities.ts';
+import { submissionKeys } from './rate-limit.ts';
+import { createSession, setSessionCookie } from './sessions.ts';
+import { newSettingsFlow } from './settings.ts';
+import { addMessage, clearMessages, input, submitNode, text, type Ui, type UiNode } from './ui.ts';
+import { isEmail } from './verification.ts';
+
+// Recovery by code: the code proves control of the address, issues a session, and hands over to a
+// settings flow where the user sets a new password (the session is fresh, so the change is allowed).
+
+const chooseMethodNodes = (email = ''): UiNode[] => [
+  input('code', 'email', 'email', {
+    required: true,
+    autocomplete: 'email',
+    label: text.email(),
+    value: email,
+  }),
+  submitNode('code', 'code', text.continue()),
+];
+
+const sentEmailNodes = (email: string): UiNode[] => [
+  input('code', 'method', 'hidden', { value: 'code' }),
+  input('code', 'code', 'text', {
+    required: true,
+    autocomplete: 'one-time-code',
+    pattern: '[0-9]+',
+    label: text.recoveryCode(),
+  }),
+  submitNode('code', 'code', text.continue()),
+  submitNode('code', email, text.resendCode(), 'email'),
+];
+
+function withCsrf(ui: Ui, nodes: UiNode[]): Ui {
+  const csrf = ui.nodes.filter((node) => node.attributes.name === 'csrf_token');
+  return { action: ui.action, method: ui.method, nodes: [...csrf, ...nodes] };
+}
+
+export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void {
+  const newFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) =>
+    createFlow(ctx, request, reply, {
+      kind: 'recovery',
+      state: 'choose_method',
+      nodes: chooseMethodNodes(),
+      returnTo,
+    });
+
+  app.get('/self-service/recovery/browser', async (request, reply) => {
+    return sendFlow(ctx, request, reply, await newFlow(request, reply, safeReturnTo(ctx, request)));
+  });
+
+  app.get('/self-service/recovery/flows', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'recovery', queryParam(request, 'id'));
+    assertFlowBrowser(ctx, request, flow);
+    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
+    return sendFlow(ctx, request, reply, flow);
+  });
+
+  app.post('/self-service/recovery', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'recovery', queryParam(request, 'flow'));
+    const body = bodyOf(request);
+    assertFlowCsrf(ctx, request, flow, body);
+    if (isExpired(flow)) {
+      throw errors.flowExpired(
+        flow.expiresAt,
+        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
+      );
+    }
+    const code = stringField(body, 'code');
+    const email = stringField(body, 'email');
+    const rl = ctx.config.rateLimit;
+
+    if (code && flow.state === 'sent_email') {
+      await ctx.limiter.consume(submissionKeys(rl, 'recovery', request.ip));
+      if (flow.submitCount >= MAX_CODE_SUBMISSIONS) {
+        const fresh = await newFlow(request, reply, flow.returnTo ?? undefined);
+        const ui = uiOf(fresh);
+        addMessage(ui, text.tooOften());
+        return sendFlow(ctx, request, reply, await saveFlow(ctx, fresh, { ui }));
+      }
+      const address = await redeemCode(ctx, flow.id, code);
+      if (!address) {
+        request.log.info({ flowId: flow.id }, 'recovery: invalid code');
+        const ui = withCsrf(uiOf(flow), sentEmailNodes(String(flow.internal.email ?? '')));
+        addMessage(ui, text.recoveryCodeInvalid());
+        return sendFlow(
+          ctx,
+          request,
+          reply,
+          await saveFlow(ctx, flow, { ui, submitCount: flow.submitCount + 1 }),
+        );
+      }
+      return recovered(ctx, request, reply, flow, address);
+    }
+
+    if (email !== undefined) {
+      const normalized = normalizeEmail(email);
+      await ctx.limiter.consume(submissionKeys(rl, 'code-send', request.ip, normalized));
+      if (!isEmail(normalized)) {
+        const ui = withCsrf(uiOf(flow), chooseMethodNodes(email));
+        ui.nodes.find((node) => node.attributes.name === 'email')?.messages.push(text.invalidEmail());
+        return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
+      }
+      const [address] = await ctx.db
+        .select()
+        .from(identityRecoveryAddresses)
+        .where(eq(identityRecoveryAddresses.value, normalized));
+      // An unknown address answers the same "code sent" (no account enumeration).
+      if (address) {
+        const sent = await issueCode(ctx, flow.id, address.value);
+        const url = withQuery(ctx.config.ui.recovery, { flow: flow.id, code: sent });
+        await ctx.courier.enqueue(mails.recovery(address.value, sent, url));
+      }
+      const ui = withCsrf(uiOf(flow), sentEmailNodes(normalized));
+      addMessage(ui, text.recoveryCodeSent());
+      const saved = await saveFlow(ctx, flow, { state: 'sent_email', ui, internal: { email: normalized } });
+      return sendFlow(ctx, request, reply, saved);
+    }
+
+    const ui = uiOf(flow);
+    clearMessages(ui);
+    addMessage(ui, text.required(flow.state === 'sent_email' ? 'code' : 'email'));
+    return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
+  });
+}
+
+async function recovered(
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowRow,
+  address: string,
+): Promise<FastifyReply> {
+  const [row] = await ctx.db
+    .select({ identityId: identityRecoveryAddresses.identityId })
+    .from(identityRecoveryAddresses)
+    .where(eq(identityRecoveryAddresses.value, address));
+  const identity = row ? await findIdentity(ctx.db, row.identityId) : null;
+  if (!identity) throw errors.badRequest('The recovery address no longer exists.');
+  // The code reached the address, so the address is proven as well.
+  await markVerified(ctx.db, address);
+  const { session, token } = await createSession(ctx.db, {
+    identityId: identity.id,
+    method: 'code_recovery',
+    lifespanSeconds: ctx.config.sessionLifespanSeconds,
+    request,
+  });
+  setSessionCookie(reply, token, session.expiresAt, ctx.secureCookies);
+  const settings = await newSettingsFlow(ctx, request, reply, identity, flow.returnTo ?? undefined);
+  await saveFlow(ctx, flow, { state: 'passed_challenge', identityId: identity.id });
+  const url = withQuery(ctx.config.ui.settings, { flow: settings.id });
+  if (wantsJson(request)) throw errors.locationChange(url);
+  return redirect(reply, url);
+}

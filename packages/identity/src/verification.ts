@@ -1,0 +1,195 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { issueCode, MAX_CODE_SUBMISSIONS, redeemCode } from './codes.ts';
+import type { IdentityContext } from './context.ts';
+import { mails } from './courier.ts';
+import { matchesCookie } from './csrf.ts';
+import { errors } from './errors.ts';
+import {
+  assertFlowBrowser,
+  assertFlowCsrf,
+  createFlow,
+  isExpired,
+  loadFlow,
+  safeReturnTo,
+  saveFlow,
+  sendFlow,
+  uiOf,
+  type FlowRow,
+} from './flows.ts';
+import { bodyOf, queryParam, redirect, stringField, withQuery } from './http.ts';
+import { findAddress, markVerified, normalizeEmail } from './identities.ts';
+import { submissionKeys } from './rate-limit.ts';
+import { addMessage, clearMessages, input, linkNode, submitNode, text, type Ui, type UiNode } from './ui.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value) && value.length <= 320;
+}
+
+const chooseMethodNodes = (email = ''): UiNode[] => [
+  input('code', 'email', 'email', {
+    required: true,
+    autocomplete: 'email',
+    label: text.email(),
+    value: email,
+  }),
+  submitNode('code', 'code', text.continue()),
+];
+
+const sentEmailNodes = (email: string): UiNode[] => [
+  input('code', 'method', 'hidden', { value: 'code' }),
+  input('code', 'code', 'text', {
+    required: true,
+    autocomplete: 'one-time-code',
+    pattern: '[0-9]+',
+    label: text.verificationCode(),
+  }),
+  submitNode('code', 'code', text.continue()),
+  submitNode('code', email, text.resendCode(), 'email'),
+];
+
+function withCsrf(ui: Ui, nodes: UiNode[]): Ui {
+  const csrf = ui.nodes.filter((node) => node.attributes.name === 'csrf_token');
+  return { action: ui.action, method: ui.method, nodes: [...csrf, ...nodes] };
+}
+
+/** Sends a code to the address when it belongs to an identity; an unknown one looks the same (no enumeration). */
+async function sendCode(ctx: IdentityContext, flow: FlowRow, email: string): Promise<void> {
+  const address = await findAddress(ctx.db, email);
+  if (!address) return;
+  const code = await issueCode(ctx, flow.id, address.value);
+  const url = withQuery(`${ctx.config.publicUrl}/self-service/verification`, { flow: flow.id, code });
+  await ctx.courier.enqueue(mails.verification(address.value, code, url));
+}
+
+async function toSentEmail(ctx: IdentityContext, flow: FlowRow, email: string): Promise<FlowRow> {
+  await sendCode(ctx, flow, email);
+  const ui = withCsrf(uiOf(flow), sentEmailNodes(email));
+  addMessage(ui, text.verificationCodeSent());
+  return saveFlow(ctx, flow, { state: 'sent_email', ui, internal: { ...flow.internal, email } });
+}
+
+/** The verification flow a registration hands over (continue_with show_verification_ui), code already sent. */
+export async function startVerification(
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  returnTo?: string,
+): Promise<FlowRow> {
+  const flow = await createFlow(ctx, request, reply, {
+    kind: 'verification',
+    state: 'choose_method',
+    nodes: chooseMethodNodes(email),
+    returnTo,
+  });
+  return toSentEmail(ctx, flow, normalizeEmail(email));
+}
+
+export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): void {
+  const newFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) =>
+    createFlow(ctx, request, reply, {
+      kind: 'verification',
+      state: 'choose_method',
+      nodes: chooseMethodNodes(),
+      returnTo,
+    });
+
+  /** Judges a submitted code; answers the flow to show (a fresh one once the flow is spent). */
+  async function checkCode(request: FastifyRequest, reply: FastifyReply, flow: FlowRow, code: string) {
+    await ctx.limiter.consume(submissionKeys(ctx.config.rateLimit, 'verification', request.ip));
+    if (flow.submitCount >= MAX_CODE_SUBMISSIONS) {
+      // As Kratos: the flow is spent; start over with a new one that says why.
+      const fresh = await newFlow(request, reply, flow.returnTo ?? undefined);
+      const ui = uiOf(fresh);
+      addMessage(ui, text.tooOften());
+      return saveFlow(ctx, fresh, { ui });
+    }
+    const address = await redeemCode(ctx, flow.id, code);
+    if (!address) {
+      request.log.info({ flowId: flow.id }, 'verification: invalid code');
+      const ui = withCsrf(uiOf(flow), sentEmailNodes(String(flow.internal.email ?? '')));
+      addMessage(ui, text.verificationCodeInvalid());
+      return saveFlow(ctx, flow, { ui, submitCount: flow.submitCount + 1 });
+    }
+    await markVerified(ctx.db, address);
+    const ui = withCsrf(uiOf(flow), [
+      linkNode('code', 'continue', flow.returnTo ?? ctx.config.ui.defaultReturnTo, text.continue()),
+    ]);
+    addMessage(ui, text.verified());
+    return saveFlow(ctx, flow, { state: 'passed_challenge', ui });
+  }
+
+  app.get('/self-service/verification/browser', async (request, reply) => {
+    const flow = await newFlow(request, reply, safeReturnTo(ctx, request));
+    return sendFlow(ctx, request, reply, flow);
+  });
+
+  app.get('/self-service/verification/flows', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'verification', queryParam(request, 'id'));
+    assertFlowBrowser(ctx, request, flow);
+    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
+    return sendFlow(ctx, request, reply, flow);
+  });
+
+  // The link in the mail. It may be opened in another browser than the one that asked (a phone): the code
+  // is the proof, so no CSRF token is needed, and that browser gets a flow of its own showing the outcome.
+  app.get('/self-service/verification', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'verification', queryParam(request, 'flow'));
+    const code = queryParam(request, 'code');
+    if (isExpired(flow)) {
+      throw errors.flowExpired(
+        flow.expiresAt,
+        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
+      );
+    }
+    let result = code && flow.state === 'sent_email' ? await checkCode(request, reply, flow, code) : flow;
+    if (!matchesCookie(request, result.csrfToken, ctx.config.publicUrl)) {
+      const mine = await newFlow(request, reply, result.returnTo ?? undefined);
+      const outcome = uiOf(result);
+      const ui = withCsrf(
+        uiOf(mine),
+        outcome.nodes.filter((node) => node.attributes.name !== 'csrf_token'),
+      );
+      if (outcome.messages) ui.messages = outcome.messages;
+      result = await saveFlow(ctx, mine, { state: result.state, ui, internal: result.internal });
+    }
+    return redirect(reply, withQuery(ctx.config.ui.verification, { flow: result.id }));
+  });
+
+  app.post('/self-service/verification', async (request, reply) => {
+    const flow = await loadFlow(ctx, 'verification', queryParam(request, 'flow'));
+    const body = bodyOf(request);
+    assertFlowCsrf(ctx, request, flow, body);
+    if (isExpired(flow)) {
+      throw errors.flowExpired(
+        flow.expiresAt,
+        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
+      );
+    }
+    const code = stringField(body, 'code');
+    const email = stringField(body, 'email');
+    const rl = ctx.config.rateLimit;
+
+    if (code && flow.state === 'sent_email')
+      return sendFlow(ctx, request, reply, await checkCode(request, reply, flow, code));
+
+    if (email !== undefined) {
+      const normalized = normalizeEmail(email);
+      await ctx.limiter.consume(submissionKeys(rl, 'code-send', request.ip, normalized));
+      if (!isEmail(normalized)) {
+        const ui = withCsrf(uiOf(flow), chooseMethodNodes(email));
+        const node = ui.nodes.find((candidate) => candidate.attributes.name === 'email');
+        node?.messages.push(text.invalidEmail());
+        return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
+      }
+      return sendFlow(ctx, request, reply, await toSentEmail(ctx, flow, normalized));
+    }
+
+    const ui = uiOf(flow);
+    clearMessages(ui);
+    addMessage(ui, text.required(flow.state === 'sent_email' ? 'code' : 'email'));
+    return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
+  });
+}
