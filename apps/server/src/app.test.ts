@@ -161,3 +161,29 @@ describe('readiness when the database is gone', () => {
     await lonely.close();
   });
 });
+
+describe('roles', () => {
+  it('--role identity serves the identity API alone; --role api everything but it', async () => {
+    const identityOnly = await buildApp(
+      loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent', ROLE: 'identity' }),
+      {
+        db,
+      },
+    );
+    const apiOnly = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent', ROLE: 'api' }), {
+      db,
+    });
+    try {
+      expect((await identityOnly.inject('/.ory/.well-known/jwks.json')).statusCode).toBe(200);
+      expectProblem(await identityOnly.inject('/api/v1/profile'), 404);
+      expectProblem(await identityOnly.inject('/dashboard'), 404);
+
+      expect((await apiOnly.inject('/.ory/.well-known/jwks.json')).statusCode).toBe(404);
+      expectProblem(await apiOnly.inject('/api/v1/profile'), 401);
+      expect((await apiOnly.inject('/dashboard')).body).toBe(INDEX_HTML);
+    } finally {
+      await identityOnly.close();
+      await apiOnly.close();
+    }
+  });
+});

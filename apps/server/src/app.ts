@@ -69,16 +69,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyHelmet, { contentSecurityPolicy });
   problemDetails(app);
   healthRoutes(app, deps.db);
-  // Before the API's routes: the OpenAPI document is collected as they are added.
-  await registerApiDocs(app, { prefix: API_PREFIX });
-  await app.register(productApi, {
-    prefix: API_PREFIX,
-    db: deps.db.db,
-    verifier: deps.verifier ?? defaultVerifier(config),
-  });
-  // The Kratos-compatible identity API; it answers its own errors in the Kratos envelope.
-  await app.register(identityPlugin, { db: deps.db.db, config: identitySettings(config), prefix: '/.ory' });
-  await webApp(app, config.WEB_DIST_DIR);
+  const servesApi = config.ROLE !== 'identity';
+  if (servesApi) {
+    // Before the API's routes: the OpenAPI document is collected as they are added.
+    await registerApiDocs(app, { prefix: API_PREFIX });
+    await app.register(productApi, {
+      prefix: API_PREFIX,
+      db: deps.db.db,
+      verifier: deps.verifier ?? defaultVerifier(config),
+    });
+  }
+  if (config.ROLE !== 'api') {
+    // The Kratos-compatible identity API; it answers its own errors in the Kratos envelope.
+    await app.register(identityPlugin, { db: deps.db.db, config: identitySettings(config), prefix: '/.ory' });
+  }
+  await webApp(app, servesApi ? config.WEB_DIST_DIR : null);
   return app;
 }
 

@@ -29,6 +29,8 @@ const oidcProviders = z.array(
 /** Every setting of the process, read once from the environment. README.md lists them. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** What this process serves: everything, the product API with the SPA, or the identity API alone. */
+  ROLE: z.enum(['all', 'api', 'identity']).default('all'),
   HOST: z.string().min(1).default('localhost'),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -68,6 +68,19 @@ describe('server process on PGlite', () => {
     expect((await restarted.exited).code).toBe(0);
   });
 
+  it('takes --role from the command line', async () => {
+    const child = track(
+      runTs(serverEntry, { DATA_DIR: dataDir(), HOST: '127.0.0.1', PORT: '0' }, ['--role', 'identity']),
+    );
+    const url = (await child.waitFor(/stackyard listening on (http:\/\/\S+)/))[1];
+    expect((await fetch(`${url}/.ory/.well-known/jwks.json`)).status).toBe(200);
+    expect((await fetch(`${url}/api/v1/profile`)).status).toBe(404);
+
+    const bad = track(runTs(serverEntry, { DATA_DIR: dataDir() }, ['--role=worker']));
+    expect((await bad.exited).code).toBe(1);
+    expect(bad.output()).toContain('ROLE: Invalid option');
+  });
+
   it('loses no acknowledged row when killed with -9 mid-writes, and starts again', async () => {
     const dir = dataDir();
     const writer = track(runTs(join(repoRoot, 'test/fixtures/writer.ts'), { DATA_DIR: dir }));

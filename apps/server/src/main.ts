@@ -3,8 +3,17 @@ import { DataDirLockedError } from '@stackyard/db/data-dir-lock';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
 
+// `--role api|identity|all` (or ROLE=…): one part of the product per process, e.g. the identity service on a
+// host of its own. The flag wins over the variable.
+function roleArgument(argv: string[]): Record<string, string> {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index === -1) return {};
+  const arg = argv[index] ?? '';
+  return { ROLE: arg.includes('=') ? arg.slice('--role='.length) : (argv[index + 1] ?? '') };
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig({ ...process.env, ...roleArgument(process.argv.slice(2)) });
   // Signal handlers come first: a SIGTERM that arrives while starting still ends in a clean stop.
   // (They run from the event loop, so never before `starting` below is assigned.)
   let signals = 0;

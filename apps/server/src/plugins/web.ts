@@ -9,9 +9,10 @@ import { isApiPath, sendProblem } from './problem-details.ts';
  * Any other GET for a page path (no file extension) answers index.html, so the SPA's router decides
  * what to show — its catch-all route shows '404 Not Found'. API paths answer a 404 problem instead.
  */
-export async function webApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const built = existsSync(join(distDir, 'index.html'));
-  if (built) {
+export async function webApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+  // null: this process serves no SPA (`--role identity`); page paths answer 404.
+  const built = distDir !== null && existsSync(join(distDir, 'index.html'));
+  if (distDir !== null && built) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
@@ -33,7 +34,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
       });
     }
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[^/]+$/.test(path);
-    if (!isPage) {
+    if (!isPage || distDir === null) {
       return sendProblem(reply, 404, `Nothing is served at ${path}.`, { code: 'not_found' });
     }
     if (!built) {
