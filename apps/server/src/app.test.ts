@@ -187,3 +187,29 @@ describe('roles', () => {
     }
   });
 });
+
+describe('client address behind a proxy', () => {
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    const routes = (app: FastifyInstance) =>
+      app.get('/api/v1/test/ip', async (request) => ({ ip: request.ip }));
+    const direct = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent' }), { db });
+    const proxied = await buildApp(
+      loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }),
+      { db },
+    );
+    routes(direct);
+    routes(proxied);
+    const request = {
+      url: '/api/v1/test/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    };
+    try {
+      expect((await direct.inject(request)).json()).toEqual({ ip: '127.0.0.1' });
+      expect((await proxied.inject(request)).json()).toEqual({ ip: '203.0.113.9' });
+    } finally {
+      await direct.close();
+      await proxied.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@stackyard/db/client';
@@ -48,6 +48,8 @@ const contentSecurityPolicy = {
 /** The whole HTTP application, without listening: tests drive it with app.inject(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // Fastify's overloads do not take the union itself; every member of it is an accepted form.
+    trustProxy: (config.TRUST_PROXY ?? false) as FastifyServerOptions['trustProxy'],
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],

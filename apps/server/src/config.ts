@@ -42,6 +42,23 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Which proxies to believe about the client's address (rate limits key on it): unset trusts none;
+   * `true` trusts all, a number that many hops, else a comma-separated list of addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value): boolean | number | string[] =>
+      value === 'true'
+        ? true
+        : /^\d+$/.test(value)
+          ? Number(value)
+          : value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean),
+    )
+    .optional(),
 
   // Identity service (packages/identity). Every one has a default, so a local start needs none.
   /** Where browsers reach the app; default http://localhost:<PORT>. */
