@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identityFlows, type FlowKind } from '@stackyard/db/schema';
 import type { IdentityContext } from './context.ts';
 import { assertCsrf, ensureCsrfToken, maskToken, matchesCookie } from './csrf.ts';
 import { errors } from './errors.ts';
-import { queryParam, redirect, wantsJson, withQuery } from './http.ts';
+import { bodyOf, queryParam, redirect, wantsJson, withQuery } from './http.ts';
 import { csrfNode, type Ui, type UiNode } from './ui.ts';
 
 // Storage and common answers of self-service flows. Each flow module builds its own nodes.
@@ -171,4 +171,42 @@ export function safeReturnTo(ctx: IdentityContext, request: FastifyRequest): str
   } catch {
     return undefined;
   }
+}
+
+/** Makes a new flow of a kind, e.g. in place of one that expired. */
+export type NewFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) => Promise<FlowRow>;
+
+/** get{Login,Registration,Recovery,Verification}Flow: the flow of `?id=`, for the browser it was made for. */
+export function getFlowRoute(
+  app: FastifyInstance,
+  ctx: IdentityContext,
+  kind: FlowKind,
+  newFlow: NewFlow,
+): void {
+  app.get(`/self-service/${actionPath[kind]}/flows`, async (request, reply) => {
+    const flow = await loadFlow(ctx, kind, queryParam(request, 'id'));
+    assertFlowBrowser(ctx, request, flow);
+    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
+    return sendFlow(ctx, request, reply, flow);
+  });
+}
+
+/**
+ * The start of every update*Flow: the flow of `?flow=`, its body, the CSRF check, and — when it expired —
+ * a 410 naming a new flow to use instead.
+ */
+export async function openSubmission(
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: FlowKind,
+  newFlow: NewFlow,
+): Promise<{ flow: FlowRow; body: Record<string, unknown> }> {
+  const flow = await loadFlow(ctx, kind, queryParam(request, 'flow'));
+  const body = bodyOf(request);
+  assertFlowCsrf(ctx, request, flow, body);
+  if (isExpired(flow)) {
+    throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply, flow.returnTo ?? undefined)).id);
+  }
+  return { flow, body };
 }

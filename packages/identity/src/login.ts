@@ -4,18 +4,16 @@ import { identityVerifiableAddresses } from '@stackyard/db/schema';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
 import {
-  assertFlowBrowser,
-  assertFlowCsrf,
   createFlow,
-  isExpired,
-  loadFlow,
   safeReturnTo,
   saveFlow,
   sendFlow,
   uiOf,
   type FlowRow,
+  getFlowRoute,
+  openSubmission,
 } from './flows.ts';
-import { bodyOf, queryParam, redirect, stringField, wantsJson } from './http.ts';
+import { queryParam, redirect, stringField, wantsJson } from './http.ts';
 import { findByCredential, normalizeEmail, setPassword, type IdentityRow } from './identities.ts';
 import { oidcNodes, startOidc, type OidcStarter } from './oidc-nodes.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -147,23 +145,10 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  app.get('/self-service/login/flows', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'login', queryParam(request, 'id'));
-    assertFlowBrowser(ctx, request, flow);
-    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
-    return sendFlow(ctx, request, reply, flow);
-  });
+  getFlowRoute(app, ctx, 'login', newFlow);
 
   app.post('/self-service/login', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'login', queryParam(request, 'flow'));
-    const body = bodyOf(request);
-    assertFlowCsrf(ctx, request, flow, body);
-    if (isExpired(flow)) {
-      throw errors.flowExpired(
-        flow.expiresAt,
-        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
-      );
-    }
+    const { flow, body } = await openSubmission(ctx, request, reply, 'login', newFlow);
     if (stringField(body, 'method') === 'oidc') {
       if (flow.type === 'api') throw errors.badRequest('Sign-in with a provider needs a browser flow.');
       return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));

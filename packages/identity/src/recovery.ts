@@ -6,61 +6,32 @@ import type { IdentityContext } from './context.ts';
 import { mails } from './courier.ts';
 import { errors } from './errors.ts';
 import {
-  assertFlowBrowser,
-  assertFlowCsrf,
   createFlow,
-  isExpired,
-  loadFlow,
   safeReturnTo,
   saveFlow,
   sendFlow,
   uiOf,
   type FlowRow,
+  getFlowRoute,
+  openSubmission,
 } from './flows.ts';
-import { bodyOf, queryParam, redirect, stringField, wantsJson, withQuery } from './http.ts';
+import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { findIdentity, markVerified, normalizeEmail } from './identities.ts';
 import { submissionKeys } from './rate-limit.ts';
 import { createSession, setSessionCookie } from './sessions.ts';
 import { newSettingsFlow } from './settings.ts';
-import { addMessage, clearMessages, input, submitNode, text, type Ui, type UiNode } from './ui.ts';
+import { addMessage, clearMessages, text, codeEmailNodes, codeSentNodes, withCsrfNode } from './ui.ts';
 import { isEmail } from './verification.ts';
 
 // Recovery by code: the code proves control of the address, issues a session, and hands over to a
 // settings flow where the user sets a new password (the session is fresh, so the change is allowed).
-
-const chooseMethodNodes = (email = ''): UiNode[] => [
-  input('code', 'email', 'email', {
-    required: true,
-    autocomplete: 'email',
-    label: text.email(),
-    value: email,
-  }),
-  submitNode('code', 'code', text.continue()),
-];
-
-const sentEmailNodes = (email: string): UiNode[] => [
-  input('code', 'method', 'hidden', { value: 'code' }),
-  input('code', 'code', 'text', {
-    required: true,
-    autocomplete: 'one-time-code',
-    pattern: '[0-9]+',
-    label: text.recoveryCode(),
-  }),
-  submitNode('code', 'code', text.continue()),
-  submitNode('code', email, text.resendCode(), 'email'),
-];
-
-function withCsrf(ui: Ui, nodes: UiNode[]): Ui {
-  const csrf = ui.nodes.filter((node) => node.attributes.name === 'csrf_token');
-  return { action: ui.action, method: ui.method, nodes: [...csrf, ...nodes] };
-}
 
 export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   const newFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) =>
     createFlow(ctx, request, reply, {
       kind: 'recovery',
       state: 'choose_method',
-      nodes: chooseMethodNodes(),
+      nodes: codeEmailNodes(),
       returnTo,
     });
 
@@ -68,23 +39,10 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
     return sendFlow(ctx, request, reply, await newFlow(request, reply, safeReturnTo(ctx, request)));
   });
 
-  app.get('/self-service/recovery/flows', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'recovery', queryParam(request, 'id'));
-    assertFlowBrowser(ctx, request, flow);
-    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
-    return sendFlow(ctx, request, reply, flow);
-  });
+  getFlowRoute(app, ctx, 'recovery', newFlow);
 
   app.post('/self-service/recovery', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'recovery', queryParam(request, 'flow'));
-    const body = bodyOf(request);
-    assertFlowCsrf(ctx, request, flow, body);
-    if (isExpired(flow)) {
-      throw errors.flowExpired(
-        flow.expiresAt,
-        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
-      );
-    }
+    const { flow, body } = await openSubmission(ctx, request, reply, 'recovery', newFlow);
     const code = stringField(body, 'code');
     const email = stringField(body, 'email');
     const rl = ctx.config.rateLimit;
@@ -100,7 +58,10 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
       const address = await redeemCode(ctx, flow.id, code);
       if (!address) {
         request.log.info({ flowId: flow.id }, 'recovery: invalid code');
-        const ui = withCsrf(uiOf(flow), sentEmailNodes(String(flow.internal.email ?? '')));
+        const ui = withCsrfNode(
+          uiOf(flow),
+          codeSentNodes(String(flow.internal.email ?? ''), text.recoveryCode()),
+        );
         addMessage(ui, text.recoveryCodeInvalid());
         return sendFlow(
           ctx,
@@ -116,7 +77,7 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
       const normalized = normalizeEmail(email);
       await ctx.limiter.consume(submissionKeys(rl, 'code-send', request.ip, normalized));
       if (!isEmail(normalized)) {
-        const ui = withCsrf(uiOf(flow), chooseMethodNodes(email));
+        const ui = withCsrfNode(uiOf(flow), codeEmailNodes(email));
         ui.nodes.find((node) => node.attributes.name === 'email')?.messages.push(text.invalidEmail());
         return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
       }
@@ -130,7 +91,7 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
         const url = withQuery(ctx.config.ui.recovery, { flow: flow.id, code: sent });
         await ctx.courier.enqueue(mails.recovery(address.value, sent, url));
       }
-      const ui = withCsrf(uiOf(flow), sentEmailNodes(normalized));
+      const ui = withCsrfNode(uiOf(flow), codeSentNodes(normalized, text.recoveryCode()));
       addMessage(ui, text.recoveryCodeSent());
       const saved = await saveFlow(ctx, flow, { state: 'sent_email', ui, internal: { email: normalized } });
       return sendFlow(ctx, request, reply, saved);

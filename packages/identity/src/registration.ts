@@ -2,18 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
 import {
-  assertFlowBrowser,
-  assertFlowCsrf,
   createFlow,
-  isExpired,
-  loadFlow,
   safeReturnTo,
   saveFlow,
   sendFlow,
   uiOf,
   type FlowRow,
+  getFlowRoute,
+  openSubmission,
 } from './flows.ts';
-import { bodyOf, queryParam, redirect, stringField, wantsJson, withQuery } from './http.ts';
+import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { createIdentity, DuplicateIdentifierError, identityJson, normalizeEmail } from './identities.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { submissionKeys } from './rate-limit.ts';
@@ -75,23 +73,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  app.get('/self-service/registration/flows', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'registration', queryParam(request, 'id'));
-    assertFlowBrowser(ctx, request, flow);
-    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
-    return sendFlow(ctx, request, reply, flow);
-  });
+  getFlowRoute(app, ctx, 'registration', newFlow);
 
   app.post('/self-service/registration', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'registration', queryParam(request, 'flow'));
-    const body = bodyOf(request);
-    assertFlowCsrf(ctx, request, flow, body);
-    if (isExpired(flow)) {
-      throw errors.flowExpired(
-        flow.expiresAt,
-        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
-      );
-    }
+    const { flow, body } = await openSubmission(ctx, request, reply, 'registration', newFlow);
     if (stringField(body, 'method') === 'oidc') {
       if (flow.type === 'api') throw errors.badRequest('Sign-up with a provider needs a browser flow.');
       return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));

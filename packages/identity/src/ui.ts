@@ -172,3 +172,33 @@ export function clearMessages(ui: Ui): void {
   delete ui.messages;
   for (const node of ui.nodes) node.messages = [];
 }
+
+/** The first step of a code flow (verification, recovery): the address to send a code to. */
+export const codeEmailNodes = (email = ''): UiNode[] => [
+  input('code', 'email', 'email', {
+    required: true,
+    autocomplete: 'email',
+    label: text.email(),
+    value: email,
+  }),
+  submitNode('code', 'code', text.continue()),
+];
+
+/** Once a code was sent: the code field, submit, and "Resend code" (which posts the address again). */
+export const codeSentNodes = (email: string, codeLabel: UiText): UiNode[] => [
+  input('code', 'method', 'hidden', { value: 'code' }),
+  input('code', 'code', 'text', {
+    required: true,
+    autocomplete: 'one-time-code',
+    pattern: '[0-9]+',
+    label: codeLabel,
+  }),
+  submitNode('code', 'code', text.continue()),
+  submitNode('code', email, text.resendCode(), 'email'),
+];
+
+/** The flow's CSRF node followed by new nodes. */
+export function withCsrfNode(ui: Ui, nodes: UiNode[]): Ui {
+  const csrf = ui.nodes.filter((node) => node.attributes.name === 'csrf_token');
+  return { action: ui.action, method: ui.method, nodes: [...csrf, ...nodes] };
+}

@@ -5,8 +5,6 @@ import { mails } from './courier.ts';
 import { matchesCookie } from './csrf.ts';
 import { errors } from './errors.ts';
 import {
-  assertFlowBrowser,
-  assertFlowCsrf,
   createFlow,
   isExpired,
   loadFlow,
@@ -15,43 +13,26 @@ import {
   sendFlow,
   uiOf,
   type FlowRow,
+  getFlowRoute,
+  openSubmission,
 } from './flows.ts';
-import { bodyOf, queryParam, redirect, stringField, withQuery } from './http.ts';
+import { queryParam, redirect, stringField, withQuery } from './http.ts';
 import { findAddress, markVerified, normalizeEmail } from './identities.ts';
 import { submissionKeys } from './rate-limit.ts';
-import { addMessage, clearMessages, input, linkNode, submitNode, text, type Ui, type UiNode } from './ui.ts';
+import {
+  addMessage,
+  clearMessages,
+  linkNode,
+  text,
+  codeEmailNodes,
+  codeSentNodes,
+  withCsrfNode,
+} from './ui.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value) && value.length <= 320;
-}
-
-const chooseMethodNodes = (email = ''): UiNode[] => [
-  input('code', 'email', 'email', {
-    required: true,
-    autocomplete: 'email',
-    label: text.email(),
-    value: email,
-  }),
-  submitNode('code', 'code', text.continue()),
-];
-
-const sentEmailNodes = (email: string): UiNode[] => [
-  input('code', 'method', 'hidden', { value: 'code' }),
-  input('code', 'code', 'text', {
-    required: true,
-    autocomplete: 'one-time-code',
-    pattern: '[0-9]+',
-    label: text.verificationCode(),
-  }),
-  submitNode('code', 'code', text.continue()),
-  submitNode('code', email, text.resendCode(), 'email'),
-];
-
-function withCsrf(ui: Ui, nodes: UiNode[]): Ui {
-  const csrf = ui.nodes.filter((node) => node.attributes.name === 'csrf_token');
-  return { action: ui.action, method: ui.method, nodes: [...csrf, ...nodes] };
 }
 
 /** Sends a code to the address when it belongs to an identity; an unknown one looks the same (no enumeration). */
@@ -65,7 +46,7 @@ async function sendCode(ctx: IdentityContext, flow: FlowRow, email: string): Pro
 
 async function toSentEmail(ctx: IdentityContext, flow: FlowRow, email: string): Promise<FlowRow> {
   await sendCode(ctx, flow, email);
-  const ui = withCsrf(uiOf(flow), sentEmailNodes(email));
+  const ui = withCsrfNode(uiOf(flow), codeSentNodes(email, text.verificationCode()));
   addMessage(ui, text.verificationCodeSent());
   return saveFlow(ctx, flow, { state: 'sent_email', ui, internal: { ...flow.internal, email } });
 }
@@ -81,7 +62,7 @@ export async function startVerification(
   const flow = await createFlow(ctx, request, reply, {
     kind: 'verification',
     state: 'choose_method',
-    nodes: chooseMethodNodes(email),
+    nodes: codeEmailNodes(email),
     returnTo,
   });
   return toSentEmail(ctx, flow, normalizeEmail(email));
@@ -92,7 +73,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     createFlow(ctx, request, reply, {
       kind: 'verification',
       state: 'choose_method',
-      nodes: chooseMethodNodes(),
+      nodes: codeEmailNodes(),
       returnTo,
     });
 
@@ -109,12 +90,15 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     const address = await redeemCode(ctx, flow.id, code);
     if (!address) {
       request.log.info({ flowId: flow.id }, 'verification: invalid code');
-      const ui = withCsrf(uiOf(flow), sentEmailNodes(String(flow.internal.email ?? '')));
+      const ui = withCsrfNode(
+        uiOf(flow),
+        codeSentNodes(String(flow.internal.email ?? ''), text.verificationCode()),
+      );
       addMessage(ui, text.verificationCodeInvalid());
       return saveFlow(ctx, flow, { ui, submitCount: flow.submitCount + 1 });
     }
     await markVerified(ctx.db, address);
-    const ui = withCsrf(uiOf(flow), [
+    const ui = withCsrfNode(uiOf(flow), [
       linkNode('code', 'continue', flow.returnTo ?? ctx.config.ui.defaultReturnTo, text.continue()),
     ]);
     addMessage(ui, text.verified());
@@ -126,12 +110,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     return sendFlow(ctx, request, reply, flow);
   });
 
-  app.get('/self-service/verification/flows', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'verification', queryParam(request, 'id'));
-    assertFlowBrowser(ctx, request, flow);
-    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
-    return sendFlow(ctx, request, reply, flow);
-  });
+  getFlowRoute(app, ctx, 'verification', newFlow);
 
   // The link in the mail. It may be opened in another browser than the one that asked (a phone): the code
   // is the proof, so no CSRF token is needed, and that browser gets a flow of its own showing the outcome.
@@ -148,7 +127,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     if (!matchesCookie(request, result.csrfToken, ctx.config.publicUrl)) {
       const mine = await newFlow(request, reply, result.returnTo ?? undefined);
       const outcome = uiOf(result);
-      const ui = withCsrf(
+      const ui = withCsrfNode(
         uiOf(mine),
         outcome.nodes.filter((node) => node.attributes.name !== 'csrf_token'),
       );
@@ -159,15 +138,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
   });
 
   app.post('/self-service/verification', async (request, reply) => {
-    const flow = await loadFlow(ctx, 'verification', queryParam(request, 'flow'));
-    const body = bodyOf(request);
-    assertFlowCsrf(ctx, request, flow, body);
-    if (isExpired(flow)) {
-      throw errors.flowExpired(
-        flow.expiresAt,
-        (await newFlow(request, reply, flow.returnTo ?? undefined)).id,
-      );
-    }
+    const { flow, body } = await openSubmission(ctx, request, reply, 'verification', newFlow);
     const code = stringField(body, 'code');
     const email = stringField(body, 'email');
     const rl = ctx.config.rateLimit;
@@ -179,7 +150,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
       const normalized = normalizeEmail(email);
       await ctx.limiter.consume(submissionKeys(rl, 'code-send', request.ip, normalized));
       if (!isEmail(normalized)) {
-        const ui = withCsrf(uiOf(flow), chooseMethodNodes(email));
+        const ui = withCsrfNode(uiOf(flow), codeEmailNodes(email));
         const node = ui.nodes.find((candidate) => candidate.attributes.name === 'email');
         node?.messages.push(text.invalidEmail());
         return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
