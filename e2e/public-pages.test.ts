@@ -29,7 +29,10 @@ test('an unknown path shows 404 Not Found', async ({ page }) => {
 test('the page runs under the server CSP without violations or console errors', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // A visitor's whoami is answered 401 by design (Kratos' API); Chromium logs every 4xx as an error.
+    const expected =
+      message.text().includes('status of 401') && message.location().url.includes('/sessions/whoami');
+    if (message.type() === 'error' && !expected) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const response = await page.goto('/');

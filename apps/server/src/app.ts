@@ -7,7 +7,7 @@ import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import { identityPlugin } from '@stackyard/identity/plugin';
-import { identitySettings, type Config } from './config.ts';
+import { identityPublicUrl, identitySettings, type Config } from './config.ts';
 import { problemDetails } from './plugins/problem-details.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -91,7 +91,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
 // The identity service signs with its public URL as issuer and publishes its keys under it.
 function defaultVerifier(config: Config): TokenVerifier {
-  const identityUrl =
-    config.IDENTITY_PUBLIC_URL ?? `${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}/.ory`;
+  const identityUrl = identityPublicUrl(config);
   return identityTokenVerifier({ jwksUrl: `${identityUrl}/.well-known/jwks.json`, issuer: identityUrl });
 }

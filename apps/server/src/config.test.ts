@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, identityPublicUrl, loadConfig, publicUrl } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with nothing set: port 3000 on localhost, PGlite in ./data', () => {
@@ -27,6 +27,21 @@ describe('loadConfig', () => {
 
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrowError('PORT: must be between 0 and 65535');
+  });
+});
+
+describe('public URLs', () => {
+  it('derive from where the process listens unless PUBLIC_URL says otherwise', () => {
+    expect(publicUrl(loadConfig({}))).toBe('http://localhost:3000');
+    expect(publicUrl(loadConfig({ HOST: '127.0.0.1', PORT: '4000' }))).toBe('http://127.0.0.1:4000');
+    expect(publicUrl(loadConfig({ HOST: '0.0.0.0' }))).toBe('http://localhost:3000');
+    expect(publicUrl(loadConfig({ HOST: '::1' }))).toBe('http://[::1]:3000');
+    const behindProxy = loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://stackyard.example/' });
+    expect(publicUrl(behindProxy)).toBe('https://stackyard.example');
+    expect(identityPublicUrl(behindProxy)).toBe('https://stackyard.example/.ory');
+    expect(identityPublicUrl(loadConfig({ IDENTITY_PUBLIC_URL: 'https://id.example' }))).toBe(
+      'https://id.example',
+    );
   });
 });
 

@@ -61,7 +61,7 @@ export const configSchema = z.object({
     .optional(),
 
   // Identity service (packages/identity). Every one has a default, so a local start needs none.
-  /** Where browsers reach the app; default http://localhost:<PORT>. */
+  /** Where browsers reach the app; default http://<HOST>:<PORT> (localhost for a wildcard HOST). */
   PUBLIC_URL: httpUrl.optional(),
   /** Where browsers reach the identity API; default <PUBLIC_URL>/.ory. */
   IDENTITY_PUBLIC_URL: httpUrl.optional(),
@@ -131,9 +131,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
 }
 
+/** The address the process listens on, as a URL (localhost for a wildcard HOST). */
+export function listenUrl(config: Config): string {
+  const host = ['0.0.0.0', '::'].includes(config.HOST)
+    ? 'localhost'
+    : config.HOST.includes(':')
+      ? `[${config.HOST}]`
+      : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
+/** Where browsers reach this process: PUBLIC_URL, else the address it listens on. */
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? listenUrl(config);
+}
+
+/** Where browsers reach the identity API: IDENTITY_PUBLIC_URL, else <public URL>/.ory. */
+export function identityPublicUrl(config: Config): string {
+  return config.IDENTITY_PUBLIC_URL ?? `${publicUrl(config)}/.ory`;
+}
+
 /** The identity service's settings, derived from the process's. */
 export function identitySettings(config: Config): IdentityConfig {
-  const webUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const webUrl = publicUrl(config);
   const github =
     config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET
       ? [
@@ -159,7 +179,7 @@ export function identitySettings(config: Config): IdentityConfig {
     ...(provider.label ? { label: provider.label } : {}),
   }));
   return identityConfig(
-    { webUrl, publicUrl: config.IDENTITY_PUBLIC_URL ?? `${webUrl}/.ory` },
+    { webUrl, publicUrl: identityPublicUrl(config) },
     {
       sessionLifespanSeconds: config.IDENTITY_SESSION_LIFESPAN_SECONDS,
       tokenizeTemplate: config.IDENTITY_TOKENIZE_TEMPLATE,

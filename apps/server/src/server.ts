@@ -1,7 +1,8 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createDb, type DbHandle } from '@stackyard/db/client';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { listenUrl, type Config } from './config.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -11,8 +12,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens (and locks) the database, migrates it, and listens. */
-export async function startServer(config: Config): Promise<RunningServer> {
+/** Opens (and locks) the database, migrates it, and listens. PORT=0 listens on a free port. */
+export async function startServer(given: Config): Promise<RunningServer> {
+  // The public URL (the identity service's JWT issuer and JWKS address) derives from the port, so a free
+  // port is chosen before the app is built rather than by listen().
+  const config = given.PORT === 0 ? { ...given, PORT: await freePort(given.HOST) } : given;
   const db = await createDb({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -28,19 +32,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await db.close();
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const host = ['0.0.0.0', '::'].includes(config.HOST)
-    ? 'localhost'
-    : config.HOST.includes(':')
-      ? `[${config.HOST}]`
-      : config.HOST;
   const running = app;
   let stopping: Promise<void> | null = null;
   return {
     app: running,
     db,
-    url: `http://${host}:${port}`,
+    url: listenUrl(config),
     stop: () =>
       (stopping ??= (async () => {
         try {
@@ -61,4 +58,16 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
     timer = setTimeout(() => reject(new Error(`did not finish within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, host, resolve);
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error(`no free port on ${host}`);
+  return address.port;
 }

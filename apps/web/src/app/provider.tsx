@@ -1,9 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { onUnauthenticated } from '@/lib/credentials-renewal';
 import { createQueryClient } from '@/lib/query-client';
+import { sessionQueryKey, sessionQueryOptions } from '@/features/session/api/get-session';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   // Created once per mounted app rather than at import time, so tests can mount isolated apps.
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    // A 401 from the API: ask whoami for a new JWT (which also updates who is signed in) and retry once.
+    onUnauthenticated(async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'none' });
+      const session = await queryClient.fetchQuery(sessionQueryOptions());
+      return Boolean(session?.token);
+    });
+    return () => onUnauthenticated(null);
+  }, [queryClient]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

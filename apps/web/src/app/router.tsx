@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { PublicLayout } from '@/components/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
 import { RouteFallback } from '@/components/route-fallback';
 import { paths } from '@/config/paths';
+import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated';
+import { RequireAuth } from './guards/require-auth';
+import { PublicRoot } from './layouts/public-root';
 
 // Every screen is its own chunk, loaded when its route matches; the first page ships only the layout and itself.
-const screens: RouteObject[] = [
+const publicScreens: RouteObject[] = [
   {
     path: paths.home.path,
     lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
@@ -17,25 +19,36 @@ const screens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/about')).AboutRoute }),
   },
   {
-    path: paths.auth.login.path,
-    lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+    // Not behind the signed-in redirect: the recovery code itself signs the user in before the new password.
+    path: paths.auth.recovery.path,
+    lazy: async () => ({ Component: (await import('./routes/auth/recovery')).RecoveryRoute }),
   },
   {
-    path: paths.auth.register.path,
-    lazy: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }),
+    // Spec §2: these three send a signed-in user to /dashboard.
+    Component: RedirectIfAuthenticated,
+    children: [
+      {
+        path: paths.auth.login.path,
+        lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+      },
+      {
+        path: paths.auth.register.path,
+        lazy: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }),
+      },
+      {
+        path: paths.auth.verify.path,
+        lazy: async () => ({ Component: (await import('./routes/auth/verify')).VerifyRoute }),
+      },
+    ],
   },
   {
-    path: paths.auth.verify.path,
-    lazy: async () => ({ Component: (await import('./routes/auth/verify')).VerifyRoute }),
+    path: paths.notFound.path,
+    lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
   },
-  {
-    path: paths.onboarding.path,
-    lazy: async () => ({ Component: (await import('./routes/app/onboarding')).OnboardingRoute }),
-  },
-  {
-    path: paths.dashboard.path,
-    lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
-  },
+];
+
+// Behind the onboarding guard, inside the app shell (sidebar with the workspace switcher).
+const appScreens: RouteObject[] = [
   {
     path: paths.settings.root.path,
     lazy: async () => ({ Component: (await import('./routes/app/settings')).SettingsRoute }),
@@ -88,16 +101,34 @@ const screens: RouteObject[] = [
       Component: (await import('./routes/app/workspace/tool-ingestions')).ToolIngestionsRoute,
     }),
   },
+];
+
+// Signed-in only (spec §2: the guard sends others to /).
+const protectedScreens: RouteObject[] = [
   {
-    path: paths.notFound.path,
-    lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+    path: paths.onboarding.path,
+    lazy: async () => ({ Component: (await import('./routes/app/onboarding')).OnboardingRoute }),
+  },
+  {
+    path: paths.dashboard.path,
+    lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
+  },
+  {
+    lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./guards/require-onboarded')).RequireOnboarded }),
+        ErrorBoundary: RouteError,
+        children: appScreens,
+      },
+    ],
   },
 ];
 
 export function createAppRouter() {
   return createBrowserRouter([
     {
-      Component: PublicLayout,
+      Component: PublicRoot,
       ErrorBoundary: RouteError,
       children: [
         {
@@ -105,9 +136,15 @@ export function createAppRouter() {
           // renders inside the layout, so the header and footer appear at once.
           HydrateFallback: RouteFallback,
           ErrorBoundary: RouteError,
-          children: screens,
+          children: publicScreens,
         },
       ],
+    },
+    {
+      Component: RequireAuth,
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+      children: protectedScreens,
     },
   ]);
 }

@@ -9,6 +9,7 @@ describe('paths', () => {
     expect(paths.about.getHref()).toBe('/about');
     expect(paths.auth.login.getHref()).toBe('/login');
     expect(paths.auth.register.getHref()).toBe('/register');
+    expect(paths.auth.recovery.getHref()).toBe('/recovery');
     expect(paths.dashboard.getHref()).toBe('/dashboard');
     expect(paths.callbacks.workspaceGithubStorageUpdate.getHref()).toBe(
       '/callback/workspace_github_storage_update',

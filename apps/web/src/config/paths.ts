@@ -40,6 +40,10 @@ export const paths = {
       path: '/verify',
       getHref: (flowId?: string) => withQuery('/verify', { flow: flowId }),
     },
+    recovery: {
+      path: '/recovery',
+      getHref: () => '/recovery',
+    },
   },
   onboarding: {
     path: '/onboarding',

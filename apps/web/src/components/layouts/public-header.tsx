@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Wordmark } from '@/components/wordmark';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -7,8 +8,9 @@ import { cn } from '@/lib/cn';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-zinc-100 text-zinc-950');
 
-// Header for logged-out visitors (spec §2: Home, About, Login). The logged-in variant comes with sign-in.
-export function PublicHeader() {
+// Spec §2: logged out it offers Home, About and Login; logged in, the app passes its own links (Settings,
+// Logout) as `signedInNav`, so this component needs no knowledge of the session.
+export function PublicHeader({ signedInNav }: { signedInNav?: ReactNode }) {
   return (
     <header className="sticky top-0 z-10 border-b border-zinc-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -19,26 +21,28 @@ export function PublicHeader() {
           <Wordmark />
         </Link>
         <nav aria-label="Main">
-          <ul className="flex items-center gap-1 sm:gap-2">
-            <li>
-              <NavLink to={paths.home.getHref()} end className={navLinkClass}>
-                Home
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.about.getHref()} className={navLinkClass}>
-                About
-              </NavLink>
-            </li>
-            <li>
-              <NavLink
-                to={paths.auth.login.getHref()}
-                className={buttonVariants({ variant: 'primary', size: 'sm', className: 'ml-1 sm:ml-2' })}
-              >
-                Login
-              </NavLink>
-            </li>
-          </ul>
+          {signedInNav ?? (
+            <ul className="flex items-center gap-1 sm:gap-2">
+              <li>
+                <NavLink to={paths.home.getHref()} end className={navLinkClass}>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.about.getHref()} className={navLinkClass}>
+                  About
+                </NavLink>
+              </li>
+              <li>
+                <NavLink
+                  to={paths.auth.login.getHref()}
+                  className={buttonVariants({ variant: 'primary', size: 'sm', className: 'ml-1 sm:ml-2' })}
+                >
+                  Login
+                </NavLink>
+              </li>
+            </ul>
+          )}
         </nav>
       </div>
     </header>

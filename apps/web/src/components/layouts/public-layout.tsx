@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
@@ -19,7 +20,7 @@ function NavigationProgress() {
   );
 }
 
-export function PublicLayout() {
+export function PublicLayout({ signedInNav }: { signedInNav?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-zinc-900">
       <a
@@ -29,7 +30,7 @@ export function PublicLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <PublicHeader />
+      <PublicHeader signedInNav={signedInNav} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -1,10 +1,23 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { sessionQueryKey } from '@/features/session/api/get-session';
 
 export function LoginRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
-    <PlaceholderPage
-      title="Login"
-      description="Signing in with e-mail and password or a code-hosting account arrives in a later release."
-    />
+    <AuthCard title="Login" description="Sign in to your workspaces.">
+      <LoginForm
+        onSuccess={async () => {
+          // The new session (and its JWT cookie) must be in before the guarded pages ask for it.
+          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          navigate(paths.home.getHref());
+        }}
+        onForgotPassword={() => navigate(paths.auth.recovery.getHref())}
+      />
+    </AuthCard>
   );
 }

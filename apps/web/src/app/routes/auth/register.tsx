@@ -1,5 +1,17 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 export function RegisterRoute() {
-  return <PlaceholderPage title="Register" description="Creating an account arrives in a later release." />;
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Sign Up" description="Create your account with your e-mail address.">
+      <RegisterForm
+        onRegistered={(flowId) =>
+          navigate(flowId ? paths.auth.verify.getHref(flowId) : paths.auth.login.getHref())
+        }
+      />
+    </AuthCard>
+  );
 }

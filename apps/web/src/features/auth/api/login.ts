@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LoginFlow } from '@ory/client-fetch';
+import { csrfTokenOf, identityApi } from '@/lib/identity';
+import { errorIdOf, isStaleFlow, outcomeOfError, type FlowOutcome } from '../lib/flow-result';
+
+export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+
+export type LoginInput =
+  { method: 'password'; identifier: string; password: string } | { method: 'oidc'; provider: string };
+
+export const loginFlowQueryOptions = () =>
+  queryOptions({
+    queryKey: ['identity', 'login-flow'],
+    queryFn: () => identityApi().createBrowserLoginFlow(),
+    // A flow lives an hour and is replaced when it expires; it is not data to refresh.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+/** The login flow the page's form submits to (its oidc nodes say which providers are configured). */
+export function useLoginFlow() {
+  return useQuery(loginFlowQueryOptions());
+}
+
+async function submit(flow: LoginFlow, input: LoginInput): Promise<FlowOutcome<null>> {
+  try {
+    const csrf_token = csrfTokenOf(flow);
+    await identityApi().updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: { ...input, csrf_token },
+    });
+    return { kind: 'done', value: null };
+  } catch (error) {
+    return outcomeOfError(error);
+  }
+}
+
+export async function login(queryClient: QueryClient, input: LoginInput): Promise<FlowOutcome<null>> {
+  let outcome: FlowOutcome<null> = { kind: 'failed', messages: [], failure: null };
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let flow: LoginFlow;
+    try {
+      flow = await queryClient.fetchQuery(loginFlowQueryOptions());
+    } catch (error) {
+      const created = await outcomeOfError(error);
+      // Signed in already (e.g. in another tab): that is what the user wanted.
+      const failure = created.kind === 'failed' ? created.failure : null;
+      if (failure && errorIdOf(failure.body) === 'session_already_available')
+        return { kind: 'done', value: null };
+      return created;
+    }
+    outcome = await submit(flow, input);
+    if (!isStaleFlow(outcome)) break;
+    queryClient.removeQueries({ queryKey: loginFlowQueryOptions().queryKey });
+  }
+  return outcome;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: LoginInput) => login(queryClient, input) });
+}

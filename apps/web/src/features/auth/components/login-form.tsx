@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { oidcProvidersOf } from '@/lib/identity';
+import { LOGIN_FAILED, useLogin, useLoginFlow, type LoginInput } from '../api/login';
+import { credentialsSchema } from '../lib/schemas';
+import { useCheckedForm } from '../lib/use-checked-form';
+import { FormMessages } from './auth-card';
+
+type LoginFormProps = {
+  onSuccess: () => void;
+  onForgotPassword?: () => void;
+};
+
+export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+  const flow = useLoginFlow();
+  const login = useLogin();
+  const [messages, setMessages] = useState<string[]>([]);
+  const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
+  const providers = oidcProvidersOf(flow.data);
+
+  const run = async (input: LoginInput) => {
+    setMessages([]);
+    const outcome = await login.mutateAsync(input);
+    if (outcome.kind === 'done') onSuccess();
+    else if (outcome.kind === 'redirect') window.location.assign(outcome.url);
+    else setMessages(outcome.messages.length ? outcome.messages : [LOGIN_FAILED]);
+  };
+
+  const onSubmit = form.handleSubmit(({ email, password }) =>
+    run({ method: 'password', identifier: email, password }),
+  );
+  const busy = form.isSubmitting || login.isPending;
+  const { errors } = form;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormMessages messages={messages} />
+        <FormField label="Email" error={errors.email}>
+          <Input type="email" autoComplete="email" {...form.field('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password}>
+          <Input type="password" autoComplete="current-password" {...form.field('password')} />
+        </FormField>
+        <div className="flex justify-end">
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={onForgotPassword}>
+            Forgot password?
+          </Button>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Login'}
+        </Button>
+      </form>
+      <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-zinc-200" />
+        or
+        <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      <div className="flex flex-col gap-3">
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => void run({ method: 'oidc', provider: 'github' })}
+        >
+          Sign in with GitHub
+        </Button>
+        {/* Spec §2: present, but it acts only when the identity service offers a google provider. */}
+        <Button
+          variant="outline"
+          disabled={busy || !providers.includes('google')}
+          onClick={() => void run({ method: 'oidc', provider: 'google' })}
+        >
+          Sign in with Google
+        </Button>
+      </div>
+      <p className="text-center text-sm text-zinc-600">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={paths.auth.register.getHref()}
+          className="font-medium text-zinc-950 underline underline-offset-4"
+        >
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { REGISTRATION_FAILED, useRegister } from '../api/register';
+import { credentialsSchema } from '../lib/schemas';
+import { useCheckedForm } from '../lib/use-checked-form';
+import { FormMessages } from './auth-card';
+
+/** `onRegistered` receives the verification flow id when the identity service asks for verification. */
+export function RegisterForm({
+  onRegistered,
+}: {
+  onRegistered: (verificationFlowId: string | null) => void;
+}) {
+  const register = useRegister();
+  const [messages, setMessages] = useState<string[]>([]);
+  const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setMessages([]);
+    const outcome = await register.mutateAsync({ email, password });
+    if (outcome.kind === 'done') onRegistered(outcome.value);
+    else if (outcome.kind === 'redirect') window.location.assign(outcome.url);
+    else setMessages([REGISTRATION_FAILED, ...outcome.messages]);
+  });
+  const busy = form.isSubmitting || register.isPending;
+  const { errors } = form;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormMessages messages={messages} />
+        <FormField label="Email" error={errors.email}>
+          <Input type="email" autoComplete="email" {...form.field('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password}>
+          <Input type="password" autoComplete="new-password" {...form.field('password')} />
+        </FormField>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Creating account…' : 'Sign Up'}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-zinc-600">
+        Already have an account?{' '}
+        <Link
+          to={paths.auth.login.getHref()}
+          className="font-medium text-zinc-950 underline underline-offset-4"
+        >
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { UsernameChange } from './username-change';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Route = (url: string, init?: RequestInit) => Response;
+
+function setup(route: Route) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => route(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <UsernameChange current="ana" />
+    </QueryClientProvider>,
+  );
+  const checks = () => fetchMock.mock.calls.filter(([url]) => url.includes('/username/check/'));
+  return { fetchMock, checks, user: userEvent.setup() };
+}
+
+async function open(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Change username' }));
+  return screen.getByLabelText('New username');
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UsernameChange', () => {
+  it('checks availability once, 500 ms after typing stops, and saves', async () => {
+    const { user, checks, fetchMock } = setup((url) =>
+      url.includes('/check/')
+        ? json(200, { available: true })
+        : json(200, {
+            identity_id: '00000000-0000-4000-8000-000000000001',
+            username: 'new_name',
+            is_current: true,
+            created_at: '2025-01-01T00:00:00Z',
+            updated_at: '2025-01-01T00:00:00Z',
+          }),
+    );
+    const input = await open(user);
+    await user.type(input, 'New_Name');
+    expect((input as HTMLInputElement).value).toBe('new_name');
+    expect(checks()).toHaveLength(0);
+    await screen.findByText('Username is available', {}, { timeout: 2000 });
+    expect(checks()).toHaveLength(1);
+    expect(checks()[0]?.[0]).toBe('/api/v1/profile/username/check/new_name');
+
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    await screen.findByText('Username updated successfully!');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(post?.[1]?.body).toBe('{"username":"new_name"}');
+  });
+
+  it('shows the local rules without asking the server', async () => {
+    const { user, checks } = setup(() => json(200, { available: true }));
+    const input = await open(user);
+    await user.type(input, 'ab');
+    await screen.findByText('Username must be at least 3 characters', {}, { timeout: 2000 });
+    await user.clear(input);
+    await user.type(input, 'ana');
+    await screen.findByText('This is already your current username', {}, { timeout: 2000 });
+    await user.clear(input);
+    await user.type(input, 'ana-maria');
+    await screen.findByText(
+      'Username must contain only lowercase letters, numbers, and underscores',
+      {},
+      { timeout: 2000 },
+    );
+    expect(checks()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save username' })).toHaveProperty('disabled', true);
+  });
+
+  it('says when the name is not available, or when the check failed', async () => {
+    const { user } = setup((url) =>
+      url.endsWith('/taken_one')
+        ? json(200, { available: false })
+        : json(500, { title: 'Error', status: 500 }),
+    );
+    const input = await open(user);
+    await user.type(input, 'taken_one');
+    await screen.findByText('Username is not available', {}, { timeout: 2000 });
+    await user.clear(input);
+    await user.type(input, 'broken_one');
+    await screen.findByText('Failed to check username availability', {}, { timeout: 2000 });
+  });
+
+  it("prefers the server's detail when saving fails", async () => {
+    const { user } = setup((url) =>
+      url.includes('/check/')
+        ? json(200, { available: true })
+        : json(409, { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Someone just took it.' }),
+    );
+    const input = await open(user);
+    await user.type(input, 'fresh_name');
+    await screen.findByText('Username is available', {}, { timeout: 2000 });
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Someone just took it.'));
+  });
+});
+
+describe('UsernameChange without a problem detail', () => {
+  it("falls back to 'Failed to update username'", async () => {
+    const { user } = setup((url) =>
+      url.includes('/check/') ? json(200, { available: true }) : json(502, {}),
+    );
+    const input = await open(user);
+    await user.type(input, 'other_name');
+    await screen.findByText('Username is available', {}, { timeout: 2000 });
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update username'));
+  });
+});

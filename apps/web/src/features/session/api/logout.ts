@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { identityApi } from '@/lib/identity';
+import { clearUserJwt, sessionQueryKey } from './get-session';
+
+/** The browser logout flow: create it, then submit its token. */
+export async function logout(): Promise<void> {
+  const flow = await identityApi().createBrowserLogoutFlow();
+  await identityApi().updateLogoutFlow({ token: flow.logout_token });
+}
+
+/**
+ * Spec §4: whatever the identity service answers, the cookie is cleared, the session and profile caches are
+ * emptied and the user lands on / — a failed logout is only logged.
+ */
+export function useLogout({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch (error) {
+        console.error('could not be logged out', error);
+      }
+    },
+    onSettled: () => {
+      clearUserJwt();
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      onDone();
+    },
+  });
+}

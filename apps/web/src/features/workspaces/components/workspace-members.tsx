@@ -1,0 +1,195 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Member } from '@stackyard/contracts/member';
+import type { AccessRole, WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { StatusScreen } from '@/components/status-screen';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useMemberMutations, useMembers } from '../api/members';
+
+const roles: AccessRole[] = ['admin', 'editor', 'viewer'];
+// Spec §6: admin purple, editor blue, viewer gray.
+const badge: Record<AccessRole, string> = {
+  admin: 'bg-purple-100 text-purple-800',
+  editor: 'bg-blue-100 text-blue-800',
+  viewer: 'bg-zinc-100 text-zinc-700',
+};
+const SUCCESS_BANNER_MS = 3000;
+
+type Banner = { tone: 'success' | 'error'; text: string } | null;
+
+// §8: the problem's detail when there is one, else the catalogue text.
+const detailOr = (error: unknown, fallback: string) =>
+  (error instanceof ApiError ? error.problem?.detail : undefined) ?? fallback;
+
+function MemberRow({
+  member,
+  canManage,
+  onRoleChange,
+  onRemove,
+}: {
+  member: Member;
+  canManage: boolean;
+  onRoleChange: (role: AccessRole) => void;
+  onRemove: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const name = member.username ?? member.user_id;
+  const editable = canManage && !member.is_owner;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-zinc-950">
+          {member.display_name ?? name}
+          {member.is_owner && <span className="ml-2 text-xs font-normal text-zinc-600">Owner</span>}
+        </p>
+        {member.username && <p className="text-xs text-zinc-600">@{member.username}</p>}
+      </div>
+      <div className="flex items-center gap-2">
+        {editable ? (
+          <select
+            aria-label={`Role of ${name}`}
+            value={member.access_role}
+            onChange={(event) => onRoleChange(event.target.value as AccessRole)}
+            className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          >
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge[member.access_role])}>
+            {member.access_role}
+          </span>
+        )}
+        {editable &&
+          (confirming ? (
+            <>
+              <Button size="sm" className="bg-red-700 hover:bg-red-600" onClick={onRemove}>
+                Confirm removal
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700"
+              aria-label={`Remove ${name}`}
+              onClick={() => setConfirming(true)}
+            >
+              Remove
+            </Button>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+/** Spec §2/§6: the member list; owner and admins change roles, remove and add members, others read. */
+export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }) {
+  const members = useMembers(workspace.id);
+  const { add, changeRole, remove } = useMemberMutations(workspace.id);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<AccessRole>('viewer');
+  const canManage = workspace.is_owner || workspace.access_level === 'admin';
+
+  // §4: a success banner clears after 3 seconds; an error stays until the next action.
+  useEffect(() => {
+    if (banner?.tone !== 'success') return;
+    const timer = setTimeout(() => setBanner(null), SUCCESS_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  const onRoleChange = (member: Member, next: AccessRole) =>
+    changeRole.mutate(
+      { userId: member.user_id, role: next },
+      {
+        onSuccess: () => setBanner({ tone: 'success', text: `Successfully updated member role to ${next}` }),
+        onError: (error) =>
+          setBanner({ tone: 'error', text: detailOr(error, 'Failed to update member role') }),
+      },
+    );
+  const onRemove = (member: Member) =>
+    remove.mutate(member.user_id, {
+      onSuccess: () => setBanner({ tone: 'success', text: 'Successfully removed member from workspace' }),
+      onError: (error) => setBanner({ tone: 'error', text: detailOr(error, 'Failed to remove member') }),
+    });
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      { username: username.trim().toLowerCase(), role },
+      {
+        onSuccess: (member) => {
+          setUsername('');
+          setBanner({
+            tone: 'success',
+            text: `Added ${member.username ?? username} as ${member.access_role}`,
+          });
+        },
+        onError: (error) => setBanner({ tone: 'error', text: detailOr(error, 'Failed to add member') }),
+      },
+    );
+  };
+
+  return (
+    <section className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-5">
+      <h3 className="font-semibold text-zinc-950">Members of {workspace.name}</h3>
+      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      {members.isPending ? (
+        <StatusScreen text="Loading..." />
+      ) : members.isError ? (
+        <Alert>Error loading members: {members.error.message}</Alert>
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200">
+          {members.data.map((member) => (
+            <MemberRow
+              key={member.user_id}
+              member={member}
+              canManage={canManage}
+              onRoleChange={(next) => onRoleChange(member, next)}
+              onRemove={() => onRemove(member)}
+            />
+          ))}
+        </ul>
+      )}
+      {canManage && (
+        <form noValidate onSubmit={onAdd} className="flex flex-wrap items-end gap-3">
+          <div className="min-w-48 flex-1">
+            <FormField label="Add member by username">
+              <Input
+                autoCapitalize="none"
+                spellCheck={false}
+                value={username}
+                onChange={(event) => setUsername(event.target.value.toLowerCase())}
+              />
+            </FormField>
+          </div>
+          <select
+            aria-label="Role of the new member"
+            value={role}
+            onChange={(event) => setRole(event.target.value as AccessRole)}
+            className="h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          >
+            {roles.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" disabled={!username.trim() || add.isPending}>
+            Add member
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { StatusScreen } from '@/components/status-screen';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { paths } from '@/config/paths';
+import { useDeleteWorkspace } from '../api/delete-workspace';
+import { useCurrentWorkspace } from '../lib/use-current-workspace';
+import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
+import { WorkspaceMembers } from './workspace-members';
+
+const roleLabel = { admin: 'Admin', editor: 'Editor', viewer: 'Viewer' } as const;
+
+type Panel =
+  { kind: 'create' } | { kind: 'edit' | 'delete' | 'members'; workspace: WorkspaceListItem } | null;
+
+function DeleteWorkspaceCard({
+  workspace,
+  isLast,
+  onDeleted,
+  onCancel,
+}: {
+  workspace: WorkspaceListItem;
+  isLast: boolean;
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
+  const remove = useDeleteWorkspace();
+  const [typed, setTyped] = useState('');
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-red-200 p-5">
+      <h3 className="font-semibold text-zinc-950">Delete {workspace.name}</h3>
+      {isLast ? (
+        <Alert>
+          This is your last workspace. At least one workspace must exist, so it cannot be deleted.
+        </Alert>
+      ) : (
+        <>
+          <p className="text-sm text-zinc-700">
+            This deletes the workspace with its tools, resources and projects for every member. Type{' '}
+            <strong>{workspace.name}</strong> to confirm.
+          </p>
+          {remove.isError && <Alert>{remove.error.message}</Alert>}
+          <FormField label="Workspace name">
+            <Input autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          </FormField>
+        </>
+      )}
+      <div className="flex gap-2">
+        {!isLast && (
+          <Button
+            size="sm"
+            className="bg-red-700 hover:bg-red-600"
+            disabled={typed !== workspace.name || remove.isPending}
+            onClick={() => remove.mutate(workspace.id, { onSuccess: onDeleted })}
+          >
+            Delete workspace
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2 Settings → Workspaces: the table with Store, Edit and Delete, and creating a workspace. */
+export function WorkspaceSettings() {
+  const navigate = useNavigate();
+  const { workspaces, currentId, setCurrentId, query } = useCurrentWorkspace();
+  const [panel, setPanel] = useState<Panel>(null);
+  if (query.isPending) return <StatusScreen text="Loading..." />;
+  if (query.isError) return <Alert>Error loading workspaces: {query.error.message}</Alert>;
+
+  // Spec §4: deleting the current workspace switches to the first remaining one, else back here.
+  const afterDelete = (deleted: WorkspaceListItem) => {
+    setPanel(null);
+    if (deleted.id !== currentId) return;
+    const next = workspaces.find((workspace) => workspace.id !== deleted.id);
+    setCurrentId(next?.id ?? null);
+    if (next?.owner_username) navigate(paths.workspace.dashboard.getHref(next.owner_username, next.slug));
+    else navigate(paths.settings.root.getHref('workspace'));
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-zinc-950">Your workspaces</h2>
+        <Button size="sm" onClick={() => setPanel({ kind: 'create' })}>
+          New workspace
+        </Button>
+      </div>
+      {panel?.kind === 'create' && <CreateWorkspaceFormCard onDone={() => setPanel(null)} />}
+      {panel?.kind === 'edit' && (
+        <EditWorkspaceFormCard
+          key={panel.workspace.id}
+          workspace={panel.workspace}
+          onDone={() => setPanel(null)}
+        />
+      )}
+      {panel?.kind === 'members' && <WorkspaceMembers key={panel.workspace.id} workspace={panel.workspace} />}
+      {panel?.kind === 'delete' && (
+        <DeleteWorkspaceCard
+          key={panel.workspace.id}
+          workspace={panel.workspace}
+          isLast={workspaces.length <= 1}
+          onDeleted={() => afterDelete(panel.workspace)}
+          onCancel={() => setPanel(null)}
+        />
+      )}
+      <div className="overflow-x-auto rounded-xl border border-zinc-200">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-zinc-50 text-zinc-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+                Slug
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {workspaces.map((workspace) => {
+              const canEdit = workspace.is_owner || workspace.access_level === 'admin';
+              return (
+                <tr key={workspace.id} className="border-t border-zinc-200">
+                  <th scope="row" className="px-4 py-3 font-medium text-zinc-950">
+                    {workspace.name}
+                    {workspace.description && (
+                      <span className="block text-xs font-normal text-zinc-600">{workspace.description}</span>
+                    )}
+                  </th>
+                  <td className="hidden px-4 py-3 text-zinc-700 sm:table-cell">{workspace.slug}</td>
+                  <td className="px-4 py-3 text-zinc-700">
+                    {workspace.is_owner ? 'Owner' : roleLabel[workspace.access_level]}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Members of ${workspace.name}`}
+                        onClick={() => setPanel({ kind: 'members', workspace })}
+                      >
+                        Members
+                      </Button>
+                      {canEdit && (
+                        <Link
+                          to={paths.settings.workspaceStorage.getHref(workspace.id)}
+                          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                          aria-label={`Store ${workspace.name}`}
+                        >
+                          Store
+                        </Link>
+                      )}
+                      {canEdit && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Edit ${workspace.name}`}
+                          onClick={() => setPanel({ kind: 'edit', workspace })}
+                        >
+                          Edit
+                        </Button>
+                      )}
+                      {workspace.is_owner && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-700"
+                          aria-label={`Delete ${workspace.name}`}
+                          onClick={() => setPanel({ kind: 'delete', workspace })}
+                        >
+                          Delete
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest } from './api-client';
+import { onUnauthenticated } from './credentials-renewal';
+
+const json = (status: number, body: unknown, type = 'application/json') =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+
+const problem = (status: number, detail: string) =>
+  json(status, { type: 'about:blank', title: 'Conflict', status, detail }, 'application/problem+json');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onUnauthenticated(null);
+});
+
+describe('apiRequest', () => {
+  it('sends JSON with the cookies to /api/v1 and parses the answer with the schema', async () => {
+    const fetchMock = vi.fn(async () => json(200, { available: true, extra: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await apiRequest('/x', {
+      method: 'POST',
+      body: { a: 1 },
+      schema: z.object({ available: z.boolean() }),
+    });
+    expect(result).toEqual({ available: true });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/x',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'include',
+        body: '{"a":1}',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+
+  it('throws an ApiError whose message is the problem detail', async () => {
+    vi.stubGlobal('fetch', async () => problem(409, 'That username is taken.'));
+    const error = await apiRequest('/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('That username is taken.');
+    expect((error as ApiError).status).toBe(409);
+  });
+
+  it('fails when the answer does not match its contract', async () => {
+    vi.stubGlobal('fetch', async () => json(200, { available: 'yes' }));
+    await expect(apiRequest('/x', { schema: z.object({ available: z.boolean() }) })).rejects.toThrow();
+  });
+
+  it('renews the credentials once on a 401 and retries', async () => {
+    const answers = [problem(401, 'expired'), json(200, { ok: true })];
+    const fetchMock = vi.fn(async () => answers.shift() as Response);
+    vi.stubGlobal('fetch', fetchMock);
+    const renew = vi.fn(async () => true);
+    onUnauthenticated(renew);
+    expect(await apiRequest('/x', { schema: z.object({ ok: z.boolean() }) })).toEqual({ ok: true });
+    expect(renew).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry when there is no session to renew', async () => {
+    const fetchMock = vi.fn(async () => problem(401, 'You are not signed in.'));
+    vi.stubGlobal('fetch', fetchMock);
+    onUnauthenticated(async () => false);
+    await expect(apiRequest('/x')).rejects.toThrow('You are not signed in.');
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});

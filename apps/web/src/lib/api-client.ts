@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { problemSchema, type Problem } from '@stackyard/contracts/problem';
+import { env } from '@/config/env';
+import { renewCredentialsHook } from './credentials-renewal';
+
+/** A failed product API call. `message` is the problem's `detail`, the text meant for the user. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | null;
+
+  constructor(status: number, message: string, problem: Problem | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions<T extends z.ZodType | undefined> {
+  method?: Method;
+  body?: unknown;
+  /** Parses the answer; without it the answer is ignored (a 204). */
+  schema?: T;
+  signal?: AbortSignal;
+}
+
+async function problemOf(response: Response): Promise<Problem | null> {
+  try {
+    const parsed = problemSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls the product API with the browser's cookies (the user_jwt), and checks the answer with its contract. */
+export async function apiRequest<T extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T extends z.ZodType ? z.infer<T> : undefined> {
+  const { method = 'GET', body, schema, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const send = () =>
+    fetch(`${env.apiBasePath}${path}`, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  let response = await send();
+  // One retry with a renewed token; a second 401 means the session itself is gone.
+  const renew = renewCredentialsHook();
+  if (response.status === 401 && renew && (await renew())) response = await send();
+  if (!response.ok) {
+    const problem = await problemOf(response);
+    const message = problem?.detail ?? problem?.title ?? `The request failed (${response.status}).`;
+    throw new ApiError(response.status, message, problem);
+  }
+  if (!schema) return undefined as T extends z.ZodType ? z.infer<T> : undefined;
+  return schema.parse(await response.json()) as T extends z.ZodType ? z.infer<T> : undefined;
+}
