@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
+import { seedResource, seedTool } from './catalog/seed.ts';
 import { createHarness, type Harness, type TestUser } from './testing/harness.ts';
 
 let h: Harness;
@@ -17,6 +18,21 @@ beforeAll(async () => {
     realIds.push((created.json() as { id: string }).id);
   }
   realIds.push(caller.id, other.id);
+  // A catalog in the first workspace, so item routes reach their services and not only the 404 path.
+  const workspaceId = realIds[0] ?? '';
+  const tool = await seedTool(h.db.db, { workspaceId, url: 'https://vite.dev', slug: 'vite', name: 'Vite' });
+  const resourceId = await seedResource(h.db.db, { workspaceId, url: 'https://example.com/a', title: 'A' });
+  const project = await h
+    .as(caller)
+    .post('/projects', { workspace_id: workspaceId, metadata: { name: 'P' } });
+  const tag = await h
+    .as(caller)
+    .post('/tags', { workspace_id: workspaceId, tag_name: 't', color: '#000000' });
+  const comment = await h.as(caller).post(`/projects/${(project.json() as { id: string }).id}/comments`, {
+    content: 'c',
+  });
+  for (const response of [project, tag, comment]) realIds.push((response.json() as { id: string }).id);
+  realIds.push(tool.workspaceToolId, resourceId);
 });
 
 afterAll(async () => {
@@ -54,7 +70,16 @@ const segment = fc.oneof(
 
 const fieldValue = fc.oneof(
   fc.string({ maxLength: 80 }),
-  fc.constantFrom('admin', 'editor', 'viewer', 'https://example.com/a.png', 'javascript:x', 'new_name'),
+  fc.constantFrom(
+    'admin',
+    'editor',
+    'viewer',
+    'https://example.com/a.png',
+    'javascript:x',
+    'new_name',
+    '#abcdef',
+  ),
+  fc.constantFrom({ rating: 3 }, { rating: 9 }, { name: 'N' }, { name: '' }, [], ['x']),
   fc.jsonValue({ maxDepth: 2 }),
 );
 const knownFields = [
@@ -67,6 +92,14 @@ const knownFields = [
   'username',
   'role',
   'new_role',
+  'workspace_id',
+  'metadata',
+  'context',
+  'content',
+  'tool_ids',
+  'tag_name',
+  'color',
+  'criteria',
 ];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownFields), fieldValue, { maxKeys: 4 }),
@@ -79,9 +112,31 @@ const contentType = fc.constantFrom(
   'text/plain',
   'application/x-www-form-urlencoded',
 );
-const query = fc.dictionary(fc.constantFrom('q', 'limit', 'x', 'q[]'), fc.string({ maxLength: 40 }), {
-  maxKeys: 3,
-});
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom(
+    'recent',
+    'name',
+    'rating',
+    '0',
+    '100',
+    '101',
+    '-1',
+    'WyJyZWNlbnQiLCJ4IiwieSJd',
+    'a & b | !c',
+  ),
+);
+const query = fc.oneof(
+  fc.dictionary(
+    fc.constantFrom('q', 'limit', 'x', 'q[]', 'cursor', 'sort', 'tag', 'workspace_id'),
+    queryValue,
+    { maxKeys: 4 },
+  ),
+  // A real workspace, so list and search routes run their queries with the random rest.
+  fc
+    .record({ q: fc.string({ maxLength: 40 }), cursor: queryValue, sort: queryValue, limit: queryValue })
+    .map((params) => ({ ...params, workspace_id: realIds[0] ?? '' })),
+);
 
 it('never answers 5xx to random input on any route', async () => {
   const all = await operations();
@@ -95,16 +150,17 @@ it('never answers 5xx to random input on any route', async () => {
     };
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(segment, fc.constantFrom(...realIds)), { minLength: 2, maxLength: 2 }),
+        fc.array(fc.oneof(segment, fc.constantFrom(...realIds)), { minLength: 3, maxLength: 3 }),
         body,
         contentType,
         query,
         fc.boolean(),
         fc.constantFrom('valid', 'valid', 'valid', 'none', 'garbage', 'cookie'),
-        async ([first, second], payload, type, params, rawBody, credential) => {
-          const path = operation.path
-            .replace(/\{(id|username)\}/, encodeURIComponent(first ?? ''))
-            .replace('{userId}', encodeURIComponent(second ?? ''));
+        async (segments, payload, type, params, rawBody, credential) => {
+          let index = 0;
+          const path = operation.path.replace(/\{[A-Za-z]+\}/g, () =>
+            encodeURIComponent(segments[index++] ?? ''),
+          );
           const search = new URLSearchParams(params).toString();
           const raw = 'raw' in (typeof payload === 'object' && payload !== null ? payload : {});
           const response = await h.app.inject({

@@ -4,9 +4,15 @@ import { z } from 'zod';
 import type { Database } from '@stackyard/db/client';
 import { authenticate } from './auth/authenticate.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import { commentRoutes } from './comments/comments.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
 import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
+import { projectRoutes } from './projects/projects.routes.ts';
+import { resourceRoutes } from './resources/resources.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
+import { tagRoutes } from './tags/tags.routes.ts';
+import { toolRoutes } from './tools/tools.routes.ts';
 import { workspaceRoutes } from './workspaces/workspaces.routes.ts';
 
 /** Bodies of the product API are small JSON documents; anything bigger is refused before it is parsed. */
@@ -67,4 +73,11 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   profileRoutes(api, deps);
   workspaceRoutes(api, deps);
   memberRoutes(api, deps);
+  // The catalog (issue 6).
+  toolRoutes(api, deps);
+  resourceRoutes(api, deps);
+  projectRoutes(api, deps);
+  commentRoutes(api, deps);
+  tagRoutes(api, deps);
+  searchRoutes(api, deps);
 }

@@ -22,6 +22,7 @@ describe('createDb', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'comments',
       'courier_messages',
       'identities',
       'identity_codes',
@@ -34,8 +35,17 @@ describe('createDb', () => {
       'identity_sessions',
       'identity_verifiable_addresses',
       'profiles',
+      'project_tags',
+      'project_tools',
+      'projects',
+      'resource_tags',
+      'resources',
+      'tags',
+      'tool_tags',
+      'tools',
       'usernames',
       'workspace_members',
+      'workspace_tools',
       'workspaces',
     ]);
   });

@@ -2,3 +2,4 @@
 export * from './schema/profiles.ts';
 export * from './schema/workspaces.ts';
 export * from './schema/identity.ts';
+export * from './schema/catalog.ts';

@@ -16,6 +16,15 @@ const rules = {
   'members:manage': (access) => access.isOwner || access.role === 'admin',
   // Any member may leave; whether the owner may is a domain rule (they may not), not a permission.
   'members:leave': () => true,
+  // The catalog (issue 6): viewers read; editors and admins create, edit and delete its items.
+  'catalog:read': () => true,
+  'catalog:write': (access) => access.isOwner || access.role !== 'viewer',
+  // Spec §6: "Editors and admins can delete tools."
+  'tools:delete': (access) => access.isOwner || access.role !== 'viewer',
+  // Everyone who can read can comment; an author edits and deletes their own comment (a domain rule).
+  'comments:write': () => true,
+  // Deleting someone else's comment.
+  'comments:moderate': (access) => access.isOwner || access.role === 'admin',
 } satisfies Record<string, (access: WorkspaceAccess) => boolean>;
 
 export type Permission = keyof typeof rules;
@@ -32,6 +41,12 @@ declare const granted: unique symbol;
 /** Only authorize() makes one: a function that takes it cannot be reached without the check. */
 export type Authorized<P extends Permission> = WorkspaceAccess & { readonly [granted]: P };
 
+/**
+ * Any grant in a workspace proves membership, and every member reads its catalog: catalog reads take this,
+ * so a service that has just written can read back with the proof it already holds.
+ */
+export type CatalogReader = Authorized<Permission>;
+
 const forbidden: Record<Permission, string> = {
   'workspace:read': 'You do not have access to this workspace.',
   'workspace:update': 'Only the owner and admins can edit this workspace.',
@@ -39,6 +54,11 @@ const forbidden: Record<Permission, string> = {
   'members:read': 'You do not have access to this workspace.',
   'members:manage': 'Only the owner and admins can manage members.',
   'members:leave': 'You are not a member of this workspace.',
+  'catalog:read': 'You do not have access to this workspace.',
+  'catalog:write': 'Only editors and admins can change the catalog of this workspace.',
+  'tools:delete': 'Only editors and admins can delete tools.',
+  'comments:write': 'You do not have access to this workspace.',
+  'comments:moderate': "Only the comment's author, admins and the owner can delete a comment.",
 };
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedResource, seedTool } from '../catalog/seed.ts';
 import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
 import { authorizationMatrix, callers, type Caller, type MatrixWorld } from './authorization-matrix.ts';
 
@@ -39,6 +40,7 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
     if (added.statusCode !== 201) throw new Error(added.body);
   }
   const user = { anonymous: null, nonMember: outsider, viewer, editor, admin, owner }[caller];
+  const catalog = await seedCatalog(workspaceId, as, h.as(target), user ? h.as(user) : null, caller);
   return {
     user,
     world: {
@@ -47,7 +49,72 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
       targetId: target.id,
       callerId: user?.id ?? crypto.randomUUID(),
       newcomerUsername: `m${tag}_newcomer`,
+      ...catalog,
     },
+  };
+}
+
+/** One of each catalog item, linked to each other, and comments by the target and (a member) the caller. */
+async function seedCatalog(
+  workspaceId: string,
+  owner: ReturnType<Harness['as']>,
+  target: ReturnType<Harness['as']>,
+  caller: ReturnType<Harness['as']> | null,
+  kind: Caller,
+) {
+  const { workspaceToolId: toolId } = await seedTool(h.db.db, {
+    workspaceId,
+    url: `https://vite.dev/${workspaceId}`,
+    slug: 'vite',
+    name: 'Vite',
+    description: 'Next generation frontend tooling',
+  });
+  const resourceId = await seedResource(h.db.db, {
+    workspaceId,
+    url: `https://example.com/${workspaceId}`,
+    title: 'Why Vite',
+  });
+  const ok = <T>(response: { statusCode: number; body: string; json(): unknown }, status: number): T => {
+    if (response.statusCode !== status) throw new Error(response.body);
+    return response.json() as T;
+  };
+  const project = ok<{ id: string; slug: string }>(
+    await owner.post('/projects', {
+      workspace_id: workspaceId,
+      metadata: { name: 'Site' },
+      tool_ids: [toolId],
+    }),
+    201,
+  );
+  const tag = ok<{ id: string }>(
+    await owner.post('/tags', { workspace_id: workspaceId, tag_name: 'build', color: '#3b82f6' }),
+    201,
+  );
+  for (const path of [
+    `/tools/workspace/${toolId}`,
+    `/resources/workspace/${resourceId}`,
+    `/projects/${project.id}`,
+  ]) {
+    const attached = await owner.put(`${path}/tags/${tag.id}`);
+    if (attached.statusCode !== 204) throw new Error(attached.body);
+  }
+  const other = ok<{ id: string }>(
+    await target.post(`/tools/workspace/${toolId}/comments`, { content: 'Fast' }),
+    201,
+  );
+  const own =
+    caller && kind !== 'nonMember'
+      ? ok<{ id: string }>(await caller.post(`/tools/workspace/${toolId}/comments`, { content: 'Mine' }), 201)
+      : other;
+  return {
+    toolId,
+    toolSlug: 'vite',
+    resourceId,
+    projectId: project.id,
+    projectSlug: project.slug,
+    tagId: tag.id,
+    otherCommentId: other.id,
+    ownCommentId: own.id,
   };
 }
 

@@ -15,6 +15,17 @@ export interface MatrixWorld {
   callerId: string;
   /** A user who is no member yet, to be added. */
   newcomerUsername: string;
+  /** The workspace's catalog: one of each, the tag on the tool, resource and project, the tool in the project. */
+  toolId: string;
+  toolSlug: string;
+  resourceId: string;
+  projectId: string;
+  projectSlug: string;
+  tagId: string;
+  /** A comment by the target (another member). */
+  otherCommentId: string;
+  /** A comment by the caller when they are a member; otherwise the target's. */
+  ownCommentId: string;
 }
 
 export interface MatrixRequest {
@@ -52,6 +63,238 @@ const managers = (status: number) => ({
   admin: status,
   owner: status,
 });
+
+/** Editors, admins and the owner change the catalog; viewers are refused (403). */
+const writers = (status: number) => ({
+  anonymous: 401,
+  nonMember: 404,
+  viewer: 403,
+  editor: status,
+  admin: status,
+  owner: status,
+});
+/** Every member, viewers included. */
+const members = (status: number) => ({
+  ...membersRead,
+  viewer: status,
+  editor: status,
+  admin: status,
+  owner: status,
+});
+
+/** The comment and tag calls of one kind of item (spec §7), under its base path. */
+function itemRows(base: string, endpointBase: string, id: (world: MatrixWorld) => string): MatrixRow[] {
+  return [
+    {
+      endpoint: `GET ${endpointBase}/comments`,
+      request: (world) => ({ method: 'GET', path: `${base}/${id(world)}/comments` }),
+      expect: membersRead,
+    },
+    {
+      endpoint: `POST ${endpointBase}/comments`,
+      request: (world) => ({
+        method: 'POST',
+        path: `${base}/${id(world)}/comments`,
+        body: { content: 'Nice' },
+      }),
+      expect: members(201),
+    },
+    {
+      endpoint: `GET ${endpointBase}/tags`,
+      request: (world) => ({ method: 'GET', path: `${base}/${id(world)}/tags` }),
+      expect: membersRead,
+    },
+    {
+      endpoint: `PUT ${endpointBase}/tags/{tagId}`,
+      request: (world) => ({ method: 'PUT', path: `${base}/${id(world)}/tags/${world.tagId}` }),
+      expect: writers(204),
+    },
+    {
+      endpoint: `DELETE ${endpointBase}/tags/{tagId}`,
+      request: (world) => ({ method: 'DELETE', path: `${base}/${id(world)}/tags/${world.tagId}` }),
+      expect: writers(204),
+    },
+  ];
+}
+
+const catalogRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /tools',
+    request: (world) => ({ method: 'GET', path: `/tools?workspace_id=${world.workspaceId}&sort=name` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /tools/workspace/{workspaceId}/slug/{slug}',
+    request: (world) => ({
+      method: 'GET',
+      path: `/tools/workspace/${world.workspaceId}/slug/${world.toolSlug}`,
+    }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /tools/workspace/{toolId}',
+    request: (world) => ({ method: 'GET', path: `/tools/workspace/${world.toolId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /tools/workspace/{toolId}',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/tools/workspace/${world.toolId}`,
+      body: { context: { rating: 4 } },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'DELETE /tools/workspace/{toolId}',
+    request: (world) => ({ method: 'DELETE', path: `/tools/workspace/${world.toolId}` }),
+    expect: writers(204),
+  },
+  ...itemRows('/tools/workspace', '/tools/workspace/{toolId}', (world) => world.toolId),
+  {
+    endpoint: 'GET /resources/workspace/{workspaceId}',
+    request: (world) => ({ method: 'GET', path: `/resources/workspace/${world.workspaceId}?sort=rating` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /resources/{id}',
+    request: (world) => ({ method: 'GET', path: `/resources/${world.resourceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /resources/{id}',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/resources/${world.resourceId}`,
+      body: { context: { rating: null } },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'DELETE /resources/{id}',
+    request: (world) => ({ method: 'DELETE', path: `/resources/${world.resourceId}` }),
+    expect: writers(204),
+  },
+  ...itemRows('/resources/workspace', '/resources/workspace/{id}', (world) => world.resourceId),
+  {
+    endpoint: 'GET /projects',
+    request: (world) => ({ method: 'GET', path: `/projects?workspace_id=${world.workspaceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /projects',
+    request: (world) => ({
+      method: 'POST',
+      path: '/projects',
+      body: { workspace_id: world.workspaceId, metadata: { name: 'New' }, tool_ids: [world.toolId] },
+    }),
+    expect: writers(201),
+  },
+  {
+    endpoint: 'GET /projects/workspace/{workspaceId}/slug/{slug}',
+    request: (world) => ({
+      method: 'GET',
+      path: `/projects/workspace/${world.workspaceId}/slug/${world.projectSlug}`,
+    }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /projects/{id}',
+    request: (world) => ({ method: 'GET', path: `/projects/${world.projectId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /projects/{id}',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/projects/${world.projectId}`,
+      body: { metadata: { name: 'Renamed' } },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'DELETE /projects/{id}',
+    request: (world) => ({ method: 'DELETE', path: `/projects/${world.projectId}` }),
+    expect: writers(204),
+  },
+  {
+    endpoint: 'GET /projects/{id}/tools',
+    request: (world) => ({ method: 'GET', path: `/projects/${world.projectId}/tools` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /projects/{id}/tools/{toolId}',
+    request: (world) => ({ method: 'PUT', path: `/projects/${world.projectId}/tools/${world.toolId}` }),
+    expect: writers(204),
+  },
+  {
+    endpoint: 'DELETE /projects/{id}/tools/{toolId}',
+    request: (world) => ({ method: 'DELETE', path: `/projects/${world.projectId}/tools/${world.toolId}` }),
+    expect: writers(204),
+  },
+  ...itemRows('/projects', '/projects/{id}', (world) => world.projectId),
+  {
+    endpoint: 'PUT /comments/{id}',
+    variant: 'your own',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/comments/${world.ownCommentId}`,
+      body: { content: 'Edited' },
+    }),
+    expect: members(200),
+  },
+  {
+    endpoint: 'PUT /comments/{id}',
+    variant: "another member's",
+    request: (world) => ({
+      method: 'PUT',
+      path: `/comments/${world.otherCommentId}`,
+      body: { content: 'Edited' },
+    }),
+    expect: members(403),
+  },
+  {
+    endpoint: 'DELETE /comments/{id}',
+    variant: 'your own',
+    request: (world) => ({ method: 'DELETE', path: `/comments/${world.ownCommentId}` }),
+    expect: members(204),
+  },
+  {
+    endpoint: 'DELETE /comments/{id}',
+    variant: "another member's",
+    request: (world) => ({ method: 'DELETE', path: `/comments/${world.otherCommentId}` }),
+    expect: managers(204),
+  },
+  {
+    endpoint: 'GET /tags',
+    request: (world) => ({ method: 'GET', path: `/tags?workspace_id=${world.workspaceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /tags',
+    request: (world) => ({
+      method: 'POST',
+      path: '/tags',
+      body: { workspace_id: world.workspaceId, tag_name: 'Fresh', color: '#00aa00' },
+    }),
+    expect: writers(201),
+  },
+  {
+    endpoint: 'PUT /tags/{id}',
+    request: (world) => ({ method: 'PUT', path: `/tags/${world.tagId}`, body: { color: '#112233' } }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'DELETE /tags/{id}',
+    request: (world) => ({ method: 'DELETE', path: `/tags/${world.tagId}` }),
+    expect: writers(204),
+  },
+  {
+    endpoint: 'GET /search',
+    request: (world) => ({ method: 'GET', path: `/search?workspace_id=${world.workspaceId}&q=vite` }),
+    expect: membersRead,
+  },
+];
 
 export const authorizationMatrix: MatrixRow[] = [
   { endpoint: 'GET /profile', request: () => ({ method: 'GET', path: '/profile' }), expect: everyone(200) },
@@ -169,4 +412,5 @@ export const authorizationMatrix: MatrixRow[] = [
     }),
     expect: { anonymous: 401, nonMember: 404, viewer: 204, editor: 204, admin: 204, owner: 409 },
   },
+  ...catalogRows,
 ];

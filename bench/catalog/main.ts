@@ -1,0 +1,234 @@
+// Catalog benchmark (issue 6): one workspace with 10,000 tools, 10,000 resources, 1,000 projects and
+// 50,000 comments, seeded with set-based SQL. Requests per second and p50/p99 latency of the tools list
+// (first page, and a deep page at row 9,000 through the keyset cursor), tool detail and search, each next to
+// a baseline route on the same server answering the same rows with one raw SQL query and no
+// authentication, validation or serialization schema. Same run, same data. PGlite always; PostgreSQL too
+// when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only and is bounded per case.
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
+import { buildApp } from '@stackyard/server/app';
+import { loadConfig } from '@stackyard/server/config';
+import { encodeCursor } from '../../packages/api/src/catalog/pagination.ts';
+import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
+import { toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
+import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
+import { tempDir } from '../../test/processes.ts';
+import type { LoadJob, LoadResult } from '../api/load.ts';
+import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
+import {
+  seedCatalog,
+  TOOLS,
+  RESOURCES,
+  PROJECTS,
+  COMMENTS,
+  DEEP_ROW,
+  OWNER_ID,
+  WORKSPACE_ID,
+} from './seed.ts';
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
+const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
+const PAGE = 50;
+const SEARCHES = ['bundler', 'react testing', 'vector database', '"command line"', 'fast orm'];
+
+const toolColumns =
+  sql.raw(`wt.id as workspace_tool_id, wt.workspace_id, wt.rating, wt.raw_submitted_url, wt.slug,
+  t.name, t.description, t.image_url, t.homepage_url, t.forge_url, t.discord_url, t.slack_url,
+  wt.created_at, wt.updated_at`);
+
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('../api/load.ts', import.meta.url), { workerData: job });
+    worker.once('message', (message: LoadResult | { error: string }) => {
+      void worker.terminate();
+      if ('error' in message) reject(new Error(message.error));
+      else resolve(message);
+    });
+    worker.once('error', reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+async function benchEngine(label: string, db: DbHandle): Promise<void> {
+  await db.migrate();
+  const seeded = performance.now();
+  await seedCatalog(db);
+  const seedMs = performance.now() - seeded;
+  const issuer = await createTestIssuer();
+  const web = tempDir('stackyard-bench-web');
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+    db,
+    verifier: issuer.verifier,
+  });
+  // The baselines: the same rows, one raw query each, straight to JSON.
+  app.get('/bench-baseline/tools', async () =>
+    db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
+      where wt.workspace_id = ${WORKSPACE_ID} order by wt.created_at desc, wt.id desc limit ${PAGE}`),
+  );
+  app.get<{ Querystring: { at: string; id: string } }>('/bench-baseline/tools/after', async (request) =>
+    db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
+      where wt.workspace_id = ${WORKSPACE_ID}
+        and (wt.created_at, wt.id) < (${request.query.at}::timestamptz, ${request.query.id}::uuid)
+      order by wt.created_at desc, wt.id desc limit ${PAGE}`),
+  );
+  app.get<{ Params: { id: string } }>('/bench-baseline/tools/:id', async (request) => {
+    const [row] = await db.rows(sql`select ${toolColumns} from workspace_tools wt
+      join tools t on t.id = wt.tool_id where wt.id = ${request.params.id}`);
+    return row;
+  });
+  app.get<{ Querystring: { q: string } }>('/bench-baseline/search', async (request) =>
+    db.rows(searchQuery(WORKSPACE_ID, request.query.q, 20)),
+  );
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const token = await issuer.sign(OWNER_ID);
+    const [deep] = await db.rows<{ at: string; id: string }>(sql`select
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id
+      from workspace_tools where workspace_id = ${WORKSPACE_ID}
+      order by created_at desc, id desc offset ${DEEP_ROW - 1} limit 1`);
+    if (!deep) throw new Error('no deep row');
+    const cursor = encodeCursor(toolOrders.recent, { key: deep.at, id: deep.id });
+    const toolIds = await db.rows<{ id: string }>(
+      sql`select id from workspace_tools where workspace_id = ${WORKSPACE_ID} order by random() limit 200`,
+    );
+    const list = `/api/v1/tools?workspace_id=${WORKSPACE_ID}&limit=${PAGE}`;
+    const api = (path: string) => ({ path, token });
+    const raw = (path: string) => ({ path, token: null });
+    const cases: Array<{ name: string; requests: LoadJob['requests'] }> = [
+      { name: 'GET /tools (first page of 50)', requests: [api(list)] },
+      { name: 'baseline: same rows, one raw query', requests: [raw('/bench-baseline/tools')] },
+      { name: `GET /tools (page at row ${DEEP_ROW}, cursor)`, requests: [api(`${list}&cursor=${cursor}`)] },
+      {
+        name: 'baseline: same rows, one raw query',
+        requests: [raw(`/bench-baseline/tools/after?at=${encodeURIComponent(deep.at)}&id=${deep.id}`)],
+      },
+      {
+        name: 'GET /tools/workspace/{toolId}',
+        requests: toolIds.map((row) => api(`/api/v1/tools/workspace/${row.id}`)),
+      },
+      {
+        name: 'baseline: same row, one raw query',
+        requests: toolIds.map((row) => raw(`/bench-baseline/tools/${row.id}`)),
+      },
+      {
+        name: 'GET /search (20 hits, snippets)',
+        requests: SEARCHES.map((q) =>
+          api(`/api/v1/search?workspace_id=${WORKSPACE_ID}&q=${encodeURIComponent(q)}`),
+        ),
+      },
+      {
+        name: 'baseline: same query, raw',
+        requests: SEARCHES.map((q) => raw(`/bench-baseline/search?q=${encodeURIComponent(q)}`)),
+      },
+    ];
+    await sanityCheck(baseUrl, token, list, cursor, deep.at, deep.id);
+    // The seeded text has a small vocabulary, so each search ranks thousands of matches: a hard case.
+    const matches = await Promise.all(SEARCHES.map((q) => countMatches(db, q)));
+
+    console.log(
+      `\n### ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; ${CONCURRENCY} in flight, up to ${MAX_REQUESTS} requests or ${MAX_MS} ms per case)`,
+    );
+    console.log(
+      `Search terms and the items each matches: ${SEARCHES.map((q, i) => `${q} ${matches[i]}`).join(', ')}`,
+    );
+    console.log('| case | requests | req/s | p50 ms | p99 ms | req/s ÷ baseline |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    let apiRps = 0;
+    for (const [index, testCase] of cases.entries()) {
+      const result = await load({
+        baseUrl,
+        requests: testCase.requests,
+        concurrency: CONCURRENCY,
+        warmup: 100,
+        maxRequests: MAX_REQUESTS,
+        maxMs: MAX_MS,
+      });
+      const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
+      if (result.failures > 0 || bad.length > 0) {
+        throw new Error(
+          `${testCase.name}: ${result.failures} failures, statuses ${JSON.stringify(result.statuses)}`,
+        );
+      }
+      const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+      const rps = (sorted.length / result.elapsedMs) * 1000;
+      const isBaseline = index % 2 === 1;
+      if (!isBaseline) apiRps = rps;
+      console.log(
+        `| ${testCase.name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${isBaseline ? `API = ${(apiRps / rps).toFixed(2)} × baseline` : ''} |`,
+      );
+    }
+  } finally {
+    await app.close();
+    web.remove();
+  }
+}
+
+async function countMatches(db: DbHandle, q: string): Promise<number> {
+  const [row] = await db.rows<{
+    count: number;
+  }>(sql`with q as (select websearch_to_tsquery('english'::regconfig, ${q}) as query)
+    select (select count(*) from workspace_tools, q where search @@ query)
+      + (select count(*) from resources, q where search @@ query)
+      + (select count(*) from projects, q where search @@ query)
+      + (select count(*) from comments, q where search @@ query) as count`);
+  return Number(row?.count ?? 0);
+}
+
+/** The API answers what the benchmark claims to measure: full pages, the same rows as the baselines. */
+async function sanityCheck(
+  baseUrl: string,
+  token: string,
+  list: string,
+  cursor: string,
+  at: string,
+  id: string,
+): Promise<void> {
+  const get = async (path: string, auth: boolean) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: auth ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as Array<{ workspace_tool_id: string }>;
+  };
+  const ids = (rows: Array<{ workspace_tool_id: string }>) => rows.map((row) => row.workspace_tool_id).join();
+  const first = await get(list, true);
+  const deepPage = await get(`${list}&cursor=${cursor}`, true);
+  const deepBaseline = await get(`/bench-baseline/tools/after?at=${encodeURIComponent(at)}&id=${id}`, false);
+  if (first.length !== PAGE || deepPage.length !== PAGE || ids(deepPage) !== ids(deepBaseline)) {
+    throw new Error('the tools list does not answer the rows the baseline does');
+  }
+  const hits = (await get(
+    `/api/v1/search?workspace_id=${WORKSPACE_ID}&q=${encodeURIComponent(SEARCHES[0] ?? '')}`,
+    true,
+  )) as unknown[];
+  if (hits.length !== 20) throw new Error(`search answered ${hits.length} hits, not 20`);
+}
+
+console.log(
+  `catalog: ${TOOLS} tools, ${RESOURCES} resources, ${PROJECTS} projects, ${COMMENTS} comments in one workspace (node ${process.version})`,
+);
+const pglite = await createDb({ dataDir: MEMORY });
+try {
+  await benchEngine('PGlite (in memory)', pglite);
+} finally {
+  await pglite.close();
+}
+const database = await benchDatabase('catalog');
+if (database) {
+  const handle = await createDb({ databaseUrl: database.url, dataDir: MEMORY, poolMax: 10 });
+  try {
+    await benchEngine('PostgreSQL', handle);
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+} else {
+  console.log(
+    `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
+  );
+}

@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { comments, usernames } from '@stackyard/db/schema';
+import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Target } from '../catalog/targets.ts';
+import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
+import type { Executor } from '../db.ts';
+
+export interface CommentRow {
+  id: string;
+  workspaceId: string;
+  commenterId: string;
+  commenterUsername: string | null;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: comments.id,
+  workspaceId: comments.workspaceId,
+  commenterId: comments.commenterId,
+  commenterUsername: usernames.username,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+};
+
+const targetColumn = {
+  tool: comments.workspaceToolId,
+  resource: comments.resourceId,
+  project: comments.projectId,
+};
+
+/** A conversation reads oldest first. */
+export const commentOrder: KeysetOrder = {
+  name: 'comments',
+  key: sql`${comments.createdAt}`,
+  type: 'timestamptz',
+  id: sql`${comments.id}`,
+  direction: 'asc',
+};
+
+function selectComments(db: Executor) {
+  return db
+    .select(columns)
+    .from(comments)
+    .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .$dynamic();
+}
+
+export async function listComments(
+  db: Executor,
+  access: CatalogReader,
+  target: Target,
+  options: { cursor: Cursor | null; limit: number },
+): Promise<{ rows: CommentRow[]; nextCursor: string | null }> {
+  const rows = await db
+    .select({ ...columns, cursorKey: cursorKey(commentOrder) })
+    .from(comments)
+    .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .where(
+      and(
+        eq(comments.workspaceId, access.workspaceId),
+        eq(targetColumn[target.kind], target.id),
+        after(commentOrder, options.cursor),
+      ),
+    )
+    .orderBy(orderBy(commentOrder))
+    .limit(options.limit + 1);
+  return page(commentOrder, rows, options.limit);
+}
+
+export async function findComment(db: Executor, commentId: string): Promise<CommentRow | null> {
+  const [row] = await selectComments(db).where(eq(comments.id, commentId)).limit(1);
+  return row ?? null;
+}
+
+/** The caller comments on an item of the permit's workspace (the service found the item there). */
+export async function insertComment(
+  db: Executor,
+  access: Authorized<'comments:write'>,
+  target: Target,
+  content: string,
+): Promise<string> {
+  const [row] = await db
+    .insert(comments)
+    .values({
+      workspaceId: access.workspaceId,
+      commenterId: access.userId,
+      content,
+      ...(target.kind === 'tool'
+        ? { workspaceToolId: target.id }
+        : target.kind === 'resource'
+          ? { resourceId: target.id }
+          : { projectId: target.id }),
+    })
+    .returning({ id: comments.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Only the author's own comment: the permit's holder must be its commenter. */
+export async function updateOwnComment(
+  db: Executor,
+  access: Authorized<'comments:write'>,
+  commentId: string,
+  content: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(comments)
+    .set({ content, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(comments.workspaceId, access.workspaceId),
+        eq(comments.id, commentId),
+        eq(comments.commenterId, access.userId),
+      ),
+    )
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}
+
+export async function deleteOwnComment(
+  db: Executor,
+  access: Authorized<'comments:write'>,
+  commentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(comments)
+    .where(
+      and(
+        eq(comments.workspaceId, access.workspaceId),
+        eq(comments.id, commentId),
+        eq(comments.commenterId, access.userId),
+      ),
+    )
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}
+
+/** Admins and the owner remove anyone's comment in their workspace. */
+export async function deleteAnyComment(
+  db: Executor,
+  access: Authorized<'comments:moderate'>,
+  commentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(comments)
+    .where(and(eq(comments.workspaceId, access.workspaceId), eq(comments.id, commentId)))
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}

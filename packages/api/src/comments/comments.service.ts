@@ -1,0 +1,118 @@
+import type { CommentListQuery } from '@stackyard/contracts/catalog';
+import type { Comment } from '@stackyard/contracts/comment';
+import { AppError } from '@stackyard/contracts/problem';
+import type { Database } from '@stackyard/db/client';
+import { authorize } from '../access/access.ts';
+import type { Actor } from '../auth/authenticate.ts';
+import { authorizeItem, COMMENT_NOT_FOUND } from '../catalog/item-access.ts';
+import { decodeCursor } from '../catalog/pagination.ts';
+import { targetKinds, type Target } from '../catalog/targets.ts';
+import { inTransaction, iso, type Executor } from '../db.ts';
+import {
+  commentOrder,
+  deleteAnyComment,
+  deleteOwnComment,
+  findComment,
+  insertComment,
+  listComments as readComments,
+  updateOwnComment,
+  type CommentRow,
+} from './comments.repo.ts';
+
+export const AUTHOR_ONLY = 'Only the author can edit a comment.';
+
+async function authorizeTarget<P extends 'catalog:read' | 'comments:write'>(
+  db: Executor,
+  actor: Actor,
+  target: Target,
+  permission: P,
+) {
+  const kind = targetKinds[target.kind];
+  return authorizeItem(db, actor, await kind.findWorkspace(db, target.id), permission, kind.notFound);
+}
+
+export async function listComments(
+  db: Database,
+  actor: Actor,
+  target: Target,
+  query: CommentListQuery,
+): Promise<{ items: Comment[]; nextCursor: string | null }> {
+  const access = await authorizeTarget(db, actor, target, 'catalog:read');
+  const cursor = decodeCursor(commentOrder, query.cursor);
+  const { rows, nextCursor } = await readComments(db, access, target, { cursor, limit: query.limit });
+  return { items: rows.map(toComment), nextCursor };
+}
+
+/** Everyone who can read the item can comment on it. */
+export async function addComment(
+  db: Database,
+  actor: Actor,
+  target: Target,
+  content: string,
+): Promise<Comment> {
+  return inTransaction(db, async (tx) => {
+    const access = await authorizeTarget(tx, actor, target, 'comments:write');
+    return toComment(await requireComment(tx, await insertComment(tx, access, target, content)));
+  });
+}
+
+/** Only the author edits a comment. */
+export async function editComment(
+  db: Database,
+  actor: Actor,
+  commentId: string,
+  content: string,
+): Promise<Comment> {
+  return inTransaction(db, async (tx) => {
+    const comment = await findComment(tx, commentId);
+    const access = await authorizeItem(
+      tx,
+      actor,
+      comment?.workspaceId ?? null,
+      'comments:write',
+      COMMENT_NOT_FOUND,
+    );
+    if (comment?.commenterId !== actor.userId) throw new AppError('forbidden', AUTHOR_ONLY);
+    if (!(await updateOwnComment(tx, access, commentId, content)))
+      throw new AppError('not_found', COMMENT_NOT_FOUND);
+    return toComment(await requireComment(tx, commentId));
+  });
+}
+
+/** The author, admins and the owner delete a comment. */
+export async function deleteComment(db: Database, actor: Actor, commentId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const comment = await findComment(tx, commentId);
+    const workspaceId = comment?.workspaceId ?? null;
+    let deleted: boolean;
+    if (comment?.commenterId === actor.userId) {
+      const access = await authorizeItem(tx, actor, workspaceId, 'comments:write', COMMENT_NOT_FOUND);
+      deleted = await deleteOwnComment(tx, access, commentId);
+    } else {
+      // A non-member learns nothing: 404 first; a member who may not moderate gets 403.
+      await authorizeItem(tx, actor, workspaceId, 'catalog:read', COMMENT_NOT_FOUND);
+      if (!workspaceId) throw new AppError('not_found', COMMENT_NOT_FOUND);
+      const access = await authorize(tx, actor, workspaceId, 'comments:moderate');
+      deleted = await deleteAnyComment(tx, access, commentId);
+    }
+    if (!deleted) throw new AppError('not_found', COMMENT_NOT_FOUND);
+  });
+}
+
+async function requireComment(db: Executor, commentId: string): Promise<CommentRow> {
+  const row = await findComment(db, commentId);
+  if (!row) throw new AppError('not_found', COMMENT_NOT_FOUND);
+  return row;
+}
+
+export function toComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    workspace_id: row.workspaceId,
+    commenter_id: row.commenterId,
+    commenter_username: row.commenterUsername,
+    content: row.content,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

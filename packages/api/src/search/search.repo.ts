@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchKind } from '@stackyard/contracts/search';
+import type { CatalogReader } from '../access/access.ts';
+import type { Executor } from '../db.ts';
+
+export interface SearchRow {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  slug: string | null;
+  rank: number;
+  snippet: string;
+  target_kind: 'tool' | 'resource' | 'project' | null;
+  target_id: string | null;
+  target_slug: string | null;
+}
+
+/**
+ * Marks ts_headline puts around matches: private-use characters, removed from the text beforehand (with
+ * angle brackets, which become spaces as when the search vectors were made).
+ */
+export const MATCH_START = '\uE000';
+export const MATCH_END = '\uE001';
+const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Tools, resources, projects and comments of one workspace matching `text` (web-search syntax: words,
+ * "phrases", or, -not), best first. Each branch matches through its table's GIN index (when the planner
+ * finds it cheaper than a scan) and keeps its best `limit` rows; snippets are made only for the rows
+ * finally answered, as ts_headline reads the whole text.
+ */
+export async function searchCatalog(
+  db: Executor,
+  access: CatalogReader,
+  text: string,
+  limit: number,
+): Promise<SearchRow[]> {
+  const result = (await db.execute(searchQuery(access.workspaceId, text, limit))) as { rows: SearchRow[] };
+  return result.rows;
+}
+
+/** The search as one SQL statement (the catalog benchmark runs it raw, as its baseline). */
+export function searchQuery(ws: string, text: string, limit: number): SQL {
+  // Branches rank ids only; titles, texts and what a comment is on are joined for the final rows alone.
+  return sql`
+    with q as (select websearch_to_tsquery('english'::regconfig, ${text}) as query),
+    hits as (
+      (select 'tool' as kind, wt.id, ts_rank(wt.search, q.query) as rank
+        from workspace_tools wt, q
+        where wt.workspace_id = ${ws} and wt.search @@ q.query
+        order by rank desc, wt.id limit ${limit})
+      union all
+      (select 'resource', r.id, ts_rank(r.search, q.query)
+        from resources r, q
+        where r.workspace_id = ${ws} and r.search @@ q.query
+        order by 3 desc, r.id limit ${limit})
+      union all
+      (select 'project', p.id, ts_rank(p.search, q.query)
+        from projects p, q
+        where p.workspace_id = ${ws} and p.search @@ q.query
+        order by 3 desc, p.id limit ${limit})
+      union all
+      (select 'comment', c.id, ts_rank(c.search, q.query)
+        from comments c, q
+        where c.workspace_id = ${ws} and c.search @@ q.query
+        order by 3 desc, c.id limit ${limit})
+    ),
+    top as (
+      select h.kind, h.id, h.rank,
+          case h.kind
+            when 'tool' then wt.slug
+            when 'resource' then coalesce(r.extracted_title, r.raw_submitted_url)
+            when 'project' then p.name
+            else 'Comment on ' || coalesce(ct.slug, cp.name, cr.extracted_title, cr.raw_submitted_url)
+          end as title,
+          case h.kind when 'tool' then wt.slug when 'project' then p.slug end as slug,
+          case h.kind
+            when 'tool' then coalesce(t.name, '') || ' ' || coalesce(t.description, '') || ' ' || wt.raw_submitted_url
+            when 'resource' then coalesce(r.extracted_title, '') || ' ' || coalesce(r.extracted_description, '')
+              || ' ' || r.raw_submitted_url
+            when 'project' then p.name || ' ' || p.slug
+            else c.content
+          end as doc,
+          case when c.workspace_tool_id is not null then 'tool'
+            when c.project_id is not null then 'project'
+            when c.resource_id is not null then 'resource' end as target_kind,
+          coalesce(c.workspace_tool_id, c.project_id, c.resource_id) as target_id,
+          coalesce(ct.slug, cp.slug) as target_slug
+        from (select * from hits order by rank desc, kind, id limit ${limit}) h
+          left join workspace_tools wt on h.kind = 'tool' and wt.id = h.id
+          left join tools t on t.id = wt.tool_id
+          left join resources r on h.kind = 'resource' and r.id = h.id
+          left join projects p on h.kind = 'project' and p.id = h.id
+          left join comments c on h.kind = 'comment' and c.id = h.id
+          left join workspace_tools ct on ct.id = c.workspace_tool_id
+          left join projects cp on cp.id = c.project_id
+          left join resources cr on cr.id = c.resource_id
+    )
+    select top.kind, top.id, top.title, top.slug, top.rank::float8 as rank,
+        top.target_kind, top.target_id, top.target_slug,
+        ts_headline('english'::regconfig, translate(top.doc, ${`<>${MATCH_START}${MATCH_END}`}, '  '), q.query,
+          ${HEADLINE_OPTIONS}) as snippet
+      from top, q
+      order by top.rank desc, top.kind, top.id`;
+}

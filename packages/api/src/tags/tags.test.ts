@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
+import { seedResource, seedTool } from '../catalog/seed.ts';
+import { catalogWorld, expectStatus } from '../testing/catalog-fixtures.ts';
+import { createHarness, type Harness } from '../testing/harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  expect(mismatches).toEqual([]);
+});
+
+describe('tags', () => {
+  it('are created, listed by name, edited and deleted by editors; names are unique whatever their case', async () => {
+    const world = await catalogWorld(h);
+    const created = tagSchema.parse(
+      expectStatus(
+        await h.as(world.editor).post('/tags', {
+          workspace_id: world.workspaceId,
+          tag_name: 'Frontend',
+          color: '#3B82F6',
+          description: 'Things in the browser',
+          criteria: ['runs in a browser'],
+        }),
+        201,
+      ),
+    );
+    expect(created).toMatchObject({
+      tag_name: 'Frontend',
+      color: '#3b82f6',
+      criteria: ['runs in a browser'],
+    });
+    expectStatus(
+      await h
+        .as(world.editor)
+        .post('/tags', { workspace_id: world.workspaceId, tag_name: 'backend', color: '#000000' }),
+      201,
+    );
+    const clash = await h
+      .as(world.editor)
+      .post('/tags', { workspace_id: world.workspaceId, tag_name: 'FRONTEND', color: '#000000' });
+    expect(clash.statusCode).toBe(409);
+    expect(problemSchema.parse(clash.json()).detail).toBe(
+      'This workspace already has a tag named "FRONTEND".',
+    );
+    const list = tagListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
+    );
+    expect(list.map((tag) => tag.tag_name)).toEqual(['backend', 'Frontend']);
+    expect(list[0]).toMatchObject({ description: null, criteria: null });
+    const edited = expectStatus<Tag>(
+      await h
+        .as(world.owner)
+        .put(`/tags/${created.id}`, { tag_name: 'Web', description: null, criteria: null }),
+      200,
+    );
+    expect(edited).toMatchObject({ tag_name: 'Web', color: '#3b82f6', description: null, criteria: null });
+    const badColor = await h
+      .as(world.editor)
+      .put(`/tags/${created.id}`, { color: 'red; background: url(x)' });
+    expect(badColor.statusCode).toBe(400);
+    expect((await h.as(world.viewer).put(`/tags/${created.id}`, { color: '#ffffff' })).statusCode).toBe(403);
+    expect(
+      (
+        await h
+          .as(world.viewer)
+          .post('/tags', { workspace_id: world.workspaceId, tag_name: 'v', color: '#ffffff' })
+      ).statusCode,
+    ).toBe(403);
+    expectStatus(await h.as(world.editor).delete(`/tags/${created.id}`), 204);
+    const gone = await h.as(world.editor).delete(`/tags/${created.id}`);
+    expect(problemSchema.parse(gone.json()).detail).toBe('Tag not found');
+  });
+
+  it('are attached to and detached from tools, resources and projects of their own workspace', async () => {
+    const world = await catalogWorld(h);
+    const other = await catalogWorld(h);
+    const { workspaceToolId } = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: 'https://t.example.com',
+      slug: 't',
+    });
+    const resourceId = await seedResource(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: 'https://r.example.com',
+    });
+    const project = expectStatus<{ id: string }>(
+      await h
+        .as(world.editor)
+        .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'P' } }),
+      201,
+    );
+    const tag = expectStatus<Tag>(
+      await h
+        .as(world.editor)
+        .post('/tags', { workspace_id: world.workspaceId, tag_name: 'x', color: '#000000' }),
+      201,
+    );
+    const foreign = expectStatus<Tag>(
+      await h
+        .as(other.editor)
+        .post('/tags', { workspace_id: other.workspaceId, tag_name: 'x', color: '#000000' }),
+      201,
+    );
+    for (const base of [
+      `/tools/workspace/${workspaceToolId}`,
+      `/resources/workspace/${resourceId}`,
+      `/projects/${project.id}`,
+    ]) {
+      expectStatus(await h.as(world.editor).put(`${base}/tags/${tag.id}`), 204);
+      expectStatus(await h.as(world.editor).put(`${base}/tags/${tag.id}`), 204);
+      const refused = await h.as(world.editor).put(`${base}/tags/${foreign.id}`);
+      expect(refused.statusCode, base).toBe(404);
+      expect(problemSchema.parse(refused.json()).detail).toBe('Tag not found');
+      expect((await h.as(world.viewer).put(`${base}/tags/${tag.id}`)).statusCode).toBe(403);
+      const tags = expectStatus<Tag[]>(await h.as(world.viewer).get(`${base}/tags`), 200);
+      expect(tags.map((t) => t.id)).toEqual([tag.id]);
+      expectStatus(await h.as(world.editor).delete(`${base}/tags/${tag.id}`), 204);
+      expect((await h.as(world.editor).delete(`${base}/tags/${tag.id}`)).statusCode).toBe(404);
+      expect(expectStatus(await h.as(world.viewer).get(`${base}/tags`), 200)).toEqual([]);
+    }
+    // Deleting a tag takes it off every item.
+    expectStatus(await h.as(world.editor).put(`/projects/${project.id}/tags/${tag.id}`), 204);
+    expectStatus(await h.as(world.editor).delete(`/tags/${tag.id}`), 204);
+    expect(expectStatus(await h.as(world.viewer).get(`/projects/${project.id}/tags`), 200)).toEqual([]);
+    const missing = await h.as(world.viewer).get(`/resources/workspace/${crypto.randomUUID()}/tags`);
+    expect(problemSchema.parse(missing.json()).detail).toBe('Resource not found');
+  });
+});

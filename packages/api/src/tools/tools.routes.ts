@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  NEXT_CURSOR_HEADER,
+  updateRatingSchema,
+  workspaceItemListQuerySchema,
+  workspaceSlugParamsSchema,
+} from '@stackyard/contracts/catalog';
+import { toolListSchema, toolParamsSchema, toolSchema } from '@stackyard/contracts/tool';
+import { PAGED_LIST } from '../catalog/pagination.ts';
+import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
+import { always, forbidden, notFound, tooLarge } from '../http.ts';
+import { deleteTool, getTool, getToolBySlug, listTools, rateTool } from './tools.service.ts';
+
+export function toolRoutes(app: ApiApp, { db }: RouteDeps): void {
+  app.get(
+    '/tools',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: "A workspace's tools: paged, filtered by tag, sorted by recent, name or rating",
+        description: PAGED_LIST,
+        querystring: workspaceItemListQuerySchema,
+        response: { 200: toolListSchema, ...always, ...notFound },
+      },
+    },
+    async (request, reply) => {
+      const { items, nextCursor } = await listTools(db, actorOf(request), request.query);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return items;
+    },
+  );
+
+  app.get(
+    '/tools/workspace/:workspaceId/slug/:slug',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'A tool by its slug in a workspace',
+        params: workspaceSlugParamsSchema,
+        response: { 200: toolSchema, ...always, ...notFound },
+      },
+    },
+    async (request) => getToolBySlug(db, actorOf(request), request.params.workspaceId, request.params.slug),
+  );
+
+  app.get(
+    '/tools/workspace/:toolId',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'A workspace tool by its workspace_tool_id',
+        params: toolParamsSchema,
+        response: { 200: toolSchema, ...always, ...notFound },
+      },
+    },
+    async (request) => getTool(db, actorOf(request), request.params.toolId),
+  );
+
+  app.put(
+    '/tools/workspace/:toolId',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: "Set the workspace's rating of a tool (editors and admins)",
+        params: toolParamsSchema,
+        body: updateRatingSchema,
+        response: { 200: toolSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
+      },
+    },
+    async (request) => rateTool(db, actorOf(request), request.params.toolId, request.body.context.rating),
+  );
+
+  app.delete(
+    '/tools/workspace/:toolId',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'Delete a tool from the workspace, with its comments and tags (editors and admins)',
+        params: toolParamsSchema,
+        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
+      },
+    },
+    async (request, reply) => {
+      await deleteTool(db, actorOf(request), request.params.toolId);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import { toolListSchema, toolSchema, type Tool } from '@stackyard/contracts/tool';
+import { seedTool } from '../catalog/seed.ts';
+import {
+  allPages,
+  catalogWorld,
+  expectStatus,
+  nextCursor,
+  type CatalogWorld,
+} from '../testing/catalog-fixtures.ts';
+import { createHarness, type Harness } from '../testing/harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  expect(mismatches).toEqual([]);
+});
+
+async function seedTools(world: CatalogWorld, count: number, prefix = 'tool') {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { workspaceToolId } = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://${prefix}-${i}.example.com/${world.workspaceId}`,
+      slug: `${prefix}-${String(i).padStart(2, '0')}`,
+      name: `Tool ${i}`,
+      rating: i % 6 === 0 ? null : (i % 5) + 1,
+    });
+    ids.push(workspaceToolId);
+  }
+  return ids;
+}
+
+describe('GET /tools', () => {
+  it("answers the spec's Tool shape, with the global metadata", async () => {
+    const world = await catalogWorld(h);
+    await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: 'https://vite.dev/guide',
+      slug: 'vite',
+      name: 'Vite',
+      description: 'Frontend tooling',
+      homepageUrl: 'https://vite.dev',
+      forgeUrl: 'https://github.com/vitejs/vite',
+      discordUrl: 'https://chat.vite.dev',
+      rating: 5,
+    });
+    const response = await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`);
+    const [tool] = toolListSchema.parse(expectStatus(response, 200));
+    expect(tool).toMatchObject({
+      workspace_id: world.workspaceId,
+      slug: 'vite',
+      raw_submitted_url: 'https://vite.dev/guide',
+      context: { rating: 5 },
+      metadata: {
+        name: 'Vite',
+        canonical_links: { homepage_url: 'https://vite.dev', forge_url: 'https://github.com/vitejs/vite' },
+        community_links: { discord_url: 'https://chat.vite.dev', slack_url: null },
+      },
+    });
+    expect(nextCursor(response)).toBeUndefined();
+  });
+
+  it('pages with a keyset cursor that stays stable when tools are added meanwhile', async () => {
+    const world = await catalogWorld(h);
+    const ids = await seedTools(world, 25);
+    const list = (cursor?: string) =>
+      h
+        .as(world.editor)
+        .get(`/tools?workspace_id=${world.workspaceId}&limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+    const first = await list();
+    const firstPage = expectStatus<Tool[]>(first, 200);
+    expect(firstPage).toHaveLength(10);
+    const cursor = nextCursor(first);
+    expect(cursor).toBeDefined();
+    // New tools land before the cursor (newest first), so the next pages neither repeat nor skip.
+    await seedTools(world, 3, 'late');
+    const rest = await allPages<Tool>((next) => list(next ?? cursor));
+    const seen = [...firstPage, ...rest.flat()].map((tool) => tool.workspace_tool_id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    expect(rest.map((page) => page.length)).toEqual([10, 5]);
+  });
+
+  it('sorts by recent, name and rating, each paging through every tool once', async () => {
+    const world = await catalogWorld(h);
+    await seedTools(world, 12);
+    for (const sort of ['recent', 'name', 'rating'] as const) {
+      const pages = await allPages<Tool>((cursor) =>
+        h
+          .as(world.viewer)
+          .get(
+            `/tools?workspace_id=${world.workspaceId}&sort=${sort}&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+          ),
+      );
+      const tools = pages.flat();
+      expect(tools, sort).toHaveLength(12);
+      if (sort === 'name')
+        expect(tools.map((tool) => tool.slug)).toEqual(tools.map((tool) => tool.slug).sort());
+      if (sort === 'rating') {
+        const ratings = tools.map((tool) => tool.context.rating ?? 0);
+        expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+      }
+      if (sort === 'recent') {
+        const times = tools.map((tool) => tool.created_at);
+        expect(times).toEqual([...times].sort().reverse());
+      }
+    }
+  });
+
+  it('filters by tag', async () => {
+    const world = await catalogWorld(h);
+    const [a, , c] = await seedTools(world, 3);
+    const tag = expectStatus<{ id: string }>(
+      await h
+        .as(world.editor)
+        .post('/tags', { workspace_id: world.workspaceId, tag_name: 'fav', color: '#ff0000' }),
+      201,
+    );
+    for (const id of [a, c])
+      expectStatus(await h.as(world.editor).put(`/tools/workspace/${id}/tags/${tag.id}`), 204);
+    const tagged = expectStatus<Tool[]>(
+      await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}&tag=${tag.id}&sort=name`),
+      200,
+    );
+    expect(tagged.map((tool) => tool.workspace_tool_id)).toEqual([a, c]);
+  });
+
+  it('refuses bad queries and forged cursors with 400, and non-members with 404', async () => {
+    const world = await catalogWorld(h);
+    await seedTools(world, 3);
+    const base = `/tools?workspace_id=${world.workspaceId}`;
+    for (const query of [
+      '&limit=0',
+      '&limit=101',
+      '&sort=popular',
+      '&cursor=%24%24',
+      '&cursor=WyJ4Il0',
+      '&tag=nope',
+    ]) {
+      const response = await h.as(world.viewer).get(`${base}${query}`);
+      expect(response.statusCode, query).toBe(400);
+      problemSchema.parse(response.json());
+    }
+    expect((await h.as(world.viewer).get('/tools')).statusCode).toBe(400);
+    // A cursor made for one sort is refused by another.
+    const first = await h.as(world.viewer).get(`${base}&limit=1&sort=name`);
+    const other = await h.as(world.viewer).get(`${base}&limit=1&sort=rating&cursor=${nextCursor(first)}`);
+    expect(other.statusCode).toBe(400);
+    const stranger = await h.user();
+    const hidden = await h.as(stranger).get(base);
+    expect(hidden.statusCode).toBe(404);
+    expect(problemSchema.parse(hidden.json()).detail).toBe('Workspace not found');
+  });
+});
+
+describe('one tool', () => {
+  it('is found by id and by slug; others answer Tool not found', async () => {
+    const world = await catalogWorld(h);
+    const [id] = await seedTools(world, 1);
+    const byId = toolSchema.parse(expectStatus(await h.as(world.viewer).get(`/tools/workspace/${id}`), 200));
+    const bySlug = expectStatus(
+      await h.as(world.viewer).get(`/tools/workspace/${world.workspaceId}/slug/${byId.slug}`),
+      200,
+    );
+    expect(bySlug).toEqual(byId);
+    for (const path of [
+      `/tools/workspace/${crypto.randomUUID()}`,
+      `/tools/workspace/${world.workspaceId}/slug/missing`,
+    ]) {
+      const missing = await h.as(world.viewer).get(path);
+      expect(missing.statusCode).toBe(404);
+      expect(problemSchema.parse(missing.json()).detail).toBe('Tool not found');
+    }
+    // Another workspace's member cannot tell it exists.
+    const stranger = await h.user();
+    const hidden = await h.as(stranger).get(`/tools/workspace/${id}`);
+    expect(problemSchema.parse(hidden.json()).detail).toBe('Tool not found');
+  });
+
+  it('takes a rating from 1 to 5 or null, from editors', async () => {
+    const world = await catalogWorld(h);
+    const [id] = await seedTools(world, 1);
+    const rated = expectStatus<Tool>(
+      await h.as(world.editor).put(`/tools/workspace/${id}`, { context: { rating: 4 } }),
+      200,
+    );
+    expect(rated.context.rating).toBe(4);
+    const cleared = expectStatus<Tool>(
+      await h.as(world.owner).put(`/tools/workspace/${id}`, { context: { rating: null } }),
+      200,
+    );
+    expect(cleared.context.rating).toBeNull();
+    for (const rating of [0, 6, 2.5, '3']) {
+      const bad = await h.as(world.editor).put(`/tools/workspace/${id}`, { context: { rating } });
+      expect(bad.statusCode, String(rating)).toBe(400);
+      expect(problemSchema.parse(bad.json()).errors?.[0]?.pointer).toBe('/body/context/rating');
+    }
+    expect(
+      (await h.as(world.viewer).put(`/tools/workspace/${id}`, { context: { rating: 1 } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('is deleted with its comments, tags and project links, and the global tool stays', async () => {
+    const world = await catalogWorld(h);
+    const seeded = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: 'https://shared.example.com',
+      slug: 'shared',
+    });
+    const elsewhere = await catalogWorld(h);
+    await seedTool(h.db.db, {
+      workspaceId: elsewhere.workspaceId,
+      url: 'https://shared.example.com',
+      slug: 'shared',
+    });
+    const id = seeded.workspaceToolId;
+    expectStatus(await h.as(world.viewer).post(`/tools/workspace/${id}/comments`, { content: 'Hi' }), 201);
+    expectStatus(
+      await h.as(world.editor).post('/projects', {
+        workspace_id: world.workspaceId,
+        metadata: { name: 'Uses it' },
+        tool_ids: [id],
+      }),
+      201,
+    );
+    expect((await h.as(world.viewer).delete(`/tools/workspace/${id}`)).statusCode).toBe(403);
+    expectStatus(await h.as(world.editor).delete(`/tools/workspace/${id}`), 204);
+    expect((await h.as(world.editor).delete(`/tools/workspace/${id}`)).statusCode).toBe(404);
+    const left = await h.db.rows<{ comments: number; links: number; tools: number }>(sql`select
+      (select count(*)::int from comments where workspace_tool_id = ${id}) as comments,
+      (select count(*)::int from project_tools where workspace_tool_id = ${id}) as links,
+      (select count(*)::int from tools where id = ${seeded.toolId}) as tools`);
+    expect(left).toEqual([{ comments: 0, links: 0, tools: 1 }]);
+    const other = expectStatus<Tool[]>(
+      await h.as(elsewhere.viewer).get(`/tools?workspace_id=${elsewhere.workspaceId}`),
+      200,
+    );
+    expect(other.map((tool) => tool.slug)).toEqual(['shared']);
+  });
+});
+
+describe('deleting a workspace', () => {
+  it('removes its whole catalog', async () => {
+    const world = await catalogWorld(h);
+    expectStatus(await h.as(world.owner).post('/workspaces', { name: 'Spare' }), 201);
+    const [toolId] = await seedTools(world, 2);
+    const project = expectStatus<{ id: string }>(
+      await h
+        .as(world.owner)
+        .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'P' }, tool_ids: [toolId] }),
+      201,
+    );
+    expectStatus(await h.as(world.viewer).post(`/projects/${project.id}/comments`, { content: 'x' }), 201);
+    const tag = expectStatus<{ id: string }>(
+      await h
+        .as(world.owner)
+        .post('/tags', { workspace_id: world.workspaceId, tag_name: 'x', color: '#000000' }),
+      201,
+    );
+    expectStatus(await h.as(world.owner).put(`/projects/${project.id}/tags/${tag.id}`), 204);
+    expectStatus(await h.as(world.owner).delete(`/workspaces/${world.workspaceId}`), 204);
+    const [counts] = await h.db.rows<Record<string, number>>(sql`select
+      (select count(*)::int from workspace_tools where workspace_id = ${world.workspaceId}) as tools,
+      (select count(*)::int from projects where workspace_id = ${world.workspaceId}) as projects,
+      (select count(*)::int from comments where workspace_id = ${world.workspaceId}) as comments,
+      (select count(*)::int from tags where workspace_id = ${world.workspaceId}) as tags,
+      (select count(*)::int from project_tools where project_id = ${project.id}) as links,
+      (select count(*)::int from project_tags where project_id = ${project.id}) as taggings`);
+    expect(counts).toEqual({ tools: 0, projects: 0, comments: 0, tags: 0, links: 0, taggings: 0 });
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { timestampSchema, uuidSchema } from './common.ts';
+import { itemContextSchema } from './catalog.ts';
+
+const linkSchema = z.string().nullable();
+
+/**
+ * Tool, spec §3: the workspace's own fields (workspace_tool_id, slug, submitted URL, rating) and the global
+ * tool's metadata, shared by every workspace that holds it. Beyond the spec: workspace_id, the metadata's
+ * name, description and image, and the timestamps.
+ */
+export const toolSchema = z.object({
+  workspace_tool_id: uuidSchema,
+  workspace_id: uuidSchema,
+  context: itemContextSchema,
+  raw_submitted_url: z.string(),
+  slug: z.string(),
+  metadata: z.object({
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    image_url: linkSchema,
+    canonical_links: z.object({ homepage_url: linkSchema, forge_url: linkSchema }),
+    community_links: z.object({ discord_url: linkSchema, slack_url: linkSchema }),
+  }),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Tool = z.infer<typeof toolSchema>;
+
+export const toolListSchema = z.array(toolSchema);
+
+export const toolParamsSchema = z.object({ toolId: uuidSchema });
+export const toolTagParamsSchema = z.object({ toolId: uuidSchema, tagId: uuidSchema });

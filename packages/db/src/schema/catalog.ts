@@ -1,0 +1,273 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { workspaces } from './workspaces.ts';
+
+// The catalog of a workspace: tools, resources, projects, comments and tags (issue 6).
+//
+// Full-text search: every searchable table has a `search` tsvector with a GIN index. It is a generated
+// column where the row holds all of its text; a workspace tool's text lives partly in the global tool, so
+// its vector is kept by triggers (written by hand at the end of the catalog migration). The 'english'
+// configuration is given as a regconfig literal, which keeps to_tsvector immutable (a generated column
+// needs that) and behaves the same on PGlite and PostgreSQL.
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The row's text as a search vector: title words weigh A, body words B. Angle brackets become spaces first:
+ * PostgreSQL's parser reads `<script …>` as markup and drops what follows, so a description quoting HTML
+ * would otherwise not be found.
+ */
+function searchVector(title: SQL, body?: SQL): SQL {
+  const words = (text: SQL) => sql`to_tsvector('english'::regconfig, translate(${text}, '<>', '  '))`;
+  const a = sql`setweight(${words(title)}, 'A')`;
+  return body ? sql`${a} || setweight(${words(body)}, 'B')` : a;
+}
+
+const rating = (name: string) => smallint(name);
+const ratingCheck = (column: SQLWrapper) => sql`${column} is null or ${column} between 1 and 5`;
+
+/**
+ * A tool as the world knows it, once for every workspace: found by the fingerprint of its normalized URL
+ * (ingestion computes it), with the metadata extracted from it. A workspace links to it through
+ * workspace_tools; deleting a workspace tool leaves the global tool for the others.
+ */
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fingerprint: text('fingerprint').notNull(),
+    canonicalUrl: text('canonical_url').notNull(),
+    name: text('name'),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    homepageUrl: text('homepage_url'),
+    forgeUrl: text('forge_url'),
+    discordUrl: text('discord_url'),
+    slackUrl: text('slack_url'),
+    /** When the metadata was last extracted; null until it has been (a stale one is fetched again). */
+    enrichedAt: timestamp('enriched_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [unique('tools_fingerprint_key').on(table.fingerprint)],
+);
+
+/** What is the workspace's own about a tool: its slug there, the URL a member submitted, their rating. */
+export const workspaceTools = pgTable(
+  'workspace_tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    rawSubmittedUrl: text('raw_submitted_url').notNull(),
+    rating: rating('rating'),
+    /** Kept by the workspace_tools_search triggers from the slug, the URL and the global tool's metadata. */
+    search: tsvector('search')
+      .notNull()
+      .default(sql`''::tsvector`),
+    ...timestamps,
+  },
+  (table) => [
+    unique('workspace_tools_slug_key').on(table.workspaceId, table.slug),
+    // A URL the workspace already has links to the existing tool instead of adding it twice.
+    unique('workspace_tools_tool_key').on(table.workspaceId, table.toolId),
+    index('workspace_tools_recent_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('workspace_tools_rating_idx').on(table.workspaceId, sql`coalesce(${table.rating}, 0)`, table.id),
+    index('workspace_tools_tool_idx').on(table.toolId),
+    index('workspace_tools_search_idx').using('gin', table.search),
+    check('workspace_tools_rating_check', ratingCheck(table.rating)),
+  ],
+);
+
+/** A link (article, docs, video) saved in one workspace, with what was extracted from its page. */
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    rawSubmittedUrl: text('raw_submitted_url').notNull(),
+    extractedTitle: text('extracted_title'),
+    extractedDescription: text('extracted_description'),
+    extractedImage: text('extracted_image'),
+    rating: rating('rating'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL =>
+        searchVector(
+          sql`coalesce(${resources.extractedTitle}, '') || ' ' || ${resources.rawSubmittedUrl}`,
+          sql`coalesce(${resources.extractedDescription}, '')`,
+        ),
+      ),
+    ...timestamps,
+  },
+  (table) => [
+    unique('resources_fingerprint_key').on(table.workspaceId, table.fingerprint),
+    index('resources_recent_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('resources_rating_idx').on(table.workspaceId, sql`coalesce(${table.rating}, 0)`, table.id),
+    index('resources_name_idx').on(
+      table.workspaceId,
+      sql`coalesce(${table.extractedTitle}, ${table.rawSubmittedUrl})`,
+      table.id,
+    ),
+    index('resources_search_idx').using('gin', table.search),
+    check('resources_rating_check', ratingCheck(table.rating)),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchVector(sql`${projects.name} || ' ' || ${projects.slug}`)),
+    ...timestamps,
+  },
+  (table) => [
+    unique('projects_slug_key').on(table.workspaceId, table.slug),
+    index('projects_recent_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('projects_name_idx').on(table.workspaceId, table.name, table.id),
+    index('projects_search_idx').using('gin', table.search),
+  ],
+);
+
+/** The tools a project uses. Both sides belong to one workspace (the service checks it). */
+export const projectTools = pgTable(
+  'project_tools',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceToolId: uuid('workspace_tool_id')
+      .notNull()
+      .references(() => workspaceTools.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.workspaceToolId] }),
+    index('project_tools_tool_idx').on(table.workspaceToolId),
+  ],
+);
+
+/** A comment on exactly one project, tool or resource; it goes with what it is about. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // An identity id, like workspace_members.user_id: no foreign key to the identity service.
+    commenterId: uuid('commenter_id').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceToolId: uuid('workspace_tool_id').references(() => workspaceTools.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchVector(sql`${comments.content}`)),
+    ...timestamps,
+  },
+  (table) => [
+    index('comments_project_idx').on(table.projectId, table.createdAt, table.id),
+    index('comments_tool_idx').on(table.workspaceToolId, table.createdAt, table.id),
+    index('comments_resource_idx').on(table.resourceId, table.createdAt, table.id),
+    index('comments_workspace_idx').on(table.workspaceId),
+    index('comments_search_idx').using('gin', table.search),
+    check(
+      'comments_one_target_check',
+      sql`num_nonnulls(${table.projectId}, ${table.workspaceToolId}, ${table.resourceId}) = 1`,
+    ),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    description: text('description'),
+    /** What belongs under the tag, in words (e.g. for suggestions); null when not set. */
+    criteria: text('criteria').array(),
+    ...timestamps,
+  },
+  // Case-insensitive: "React" and "react" are one tag.
+  (table) => [uniqueIndex('tags_name_key').on(table.workspaceId, sql`lower(${table.name})`)],
+);
+
+export const toolTags = pgTable(
+  'tool_tags',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    workspaceToolId: uuid('workspace_tool_id')
+      .notNull()
+      .references(() => workspaceTools.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tagId, table.workspaceToolId] }),
+    index('tool_tags_item_idx').on(table.workspaceToolId),
+  ],
+);
+
+export const resourceTags = pgTable(
+  'resource_tags',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tagId, table.resourceId] }),
+    index('resource_tags_item_idx').on(table.resourceId),
+  ],
+);
+
+export const projectTags = pgTable(
+  'project_tags',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tagId, table.projectId] }),
+    index('project_tags_item_idx').on(table.projectId),
+  ],
+);
