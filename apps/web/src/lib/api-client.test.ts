@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiPage, apiRequest, queryString } from './api-client';
 import { onUnauthenticated } from './credentials-renewal';
 
 const json = (status: number, body: unknown, type = 'application/json') =>
@@ -66,5 +66,29 @@ describe('apiRequest', () => {
     onUnauthenticated(async () => false);
     await expect(apiRequest('/x')).rejects.toThrow('You are not signed in.');
     expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
+describe('apiPage', () => {
+  it("parses the items and returns the x-next-cursor header as the next page's cursor", async () => {
+    vi.stubGlobal('fetch', async () => {
+      const response = json(200, [{ id: 1, extra: true }]);
+      response.headers.set('x-next-cursor', 'abc_1');
+      return response;
+    });
+    const page = await apiPage('/things', z.array(z.object({ id: z.number() })));
+    expect(page).toEqual({ items: [{ id: 1 }], nextCursor: 'abc_1' });
+  });
+
+  it('has no cursor on the last page', async () => {
+    vi.stubGlobal('fetch', async () => json(200, []));
+    expect(await apiPage('/things', z.array(z.number()))).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe('queryString', () => {
+  it('keeps only defined, non-empty values', () => {
+    expect(queryString({ a: 'x y', b: undefined, c: null, d: '', e: 5 })).toBe('?a=x+y&e=5');
+    expect(queryString({ a: undefined })).toBe('');
   });
 });

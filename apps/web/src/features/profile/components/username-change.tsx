@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useClaimUsername } from '../api/claim-username';
 import { useUsernameCheck } from '../api/check-username';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { localUsernameCheck, messages, USERNAME_CHECK_DEBOUNCE_MS } from '../lib/username-check';
 
 type Availability = 'unknown' | 'available' | 'not-available';

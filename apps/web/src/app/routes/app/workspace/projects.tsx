@@ -1,10 +1,26 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { ProjectsList } from '@/features/projects/components/projects-list';
+import { canEditCatalog } from './item-extras';
+import { WorkspaceGate } from './workspace-gate';
 
 export function ProjectsRoute() {
+  const navigate = useNavigate();
   return (
-    <PlaceholderPage
-      title="Projects"
-      description="The list of a workspace's projects arrives in a later release."
-    />
+    <WorkspaceGate movedHref={paths.workspace.projects.getHref}>
+      {(workspace) => {
+        const owner = workspace.owner_username ?? '';
+        return (
+          <ProjectsList
+            workspaceId={workspace.id}
+            canEdit={canEditCatalog(workspace)}
+            projectHref={(slug) => paths.workspace.project.getHref(owner, workspace.slug, slug)}
+            onCreated={(project) =>
+              void navigate(paths.workspace.project.getHref(owner, workspace.slug, project.slug))
+            }
+          />
+        );
+      }}
+    </WorkspaceGate>
   );
 }

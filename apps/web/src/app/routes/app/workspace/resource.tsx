@@ -1,7 +1,35 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { ResourceDetail } from '@/features/resources/components/resource-detail';
+import { canEditCatalog, ItemExtras } from './item-extras';
+import { WorkspaceGate } from './workspace-gate';
 
 export function ResourceRoute() {
+  const { resourceId = '' } = useParams();
+  const navigate = useNavigate();
   return (
-    <PlaceholderPage title="Resource" description="The details of a resource arrive in a later release." />
+    <WorkspaceGate
+      movedHref={(owner, slug) => paths.workspace.resource.getHref(owner, slug, resourceId)}
+      notFound="Workspace not found"
+    >
+      {(workspace) => (
+        <ResourceDetail
+          key={`${workspace.id}/${resourceId}`}
+          workspaceId={workspace.id}
+          resourceId={resourceId}
+          canEdit={canEditCatalog(workspace)}
+          onDeleted={() =>
+            void navigate(paths.workspace.resources.getHref(workspace.owner_username ?? '', workspace.slug))
+          }
+        >
+          {(resource) => (
+            <ItemExtras
+              workspace={workspace}
+              item={{ kind: 'resource', id: resource.workspace_resource_id }}
+            />
+          )}
+        </ResourceDetail>
+      )}
+    </WorkspaceGate>
   );
 }

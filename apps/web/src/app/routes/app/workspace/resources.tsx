@@ -1,10 +1,26 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { paths } from '@/config/paths';
+import { useTags } from '@/features/catalog/api/get-tags';
+import { ResourcesList } from '@/features/resources/components/resources-list';
+import { WorkspaceGate } from './workspace-gate';
 
 export function ResourcesRoute() {
   return (
-    <PlaceholderPage
-      title="Resources"
-      description="The list of a workspace's resources arrives in a later release."
+    <WorkspaceGate movedHref={paths.workspace.resources.getHref} notFound="Workspace not found">
+      {(workspace) => <WorkspaceResources workspace={workspace} />}
+    </WorkspaceGate>
+  );
+}
+
+function WorkspaceResources({ workspace }: { workspace: WorkspaceListItem }) {
+  const tags = useTags(workspace.id);
+  return (
+    <ResourcesList
+      workspaceId={workspace.id}
+      tags={tags.data ?? []}
+      resourceHref={(id) =>
+        paths.workspace.resource.getHref(workspace.owner_username ?? '', workspace.slug, id)
+      }
     />
   );
 }

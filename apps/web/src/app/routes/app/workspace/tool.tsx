@@ -1,5 +1,27 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { ToolDetail } from '@/features/tools/components/tool-detail';
+import { canEditCatalog, ItemExtras } from './item-extras';
+import { WorkspaceGate } from './workspace-gate';
 
 export function ToolRoute() {
-  return <PlaceholderPage title="Tool" description="The details of a tool arrive in a later release." />;
+  const { toolSlug = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <WorkspaceGate movedHref={(owner, slug) => paths.workspace.tool.getHref(owner, slug, toolSlug)}>
+      {(workspace) => (
+        <ToolDetail
+          key={`${workspace.id}/${toolSlug}`}
+          workspaceId={workspace.id}
+          slug={toolSlug}
+          canEdit={canEditCatalog(workspace)}
+          onDeleted={() =>
+            void navigate(paths.workspace.tools.getHref(workspace.owner_username ?? '', workspace.slug))
+          }
+        >
+          {(tool) => <ItemExtras workspace={workspace} item={{ kind: 'tool', id: tool.workspace_tool_id }} />}
+        </ToolDetail>
+      )}
+    </WorkspaceGate>
+  );
 }

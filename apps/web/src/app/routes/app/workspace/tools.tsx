@@ -1,10 +1,28 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { paths } from '@/config/paths';
+import { useTags } from '@/features/catalog/api/get-tags';
+import { ToolsList } from '@/features/tools/components/tools-list';
+import { canEditCatalog } from './item-extras';
+import { WorkspaceGate } from './workspace-gate';
 
 export function ToolsRoute() {
   return (
-    <PlaceholderPage
-      title="Tools"
-      description="The list of a workspace's tools arrives in a later release."
+    <WorkspaceGate movedHref={paths.workspace.tools.getHref}>
+      {(workspace) => <WorkspaceTools workspace={workspace} />}
+    </WorkspaceGate>
+  );
+}
+
+function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
+  const tags = useTags(workspace.id);
+  const owner = workspace.owner_username ?? '';
+  return (
+    <ToolsList
+      workspaceId={workspace.id}
+      tags={tags.data ?? []}
+      canEdit={canEditCatalog(workspace)}
+      toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
+      addToolHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
     />
   );
 }

@@ -1,0 +1,22 @@
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { CommentsSection } from '@/features/catalog/components/comments-section';
+import { TagsPicker } from '@/features/catalog/components/tags-picker';
+import type { CatalogItem } from '@/features/catalog/lib/item';
+import { useProfile } from '@/features/profile/api/get-profile';
+
+export const canEditCatalog = (workspace: WorkspaceListItem) => workspace.access_level !== 'viewer';
+
+/** The tags and comments every detail page shows under its item (spec §2). */
+export function ItemExtras({ workspace, item }: { workspace: WorkspaceListItem; item: CatalogItem }) {
+  const profile = useProfile({ enabled: true });
+  return (
+    <>
+      <TagsPicker workspaceId={workspace.id} item={item} canEdit={canEditCatalog(workspace)} />
+      <CommentsSection
+        item={item}
+        currentUserId={profile.data?.identity_id ?? null}
+        canModerate={workspace.is_owner || workspace.access_level === 'admin'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+};
+
+// The native modal <dialog>: it traps focus, closes on Escape and restores focus to the opener.
+export function Dialog({ open, onClose, title, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      data-slot="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-full max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-xl backdrop:bg-zinc-950/40"
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="text-lg font-semibold text-zinc-950">
+            {title}
+          </h2>
+          <div className="mt-4">{children}</div>
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentSchema, type Comment } from '@stackyard/contracts/comment';
+import { apiRequest } from '@/lib/api-client';
+import { itemPath, type CatalogItem } from '../lib/item';
+import { commentsQueryKey } from './get-comments';
+
+export function addComment(item: CatalogItem, content: string): Promise<Comment> {
+  return apiRequest(`${itemPath(item)}/comments`, {
+    method: 'POST',
+    body: { content },
+    schema: commentSchema,
+  });
+}
+
+export function useAddComment(item: CatalogItem) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => addComment(item, content),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(item) }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { CatalogItem } from '../lib/item';
+import { commentsQueryKey } from './get-comments';
+
+export function deleteComment(commentId: string): Promise<undefined> {
+  return apiRequest(`/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
+}
+
+export function useDeleteComment(item: CatalogItem) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(item) }),
+  });
+}

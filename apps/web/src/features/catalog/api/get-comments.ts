@@ -1,0 +1,22 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { commentListSchema } from '@stackyard/contracts/comment';
+import { apiPage, queryString } from '@/lib/api-client';
+import { itemKey, itemPath, type CatalogItem } from '../lib/item';
+
+export const commentsQueryKey = (item: CatalogItem) => ['comments', ...itemKey(item)] as const;
+
+export function getComments(item: CatalogItem, cursor: string | null) {
+  return apiPage(`${itemPath(item)}/comments${queryString({ cursor, limit: 50 })}`, commentListSchema);
+}
+
+export const commentsQueryOptions = (item: CatalogItem) =>
+  infiniteQueryOptions({
+    queryKey: commentsQueryKey(item),
+    queryFn: ({ pageParam }) => getComments(item, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export function useComments(item: CatalogItem) {
+  return useInfiniteQuery(commentsQueryOptions(item));
+}

@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Comment } from '@stackyard/contracts/comment';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useAddComment } from '../api/add-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useEditComment } from '../api/edit-comment';
+import { useComments } from '../api/get-comments';
+import type { CatalogItem } from '../lib/item';
+
+type CommentsSectionProps = {
+  item: CatalogItem;
+  /** The signed-in user's identity id: authors may delete their own comments. */
+  currentUserId: string | null;
+  /** Admins and the owner may delete anyone's comment. */
+  canModerate: boolean;
+};
+
+const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+// Comments on a tool, resource or project, oldest first; every member may comment (issue 6).
+export function CommentsSection({ item, currentUserId, canModerate }: CommentsSectionProps) {
+  const headingId = useId();
+  const inputId = useId();
+  const comments = useComments(item);
+  const add = useAddComment(item);
+  const remove = useDeleteComment(item);
+  const [content, setContent] = useState('');
+  const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!content.trim()) return;
+    add.mutate(content.trim(), { onSuccess: () => setContent('') });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className="text-lg font-semibold text-zinc-950">
+        Comments
+      </h2>
+      {comments.isPending ? (
+        <p className="mt-2 text-sm text-zinc-600">Loading comments...</p>
+      ) : comments.isError ? (
+        <Alert className="mt-2">Error loading comments: {comments.error.message}</Alert>
+      ) : items.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600">No comments yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3">
+          {items.map((comment) => (
+            <li key={comment.id} className="rounded-lg border border-zinc-200 bg-white p-4">
+              <CommentItem
+                item={item}
+                comment={comment}
+                canEdit={comment.commenter_id === currentUserId}
+                canDelete={canModerate || comment.commenter_id === currentUserId}
+                onDelete={() => remove.mutate(comment.id)}
+                deleting={remove.isPending}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {comments.hasNextPage && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          onClick={() => void comments.fetchNextPage()}
+          disabled={comments.isFetchingNextPage}
+        >
+          Load more comments
+        </Button>
+      )}
+      {remove.error && <Alert className="mt-2">{remove.error.message}</Alert>}
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-2">
+        <label htmlFor={inputId} className="text-sm font-medium text-zinc-900">
+          Add a comment
+        </label>
+        <textarea
+          id={inputId}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          rows={3}
+          maxLength={10_000}
+          className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-600"
+        />
+        {add.error && <Alert>{add.error.message}</Alert>}
+        <div>
+          <Button type="submit" disabled={add.isPending || !content.trim()}>
+            {add.isPending ? 'Posting...' : 'Post Comment'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type CommentItemProps = {
+  item: CatalogItem;
+  comment: Comment;
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: () => void;
+  deleting: boolean;
+};
+
+// Authors edit their own comments; authors, admins and the owner delete them (issue 6).
+function CommentItem({ item, comment, canEdit, canDelete, onDelete, deleting }: CommentItemProps) {
+  const edit = useEditComment(item);
+  const [draft, setDraft] = useState<string | null>(null);
+  const author = comment.commenter_username ?? 'someone';
+  const editId = useId();
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!draft?.trim()) return;
+    edit.mutate({ commentId: comment.id, content: draft.trim() }, { onSuccess: () => setDraft(null) });
+  };
+
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 text-xs text-zinc-500">
+        <span>
+          <span className="font-medium text-zinc-800">{comment.commenter_username ?? 'Someone'}</span>
+          {' · '}
+          <time dateTime={comment.created_at}>{timeFormat.format(new Date(comment.created_at))}</time>
+          {comment.updated_at !== comment.created_at && ' · edited'}
+        </span>
+        <span className="flex gap-1">
+          {canEdit && draft === null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit comment by ${author}`}
+              onClick={() => setDraft(comment.content)}
+            >
+              Edit
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Delete comment by ${author}`}
+              disabled={deleting}
+              onClick={onDelete}
+            >
+              Delete
+            </Button>
+          )}
+        </span>
+      </div>
+      {draft === null ? (
+        <p className="mt-2 text-sm whitespace-pre-wrap text-zinc-900">{comment.content}</p>
+      ) : (
+        <form onSubmit={save} className="mt-2 flex flex-col gap-2">
+          <label htmlFor={editId} className="sr-only">
+            Edit comment
+          </label>
+          <textarea
+            id={editId}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            rows={3}
+            maxLength={10_000}
+            className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-600"
+          />
+          {edit.error && <Alert>{edit.error.message}</Alert>}
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={edit.isPending || !draft.trim()}>
+              Save
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

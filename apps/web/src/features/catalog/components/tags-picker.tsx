@@ -1,0 +1,137 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useCreateTag } from '../api/create-tag';
+import { useItemTags } from '../api/get-item-tags';
+import { useTags } from '../api/get-tags';
+import { useSetItemTag } from '../api/set-item-tag';
+import type { CatalogItem } from '../lib/item';
+import { TagChip } from './tag-chip';
+
+type TagsPickerProps = {
+  workspaceId: string;
+  item: CatalogItem;
+  /** Editors and admins put tags on and take them off; viewers only see them. */
+  canEdit: boolean;
+};
+
+const DEFAULT_COLOR = '#6366f1';
+
+export function TagsPicker({ workspaceId, item, canEdit }: TagsPickerProps) {
+  const headingId = useId();
+  const itemTags = useItemTags(item);
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <div className="flex items-center gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-zinc-950">
+          Tags
+        </h2>
+        {canEdit && (
+          <Button variant="ghost" size="sm" onClick={() => setEditing((value) => !value)}>
+            {editing ? 'Done' : 'Edit tags'}
+          </Button>
+        )}
+      </div>
+      {itemTags.isPending ? (
+        <p className="mt-2 text-sm text-zinc-600">Loading tags...</p>
+      ) : itemTags.isError ? (
+        <Alert className="mt-2">Error loading tags: {itemTags.error.message}</Alert>
+      ) : itemTags.data.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600">No tags.</p>
+      ) : (
+        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-2">
+          {itemTags.data.map((tag) => (
+            <li key={tag.id}>
+              <TagChip tag={tag} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && editing && itemTags.data && (
+        <TagChoices workspaceId={workspaceId} item={item} attachedIds={itemTags.data.map((tag) => tag.id)} />
+      )}
+    </section>
+  );
+}
+
+function TagChoices({
+  workspaceId,
+  item,
+  attachedIds,
+}: {
+  workspaceId: string;
+  item: CatalogItem;
+  attachedIds: string[];
+}) {
+  const tags = useTags(workspaceId);
+  const setTag = useSetItemTag(item);
+  const create = useCreateTag();
+  const [name, setName] = useState('');
+  const nameId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { workspace_id: workspaceId, tag_name: name.trim(), color: DEFAULT_COLOR },
+      {
+        onSuccess: (tag) => {
+          setName('');
+          setTag.mutate({ tagId: tag.id, attached: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mt-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4">
+      {tags.isPending ? (
+        <p className="text-sm text-zinc-600">Loading tags...</p>
+      ) : tags.isError ? (
+        <Alert>Error loading tags: {tags.error.message}</Alert>
+      ) : (
+        <fieldset>
+          <legend className="text-sm font-medium text-zinc-900">Workspace tags</legend>
+          {tags.data.length === 0 && (
+            <p className="mt-1 text-sm text-zinc-600">This workspace has no tags yet.</p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-3">
+            {tags.data.map((tag) => (
+              <label key={tag.id} className="flex items-center gap-1.5 text-sm text-zinc-800">
+                <input
+                  type="checkbox"
+                  checked={
+                    // While a change is on its way, show where it is going.
+                    setTag.isPending && setTag.variables.tagId === tag.id
+                      ? setTag.variables.attached
+                      : attachedIds.includes(tag.id)
+                  }
+                  disabled={setTag.isPending}
+                  onChange={(event) => setTag.mutate({ tagId: tag.id, attached: event.target.checked })}
+                />
+                {tag.tag_name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <form onSubmit={submit} className="mt-4 flex items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={nameId} className="text-sm font-medium text-zinc-900">
+            New tag
+          </label>
+          <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />
+        </div>
+        <Button type="submit" variant="outline" disabled={create.isPending || !name.trim()}>
+          Add tag
+        </Button>
+      </form>
+      {(create.error ?? setTag.error) && (
+        <Alert className="mt-2">{(create.error ?? setTag.error)?.message}</Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ProjectSort } from '@stackyard/contracts/catalog';
+import { projectListSchema } from '@stackyard/contracts/project';
+import { apiPage, queryString } from '@/lib/api-client';
+
+export type ProjectListFilters = { sort: ProjectSort };
+
+export const projectsQueryKey = (workspaceId: string) => ['projects', workspaceId] as const;
+
+export function getProjects(workspaceId: string, filters: ProjectListFilters, cursor: string | null) {
+  return apiPage(
+    `/projects${queryString({ workspace_id: workspaceId, sort: filters.sort, cursor, limit: 24 })}`,
+    projectListSchema,
+  );
+}
+
+export const projectsQueryOptions = (workspaceId: string, filters: ProjectListFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...projectsQueryKey(workspaceId), filters] as const,
+    queryFn: ({ pageParam }) => getProjects(workspaceId, filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export function useProjects(workspaceId: string, filters: ProjectListFilters) {
+  return useInfiniteQuery(projectsQueryOptions(workspaceId, filters));
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resourceSchema, type Resource } from '@stackyard/contracts/resource';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+/** Null when there is no such resource, or the id is not one (spec §2: 'Resource not found'). */
+export async function getResource(resourceId: string): Promise<Resource | null> {
+  try {
+    return await apiRequest(`/resources/${encodeURIComponent(resourceId)}`, { schema: resourceSchema });
+  } catch (error) {
+    // A malformed id is answered 400 by the route's params schema: still no such resource.
+    if (error instanceof ApiError && [400, 404, 422].includes(error.status)) return null;
+    throw error;
+  }
+}
+
+export const resourceQueryKey = (resourceId: string) => ['resources', 'by-id', resourceId] as const;
+
+export const resourceQueryOptions = (resourceId: string) =>
+  queryOptions({
+    queryKey: resourceQueryKey(resourceId),
+    queryFn: () => getResource(resourceId),
+  });
+
+export function useResource(resourceId: string) {
+  return useQuery(resourceQueryOptions(resourceId));
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resourceSchema, type Resource } from '@stackyard/contracts/resource';
+import { apiRequest } from '@/lib/api-client';
+import { resourceQueryKey } from './get-resource';
+import { resourcesQueryKey } from './get-resources';
+
+export function updateResourceRating(resourceId: string, rating: number | null): Promise<Resource> {
+  return apiRequest(`/resources/${encodeURIComponent(resourceId)}`, {
+    method: 'PUT',
+    body: { context: { rating } },
+    schema: resourceSchema,
+  });
+}
+
+export function useUpdateResourceRating(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ resourceId, rating }: { resourceId: string; rating: number | null }) =>
+      updateResourceRating(resourceId, rating),
+    onSuccess: (resource) => {
+      queryClient.setQueryData(resourceQueryKey(resource.workspace_resource_id), resource);
+      return queryClient.invalidateQueries({ queryKey: resourcesQueryKey(workspaceId) });
+    },
+  });
+}

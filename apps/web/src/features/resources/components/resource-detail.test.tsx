@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Resource } from '@stackyard/contracts/resource';
+import { createQueryClient } from '@/lib/query-client';
+import { ResourceDetail } from './resource-detail';
+
+const WORKSPACE = '11111111-1111-4111-8111-111111111111';
+const resource: Resource = {
+  workspace_resource_id: '44444444-4444-4444-8444-444444444444',
+  workspace_id: WORKSPACE,
+  context: { rating: 2 },
+  raw_submitted_url: 'https://blog.example/post',
+  metadata: {
+    extracted_title: 'A good post',
+    extracted_description: 'Why keyset pagination wins',
+    extracted_image: 'https://blog.example/cover.png',
+  },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+function setup(body: Resource, workspaceId = WORKSPACE) {
+  vi.stubGlobal(
+    'fetch',
+    async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ResourceDetail
+          workspaceId={workspaceId}
+          resourceId={resource.workspace_resource_id}
+          canEdit={false}
+          onDeleted={() => {}}
+        >
+          {() => null}
+        </ResourceDetail>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ResourceDetail', () => {
+  it('shows the extracted title, URL, description and rating out of 5 stars', async () => {
+    setup(resource);
+    expect(await screen.findByRole('heading', { level: 1, name: 'A good post' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://blog.example/post' })).toBeTruthy();
+    expect(screen.getByText('Why keyset pagination wins')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rated 2 out of 5' })).toBeTruthy();
+  });
+
+  it('hides the image when it fails to load', async () => {
+    setup(resource);
+    await screen.findByRole('heading', { level: 1, name: 'A good post' });
+    const image = document.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('https://blog.example/cover.png');
+    fireEvent.error(image as HTMLImageElement);
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it("says 'Resource not found' for a resource of another workspace", async () => {
+    setup(resource, '55555555-5555-4555-8555-555555555555');
+    expect(await screen.findByRole('heading', { name: 'Resource not found' })).toBeTruthy();
+  });
+});

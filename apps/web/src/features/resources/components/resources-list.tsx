@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ItemSort } from '@stackyard/contracts/catalog';
+import type { Tag } from '@stackyard/contracts/tag';
+import { DocumentTitle } from '@/components/document-title';
+import { StatusScreen } from '@/components/status-screen';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { StarRating } from '@/components/ui/star-rating';
+import { useResources } from '../api/get-resources';
+import { ResourceImage } from './resource-image';
+
+type ResourcesListProps = {
+  workspaceId: string;
+  tags: Tag[];
+  resourceHref: (resourceId: string) => string;
+};
+
+const selectClass = 'h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm';
+
+export function ResourcesList({ workspaceId, tags, resourceHref }: ResourcesListProps) {
+  const [sort, setSort] = useState<ItemSort>('recent');
+  const [tag, setTag] = useState<string | null>(null);
+  const resources = useResources(workspaceId, { sort, tag });
+  const items = resources.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <DocumentTitle title="Resources" />
+      <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Resources</h1>
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
+          Tag
+          <select
+            value={tag ?? ''}
+            onChange={(event) => setTag(event.target.value || null)}
+            className={selectClass}
+          >
+            <option value="">All tags</option>
+            {tags.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.tag_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
+          Sort
+          <select
+            value={sort}
+            onChange={(event) => setSort(event.target.value as ItemSort)}
+            className={selectClass}
+          >
+            <option value="recent">Most recent</option>
+            <option value="name">Name</option>
+            <option value="rating">Rating</option>
+          </select>
+        </label>
+      </div>
+      <div className="mt-8">
+        {resources.isPending ? (
+          <StatusScreen text="Loading resources..." />
+        ) : resources.isError ? (
+          <Alert>Error loading resources: {resources.error.message}</Alert>
+        ) : items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
+            <h2 className="text-lg font-semibold text-zinc-950">
+              {tag ? 'No resources with this tag' : 'No resources yet'}
+            </h2>
+            <p className="mt-2 text-zinc-600">
+              Articles, docs and videos saved to this workspace appear here.
+            </p>
+          </div>
+        ) : (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((resource) => (
+                <li key={resource.workspace_resource_id}>
+                  <Link
+                    to={resourceHref(resource.workspace_resource_id)}
+                    className="flex h-full flex-col gap-2 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-zinc-400"
+                  >
+                    <ResourceImage src={resource.metadata.extracted_image} className="h-32 w-full" />
+                    <h2 className="font-semibold text-zinc-950">
+                      {resource.metadata.extracted_title ?? resource.raw_submitted_url}
+                    </h2>
+                    {resource.metadata.extracted_description && (
+                      <p className="line-clamp-3 text-sm text-zinc-600">
+                        {resource.metadata.extracted_description}
+                      </p>
+                    )}
+                    <StarRating rating={resource.context.rating} className="mt-auto pt-1" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {resources.hasNextPage && (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void resources.fetchNextPage()}
+                  disabled={resources.isFetchingNextPage}
+                >
+                  {resources.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

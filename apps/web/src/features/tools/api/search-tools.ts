@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { searchResultListSchema, type SearchResult } from '@stackyard/contracts/search';
+import { apiRequest, queryString } from '@/lib/api-client';
+
+/** The workspace search (GET /search), narrowed to tools. */
+export async function searchTools(workspaceId: string, q: string): Promise<SearchResult[]> {
+  const results = await apiRequest(`/search${queryString({ workspace_id: workspaceId, q, limit: 50 })}`, {
+    schema: searchResultListSchema,
+  });
+  return results.filter((result) => result.kind === 'tool');
+}
+
+export const searchToolsQueryOptions = (workspaceId: string, q: string) =>
+  queryOptions({
+    queryKey: ['tools', workspaceId, 'search', q] as const,
+    queryFn: () => searchTools(workspaceId, q),
+  });
+
+export function useSearchTools(workspaceId: string, q: string) {
+  return useQuery({ ...searchToolsQueryOptions(workspaceId, q), enabled: q.trim().length > 0 });
+}

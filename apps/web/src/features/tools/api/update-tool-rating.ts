@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toolSchema, type Tool } from '@stackyard/contracts/tool';
+import { apiRequest } from '@/lib/api-client';
+import { toolsQueryKey } from './get-tools';
+
+export function updateToolRating(toolId: string, rating: number | null): Promise<Tool> {
+  return apiRequest(`/tools/workspace/${encodeURIComponent(toolId)}`, {
+    method: 'PUT',
+    body: { context: { rating } },
+    schema: toolSchema,
+  });
+}
+
+export function useUpdateToolRating(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ toolId, rating }: { toolId: string; rating: number | null }) =>
+      updateToolRating(toolId, rating),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolsQueryKey(workspaceId) }),
+  });
+}

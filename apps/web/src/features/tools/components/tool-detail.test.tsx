@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Tool } from '@stackyard/contracts/tool';
+import { createQueryClient } from '@/lib/query-client';
+import { ToolDetail } from './tool-detail';
+
+// Tools come from ingestion (next issue), so the e2e run has none: the seeded states are covered here.
+const WORKSPACE = '11111111-1111-4111-8111-111111111111';
+const tool: Tool = {
+  workspace_tool_id: '22222222-2222-4222-8222-222222222222',
+  workspace_id: WORKSPACE,
+  context: { rating: 4 },
+  raw_submitted_url: 'https://vitest.dev/guide',
+  slug: 'vitest',
+  metadata: {
+    name: 'Vitest',
+    description: 'Next generation testing framework',
+    image_url: null,
+    canonical_links: {
+      homepage_url: 'https://vitest.dev',
+      forge_url: 'https://github.com/vitest-dev/vitest',
+    },
+    community_links: { discord_url: 'https://chat.vitest.dev', slack_url: null },
+  },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(answer: () => Response, canEdit = true) {
+  const calls: Array<{ url: string; method: string }> = [];
+  let deleted = false;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? 'GET' });
+    if (init.method === 'DELETE') {
+      deleted = true;
+      return new Response(null, { status: 204 });
+    }
+    // Once deleted, the tool is gone: a refetch of the open page would answer 404.
+    return deleted ? json(404, { type: 'about:blank', title: 'Not Found', status: 404 }) : answer();
+  });
+  const onDeleted = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ToolDetail workspaceId={WORKSPACE} slug="vitest" canEdit={canEdit} onDeleted={onDeleted}>
+          {(shown) => <p>extras for {shown.slug}</p>}
+        </ToolDetail>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { calls, onDeleted, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ToolDetail', () => {
+  it('shows the slug as title, the submitted URL, the rating and the links', async () => {
+    const { calls } = setup(() => json(200, tool));
+    expect(await screen.findByRole('heading', { level: 1, name: 'vitest' })).toBeTruthy();
+    expect(calls[0]?.url).toBe(`/api/v1/tools/workspace/${WORKSPACE}/slug/vitest`);
+    expect(screen.getByRole('link', { name: 'https://vitest.dev/guide' }).getAttribute('href')).toBe(
+      'https://vitest.dev/guide',
+    );
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    const links = within(screen.getByRole('list', { name: 'Links' }));
+    expect(links.getByRole('link', { name: 'Homepage' }).getAttribute('href')).toBe('https://vitest.dev');
+    expect(links.getByRole('link', { name: 'Source' })).toBeTruthy();
+    expect(links.getByRole('link', { name: 'Discord' })).toBeTruthy();
+    expect(links.queryByRole('link', { name: 'Slack' })).toBeNull();
+    expect(screen.getByText('extras for vitest')).toBeTruthy();
+  });
+
+  it("says 'Tool not found' on a 404", async () => {
+    setup(() =>
+      json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Tool not found' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Tool not found' })).toBeTruthy();
+  });
+
+  it('deletes after the confirmation and then calls onDeleted', async () => {
+    const { calls, onDeleted, user } = setup(() => json(200, tool));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Tool' }));
+    await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    expect(calls).toContainEqual({
+      url: `/api/v1/tools/workspace/${tool.workspace_tool_id}`,
+      method: 'DELETE',
+    });
+  });
+
+  it('offers no Delete to viewers', async () => {
+    setup(() => json(200, tool), false);
+    await screen.findByRole('heading', { level: 1, name: 'vitest' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

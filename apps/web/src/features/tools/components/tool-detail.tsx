@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import type { Tool } from '@stackyard/contracts/tool';
+import { DocumentTitle } from '@/components/document-title';
+import { StatusScreen } from '@/components/status-screen';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { RatingSelect } from '@/components/ui/rating-select';
+import { StarRating } from '@/components/ui/star-rating';
+import { useDeleteTool } from '../api/delete-tool';
+import { useToolBySlug } from '../api/get-tool-by-slug';
+import { useUpdateToolRating } from '../api/update-tool-rating';
+
+type ToolDetailProps = {
+  workspaceId: string;
+  slug: string;
+  canEdit: boolean;
+  /** Spec §2: after a delete, the workspace's tools list. */
+  onDeleted: () => void;
+  /** Tags and comments, composed by the route. */
+  children: (tool: Tool) => ReactNode;
+};
+
+export function ToolDetail({ workspaceId, slug, canEdit, onDeleted, children }: ToolDetailProps) {
+  const tool = useToolBySlug(workspaceId, slug);
+  if (tool.isPending) return <StatusScreen text="Loading tool..." />;
+  if (tool.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <Alert>Error loading tool: {tool.error.message}</Alert>
+      </div>
+    );
+  }
+  if (!tool.data) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <DocumentTitle title="Tool not found" />
+        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Tool not found</h1>
+      </section>
+    );
+  }
+  const data = tool.data;
+  const { canonical_links: canonical, community_links: community } = data.metadata;
+  const links = [
+    { label: 'Homepage', href: canonical.homepage_url },
+    { label: 'Source', href: canonical.forge_url },
+    { label: 'Discord', href: community.discord_url },
+    { label: 'Slack', href: community.slack_url },
+  ].filter((link): link is { label: string; href: string } => link.href !== null);
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <DocumentTitle title={data.slug} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">{data.slug}</h1>
+          {data.metadata.name && <p className="mt-1 text-zinc-600">{data.metadata.name}</p>}
+        </div>
+        {canEdit && <DeleteTool workspaceId={workspaceId} tool={data} onDeleted={onDeleted} />}
+      </div>
+      <a
+        href={data.raw_submitted_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-3 inline-block text-sm break-all text-zinc-700 underline decoration-zinc-300 underline-offset-4"
+      >
+        {data.raw_submitted_url}
+      </a>
+      {data.metadata.description && <p className="mt-4 text-zinc-800">{data.metadata.description}</p>}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <StarRating rating={data.context.rating} className="text-xl" />
+        {canEdit && <ToolRating workspaceId={workspaceId} tool={data} />}
+      </div>
+      {links.length > 0 && (
+        <ul aria-label="Links" className="mt-4 flex flex-wrap gap-3 text-sm">
+          {links.map((link) => (
+            <li key={link.label}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-zinc-900 underline decoration-zinc-300 underline-offset-4 hover:decoration-zinc-900"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {children(data)}
+    </article>
+  );
+}
+
+function ToolRating({ workspaceId, tool }: { workspaceId: string; tool: Tool }) {
+  const update = useUpdateToolRating(workspaceId);
+  return (
+    <RatingSelect
+      value={tool.context.rating}
+      disabled={update.isPending}
+      error={update.error?.message}
+      onChange={(rating) => update.mutate({ toolId: tool.workspace_tool_id, rating })}
+    />
+  );
+}
+
+function DeleteTool({
+  workspaceId,
+  tool,
+  onDeleted,
+}: {
+  workspaceId: string;
+  tool: Tool;
+  onDeleted: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteTool(workspaceId);
+  return (
+    <>
+      <Button variant="outline" className="text-red-700" onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={`Delete ${tool.slug}?`}>
+        <p className="text-sm text-zinc-600">
+          The tool leaves this workspace with its rating, tags and comments. This cannot be undone.
+        </p>
+        {remove.error && <Alert className="mt-3">{remove.error.message}</Alert>}
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            className="bg-red-700 hover:bg-red-600"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(tool.workspace_tool_id, { onSuccess: onDeleted })}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete Tool'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Tool } from '@stackyard/contracts/tool';
+import { createQueryClient } from '@/lib/query-client';
+import { ToolsList } from './tools-list';
+
+const WORKSPACE = '11111111-1111-4111-8111-111111111111';
+const TAG = '33333333-3333-4333-8333-333333333333';
+
+const tool = (n: number, rating: number | null): Tool => ({
+  workspace_tool_id: `22222222-2222-4222-8222-00000000000${n}`,
+  workspace_id: WORKSPACE,
+  context: { rating },
+  raw_submitted_url: `https://tool${n}.example`,
+  slug: `tool-${n}`,
+  metadata: {
+    name: `Tool ${n}`,
+    description: null,
+    image_url: null,
+    canonical_links: { homepage_url: null, forge_url: null },
+    community_links: { discord_url: null, slack_url: null },
+  },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+});
+
+function page(items: Tool[], cursor?: string) {
+  const response = new Response(JSON.stringify(items), { headers: { 'content-type': 'application/json' } });
+  if (cursor) response.headers.set('x-next-cursor', cursor);
+  return response;
+}
+
+function setup(answer: (url: URL) => Response) {
+  const urls: URL[] = [];
+  vi.stubGlobal('fetch', async (path: string) => {
+    const url = new URL(path, 'http://app.test');
+    urls.push(url);
+    return answer(url);
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ToolsList
+          workspaceId={WORKSPACE}
+          tags={[
+            {
+              id: TAG,
+              workspace_id: WORKSPACE,
+              tag_name: 'testing',
+              color: '#22c55e',
+              description: null,
+              criteria: null,
+              created_at: '2026-01-01T00:00:00Z',
+              updated_at: '2026-01-01T00:00:00Z',
+            },
+          ]}
+          toolHref={(slug) => `/ana/ws/tools/${slug}`}
+          addToolHref="/ana/ws/tool-ingestions"
+          canEdit
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { urls, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ToolsList', () => {
+  it('shows cards with stars and loads the next page with the x-next-cursor cursor', async () => {
+    const { urls, user } = setup((url) =>
+      url.searchParams.get('cursor') === 'next_1' ? page([tool(2, null)]) : page([tool(1, 3)], 'next_1'),
+    );
+    const first = await screen.findByRole('link', { name: /Tool 1/ });
+    expect(first.getAttribute('href')).toBe('/ana/ws/tools/tool-1');
+    expect(screen.getByRole('img', { name: 'Rated 3 out of 5' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: /Tool 2/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Not rated' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(urls[0]?.pathname).toBe('/api/v1/tools');
+    expect(urls[0]?.searchParams.get('workspace_id')).toBe(WORKSPACE);
+    expect(urls[0]?.searchParams.get('sort')).toBe('recent');
+  });
+
+  it('asks the API for the chosen sort and tag', async () => {
+    const { urls, user } = setup((url) => (url.searchParams.get('tag') ? page([]) : page([tool(1, 5)])));
+    await screen.findByRole('link', { name: /Tool 1/ });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'rating');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tag' }), TAG);
+    expect(await screen.findByRole('heading', { name: 'No tools with this tag' })).toBeTruthy();
+    const last = urls.at(-1);
+    expect(last?.searchParams.get('sort')).toBe('rating');
+    expect(last?.searchParams.get('tag')).toBe(TAG);
+  });
+});

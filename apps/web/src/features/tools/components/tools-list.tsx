@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ItemSort } from '@stackyard/contracts/catalog';
+import type { Tag } from '@stackyard/contracts/tag';
+import type { Tool } from '@stackyard/contracts/tool';
+import { DocumentTitle } from '@/components/document-title';
+import { StatusScreen } from '@/components/status-screen';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { LinkButton } from '@/components/ui/link-button';
+import { StarRating } from '@/components/ui/star-rating';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTools } from '../api/get-tools';
+import { useSearchTools } from '../api/search-tools';
+
+type ToolsListProps = {
+  workspaceId: string;
+  /** The workspace's tags, for the filter. */
+  tags: Tag[];
+  toolHref: (slug: string) => string;
+  /** The ingestion form, where a tool is added. */
+  addToolHref: string;
+  canEdit: boolean;
+};
+
+const selectClass = 'h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm';
+
+export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canEdit }: ToolsListProps) {
+  const [sort, setSort] = useState<ItemSort>('recent');
+  const [tag, setTag] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 250);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <DocumentTitle title="Tools" />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Tools</h1>
+        {canEdit && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
+      </div>
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium text-zinc-900">
+          Search tools
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            maxLength={200}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
+          Tag
+          <select
+            value={tag ?? ''}
+            onChange={(event) => setTag(event.target.value || null)}
+            className={selectClass}
+          >
+            <option value="">All tags</option>
+            {tags.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.tag_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
+          Sort
+          <select
+            value={sort}
+            onChange={(event) => setSort(event.target.value as ItemSort)}
+            className={selectClass}
+          >
+            <option value="recent">Most recent</option>
+            <option value="name">Name</option>
+            <option value="rating">Rating</option>
+          </select>
+        </label>
+      </div>
+      <div className="mt-8">
+        {q ? (
+          <SearchResults workspaceId={workspaceId} q={q} toolHref={toolHref} />
+        ) : (
+          <PagedTools
+            workspaceId={workspaceId}
+            sort={sort}
+            tag={tag}
+            toolHref={toolHref}
+            addToolHref={addToolHref}
+            canEdit={canEdit}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PagedTools({
+  workspaceId,
+  sort,
+  tag,
+  toolHref,
+  addToolHref,
+  canEdit,
+}: {
+  workspaceId: string;
+  sort: ItemSort;
+  tag: string | null;
+  toolHref: (slug: string) => string;
+  addToolHref: string;
+  canEdit: boolean;
+}) {
+  const tools = useTools(workspaceId, { sort, tag });
+  const items = tools.data?.pages.flatMap((page) => page.items) ?? [];
+  if (tools.isPending) return <StatusScreen text="Loading tools..." />;
+  if (tools.isError) return <Alert>Error loading tools: {tools.error.message}</Alert>;
+  if (items.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
+        <h2 className="text-lg font-semibold text-zinc-950">
+          {tag ? 'No tools with this tag' : 'No tools yet'}
+        </h2>
+        <p className="mt-2 text-zinc-600">
+          {canEdit
+            ? 'Add a tool by its URL; its details are fetched for you.'
+            : 'Editors and admins add tools.'}
+        </p>
+        {canEdit && !tag && (
+          <LinkButton to={addToolHref} variant="outline" className="mt-4">
+            Add your first tool
+          </LinkButton>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((tool) => (
+          <li key={tool.workspace_tool_id}>
+            <ToolCard tool={tool} href={toolHref(tool.slug)} />
+          </li>
+        ))}
+      </ul>
+      {tools.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void tools.fetchNextPage()}
+            disabled={tools.isFetchingNextPage}
+          >
+            {tools.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ToolCard({ tool, href }: { tool: Tool; href: string }) {
+  return (
+    <Link
+      to={href}
+      className="flex h-full flex-col rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-zinc-400"
+    >
+      <h2 className="font-semibold text-zinc-950">{tool.metadata.name ?? tool.slug}</h2>
+      <p className="mt-0.5 text-xs text-zinc-500">{tool.slug}</p>
+      {tool.metadata.description && (
+        <p className="mt-2 line-clamp-3 text-sm text-zinc-600">{tool.metadata.description}</p>
+      )}
+      <StarRating rating={tool.context.rating} className="mt-auto pt-3" />
+    </Link>
+  );
+}
+
+function SearchResults({
+  workspaceId,
+  q,
+  toolHref,
+}: {
+  workspaceId: string;
+  q: string;
+  toolHref: (slug: string) => string;
+}) {
+  const results = useSearchTools(workspaceId, q);
+  if (results.isPending) return <StatusScreen text="Searching..." />;
+  if (results.isError) return <Alert>Error loading tools: {results.error.message}</Alert>;
+  if (results.data.length === 0) return <p className="text-zinc-600">No tools match “{q}”.</p>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {results.data.map((result) => (
+        <li key={result.id}>
+          <Link
+            to={toolHref(result.slug ?? '')}
+            className="block rounded-xl border border-zinc-200 bg-white p-4 hover:border-zinc-400"
+          >
+            <h2 className="font-semibold text-zinc-950">{result.title}</h2>
+            {/* The API escapes the text; its only markup is <mark> around matched words. */}
+            <p
+              className="mt-1 text-sm text-zinc-600"
+              dangerouslySetInnerHTML={{ __html: result.snippet_html }}
+            />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

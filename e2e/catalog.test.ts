@@ -1,0 +1,203 @@
+// The catalog pages of issue 6: projects (list, create dialog, detail with tags and comments), tools and
+// resources (empty lists, not-found texts), and the spec §2 load-error and not-found states.
+import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
+import { seriousA11yViolations } from './support/axe.ts';
+
+async function signUpWithWorkspace(page: Page, prefix: string, workspaceSlug: string) {
+  const id = uniqueId();
+  const username = `${prefix}_${id}`;
+  const email = `e2e-${prefix}-${id}@example.test`;
+  await registerVerified(page, email);
+  await signIn(page, email);
+  await onboard(page, username, workspaceSlug);
+  return username;
+}
+
+const serverError = {
+  status: 500,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({
+    type: 'about:blank',
+    title: 'Internal Server Error',
+    status: 500,
+    detail: 'Database down',
+  }),
+};
+
+test('projects: empty list, create dialog, detail with tags and comments, not found and load error', async ({
+  page,
+}) => {
+  const username = await signUpWithWorkspace(page, 'proj', 'catalog');
+
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.waitForURL(`**/${username}/catalog/projects`);
+  await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+  expect(await seriousA11yViolations(page), 'empty projects list').toEqual([]);
+
+  // The dialog checks the name, then creates the project and opens it.
+  await page.getByRole('button', { name: 'New Project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create project' });
+  await dialog.getByRole('button', { name: 'Create Project' }).click();
+  await dialog.getByText('Name is required').waitFor();
+  await dialog.getByLabel('Name', { exact: true }).fill('Launch Site');
+  await dialog.getByRole('button', { name: 'Create Project' }).click();
+  await page.waitForURL(`**/${username}/catalog/projects/launch-site`);
+  await page.getByRole('heading', { level: 1, name: 'Launch Site' }).waitFor();
+  await page.getByText('launch-site', { exact: true }).waitFor();
+  await page.getByText(String(new Date().getUTCFullYear()), { exact: false }).first().waitFor();
+  await page.getByText('This project uses no tools yet.').waitFor();
+  await page.getByText('No tags.').waitFor();
+  await page.getByText('No comments yet.').waitFor();
+
+  // Tags picker: create a tag, which goes straight onto the project.
+  await page.getByRole('button', { name: 'Edit tags' }).click();
+  await page.getByText('This workspace has no tags yet.').waitFor();
+  await page.getByLabel('New tag', { exact: true }).fill('frontend');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await page.getByRole('list', { name: 'Tags' }).getByText('frontend').waitFor();
+  await page.getByRole('checkbox', { name: 'frontend' }).click();
+  await page.getByText('No tags.').waitFor();
+  await page.getByRole('checkbox', { name: 'frontend' }).click();
+  await page.getByRole('list', { name: 'Tags' }).getByText('frontend').waitFor();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // Comments: post, then delete one's own.
+  await page.getByLabel('Add a comment', { exact: true }).fill('Ship it on Friday.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByText('Ship it on Friday.').waitFor();
+  await page.getByRole('listitem').getByText(username, { exact: true }).waitFor();
+  expect(await seriousA11yViolations(page), 'project detail').toEqual([]);
+  await page.getByRole('button', { name: `Edit comment by ${username}` }).click();
+  await page.getByLabel('Edit comment', { exact: true }).fill('Ship it on Monday.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Ship it on Monday.').waitFor();
+  await page.getByText('edited', { exact: false }).waitFor();
+  await page.getByRole('button', { name: `Delete comment by ${username}` }).click();
+  await page.getByText('No comments yet.').waitFor();
+
+  // The list shows the project and leads back to it.
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('link', { name: /Launch Site/ }).click();
+  await page.waitForURL(`**/${username}/catalog/projects/launch-site`);
+  await page.getByRole('heading', { level: 1, name: 'Launch Site' }).waitFor();
+
+  await page.goto(`/${username}/catalog/projects/no-such-project`);
+  await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+
+  // Spec §2: 'Loading project...' while it loads, 'Error loading project: {message}' when it fails.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/projects/workspace/**', async (route) => {
+    await held;
+    await route.fulfill(serverError);
+  });
+  await page.goto(`/${username}/catalog/projects/launch-site`);
+  await page.getByText('Loading project...').waitFor();
+  release();
+  await page.getByText('Error loading project: Database down').waitFor();
+});
+
+test('tools: empty list leads to adding a tool; unknown slug is "Tool not found"; list load error', async ({
+  page,
+}) => {
+  const username = await signUpWithWorkspace(page, 'tool', 'stack');
+
+  await page.getByRole('link', { name: 'Tools' }).click();
+  await page.waitForURL(`**/${username}/stack/tools`);
+  await page.getByRole('heading', { name: 'No tools yet' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Sort' }).inputValue()).toBe('recent');
+  expect(await seriousA11yViolations(page), 'empty tools list').toEqual([]);
+  await page.getByRole('link', { name: 'Add your first tool' }).click();
+  await page.waitForURL(`**/${username}/stack/tool-ingestions`);
+
+  // A search with no hits says so.
+  await page.goto(`/${username}/stack/tools`);
+  await page.getByLabel('Search tools', { exact: true }).fill('kubernetes');
+  await page.getByText('No tools match “kubernetes”.').waitFor();
+
+  await page.goto(`/${username}/stack/tools/no-such-tool`);
+  await page.getByRole('heading', { name: 'Tool not found' }).waitFor();
+
+  await page.route('**/api/v1/tools?**', (route) => route.fulfill(serverError));
+  await page.goto(`/${username}/stack/tools`);
+  await page.getByText('Error loading tools: Database down').waitFor();
+});
+
+test('resources: empty list, "Resource not found", "Workspace not found", load error', async ({ page }) => {
+  const username = await signUpWithWorkspace(page, 'res', 'reading');
+
+  await page.getByRole('link', { name: 'Resources' }).click();
+  await page.waitForURL(`**/${username}/reading/resources`);
+  await page.getByRole('heading', { name: 'No resources yet' }).waitFor();
+  expect(await seriousA11yViolations(page), 'empty resources list').toEqual([]);
+
+  await page.goto(`/${username}/reading/resources/7f1d0c3e-2b4a-4c5d-9e6f-0a1b2c3d4e5f`);
+  await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
+  await page.goto(`/${username}/reading/resources/not-an-id`);
+  await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
+
+  await page.goto(`/${username}/no-such-workspace/resources/7f1d0c3e-2b4a-4c5d-9e6f-0a1b2c3d4e5f`);
+  await page.getByRole('heading', { name: 'Workspace not found' }).waitFor();
+  await page.goto(`/${username}/no-such-workspace/projects`);
+  await page.getByRole('heading', { name: '404 - Not Found' }).waitFor();
+
+  await page.route('**/api/v1/resources/workspace/**', (route) => route.fulfill(serverError));
+  await page.goto(`/${username}/reading/resources`);
+  await page.getByText('Error loading resources: Database down').waitFor();
+});
+
+test('a viewer reads projects and comments, but neither creates projects nor edits tags', async ({
+  page,
+  browser,
+  baseUrl,
+}) => {
+  const viewerContext = await browser.newContext({ baseURL: baseUrl });
+  const viewerPage = await viewerContext.newPage();
+  const viewer = await signUpWithWorkspace(viewerPage, 'view', 'own-space');
+  const owner = await signUpWithWorkspace(page, 'boss', 'team');
+
+  await page.goto(`/${owner}/team/projects`);
+  await page.getByRole('button', { name: 'New Project' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Roadmap');
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await page.waitForURL(`**/${owner}/team/projects/roadmap`);
+  await page.getByLabel('Add a comment', { exact: true }).fill('Owner note');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByText('Owner note').waitFor();
+
+  await page.goto('/settings?tab=workspace');
+  await page.getByRole('button', { name: 'Members of team' }).click();
+  await page.getByLabel('Add member by username', { exact: true }).fill(viewer);
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await page.getByText(`Added ${viewer} as viewer`).waitFor();
+
+  await viewerPage.goto(`/${owner}/team/projects`);
+  await viewerPage.getByRole('link', { name: /Roadmap/ }).waitFor();
+  expect(await viewerPage.getByRole('button', { name: 'New Project' }).count()).toBe(0);
+  await viewerPage.getByRole('link', { name: /Roadmap/ }).click();
+  await viewerPage.getByText('Owner note').waitFor();
+  expect(await viewerPage.getByRole('button', { name: 'Edit tags' }).count()).toBe(0);
+  expect(await viewerPage.getByRole('button', { name: `Delete comment by ${owner}` }).count()).toBe(0);
+  await viewerPage.getByLabel('Add a comment', { exact: true }).fill('Viewer question');
+  await viewerPage.getByRole('button', { name: 'Post Comment' }).click();
+  await viewerPage.getByRole('button', { name: `Delete comment by ${viewer}` }).waitFor();
+
+  // The owner may delete anyone's comment, but edits only their own.
+  await page.goto(`/${owner}/team/projects/roadmap`);
+  await page.getByText('Viewer question').waitFor();
+  expect(await page.getByRole('button', { name: `Edit comment by ${viewer}` }).count()).toBe(0);
+  await page.getByRole('button', { name: `Delete comment by ${viewer}` }).click();
+  await page.getByText('Viewer question').waitFor({ state: 'detached' });
+
+  // Editors and admins delete a project after a confirmation, and land on the projects list.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete Roadmap?' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete Project' }).click();
+  await page.waitForURL((url) => url.pathname === `/${owner}/team/projects`);
+  await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+  expect(await viewerPage.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+  await viewerContext.close();
+}, 90_000);
