@@ -6,8 +6,9 @@ import type { DbHandle } from '@stackyard/db/client';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
+import { createIngestionWorker, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { identityPlugin } from '@stackyard/identity/plugin';
-import { identityPublicUrl, identitySettings, type Config } from './config.ts';
+import { identityPublicUrl, identitySettings, ingestionSettings, type Config } from './config.ts';
 import { problemDetails } from './plugins/problem-details.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   verifier?: TokenVerifier;
   /** Where log lines go; standard output when not given. */
   logStream?: { write(line: string): void };
+  /** Overrides of the ingestion worker's settings (tests: poll interval, backoff, fetcher options). */
+  ingestion?: Partial<IngestionSettings>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -75,10 +78,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (servesApi) {
     // Before the API's routes: the OpenAPI document is collected as they are added.
     await registerApiDocs(app, { prefix: API_PREFIX });
+    // The ingestion worker runs in this process while the app is up; its jobs outlive it in the database.
+    const settings = { ...ingestionSettings(config), ...deps.ingestion };
+    const worker = createIngestionWorker(deps.db.db, settings, app.log);
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
     await app.register(productApi, {
       prefix: API_PREFIX,
       db: deps.db.db,
       verifier: deps.verifier ?? defaultVerifier(config),
+      ingestion: { maxAttempts: settings.maxAttempts, wake: () => worker.wake() },
     });
   }
   if (config.ROLE !== 'api') {

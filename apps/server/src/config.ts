@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -14,6 +15,13 @@ const httpUrl = z
   .string()
   .regex(/^https?:\/\/[^/]+/, 'must be an http:// or https:// URL')
   .transform((value) => value.replace(/\/+$/, ''));
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
 
 const oidcProviders = z.array(
   z.object({
@@ -59,6 +67,30 @@ export const configSchema = z.object({
               .filter(Boolean),
     )
     .optional(),
+
+  // Ingestion (issue 7): the in-process worker that reads submitted URLs.
+  /** Ingestion jobs one process runs at once. */
+  INGESTION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(DEFAULT_INGESTION_SETTINGS.concurrency),
+  /** Comma-separated intranet hosts, addresses or CIDR ranges the fetcher may reach; empty: public only. */
+  INGESTION_INTRANET_ALLOWLIST: commaList.default([]),
+  /** Comma-separated domains never fetched (subdomains included): quarantined as blocked_domain. */
+  INGESTION_DENY_DOMAINS: commaList.default([]),
+  /** One ingestion attempt's time limit; a stuck one is abandoned and retried. */
+  INGESTION_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(DEFAULT_INGESTION_SETTINGS.timeoutMs),
+  /** Attempts per submission before transient failures (timeouts, 5xx) make it failed. */
+  INGESTION_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(DEFAULT_INGESTION_SETTINGS.maxAttempts),
+  /** Global tool metadata younger than this is reused by other workspaces without fetching. */
+  INGESTION_STALE_AFTER_DAYS: z.coerce.number().min(0).default(30),
 
   // Identity service (packages/identity). Every one has a default, so a local start needs none.
   /** Where browsers reach the app; default http://<HOST>:<PORT> (localhost for a wildcard HOST). */
@@ -202,4 +234,17 @@ export function identitySettings(config: Config): IdentityConfig {
       corsOrigins: config.IDENTITY_CORS_ORIGINS ?? [],
     },
   );
+}
+
+/** The ingestion worker's settings from the environment. */
+export function ingestionSettings(config: Config): IngestionSettings {
+  return {
+    ...DEFAULT_INGESTION_SETTINGS,
+    concurrency: config.INGESTION_CONCURRENCY,
+    timeoutMs: config.INGESTION_JOB_TIMEOUT_MS,
+    maxAttempts: config.INGESTION_MAX_ATTEMPTS,
+    staleAfterMs: config.INGESTION_STALE_AFTER_DAYS * 24 * 3600 * 1000,
+    allowlist: config.INGESTION_INTRANET_ALLOWLIST,
+    denyDomains: config.INGESTION_DENY_DOMAINS,
+  };
 }

@@ -100,6 +100,8 @@ const knownFields = [
   'tag_name',
   'color',
   'criteria',
+  'submitted_url',
+  'pre_ingestion_extracted_data',
 ];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownFields), fieldValue, { maxKeys: 4 }),

@@ -5,6 +5,8 @@ import type { Database } from '@stackyard/db/client';
 import { authenticate } from './auth/authenticate.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
+import type { IngestionQueue } from './ingestion/ingestion.job.ts';
+import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
 import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
@@ -22,6 +24,8 @@ export interface ProductApiOptions {
   db: Database;
   verifier: TokenVerifier;
   bodyLimit?: number;
+  /** The ingestion worker, woken after a submission; without it jobs wait for a worker's next poll. */
+  ingestion?: IngestionQueue;
 }
 
 // How many identities this process remembers having a profile row for: one insert per user, not per call.
@@ -80,4 +84,6 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   commentRoutes(api, deps);
   tagRoutes(api, deps);
   searchRoutes(api, deps);
+  // Ingestion (issue 7).
+  ingestionRoutes(api, deps, options.ingestion);
 }

@@ -34,6 +34,8 @@ describe('createDb', () => {
       'identity_recovery_addresses',
       'identity_sessions',
       'identity_verifiable_addresses',
+      'ingestion_submissions',
+      'jobs',
       'profiles',
       'project_tags',
       'project_tools',

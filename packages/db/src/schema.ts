@@ -3,3 +3,4 @@ export * from './schema/profiles.ts';
 export * from './schema/workspaces.ts';
 export * from './schema/identity.ts';
 export * from './schema/catalog.ts';
+export * from './schema/ingestion.ts';

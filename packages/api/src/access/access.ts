@@ -21,6 +21,8 @@ const rules = {
   'catalog:write': (access) => access.isOwner || access.role !== 'viewer',
   // Spec §6: "Editors and admins can delete tools."
   'tools:delete': (access) => access.isOwner || access.role !== 'viewer',
+  // Ingestion (issue 7): submitting URLs adds to the catalog, so it is for editors and admins.
+  'ingestion:submit': (access) => access.isOwner || access.role !== 'viewer',
   // Everyone who can read can comment; an author edits and deletes their own comment (a domain rule).
   'comments:write': () => true,
   // Deleting someone else's comment.
@@ -57,6 +59,7 @@ const forbidden: Record<Permission, string> = {
   'catalog:read': 'You do not have access to this workspace.',
   'catalog:write': 'Only editors and admins can change the catalog of this workspace.',
   'tools:delete': 'Only editors and admins can delete tools.',
+  'ingestion:submit': 'Only editors and admins can submit tools and resources.',
   'comments:write': 'You do not have access to this workspace.',
   'comments:moderate': "Only the comment's author, admins and the owner can delete a comment.",
 };

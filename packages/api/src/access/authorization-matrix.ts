@@ -117,6 +117,24 @@ function itemRows(base: string, endpointBase: string, id: (world: MatrixWorld) =
   ];
 }
 
+const ingestionRows: MatrixRow[] = [
+  {
+    endpoint: 'POST /ingestion/tools',
+    request: (world) => ({
+      method: 'POST',
+      // Loopback, which the fetcher refuses: the job ends quarantined without a connection.
+      body: { workspace_id: world.workspaceId, submitted_url: 'http://127.0.0.1:9/matrix' },
+      path: '/ingestion/tools',
+    }),
+    expect: writers(202),
+  },
+  {
+    endpoint: 'GET /ingestion/tools/workspace/{workspace_id}',
+    request: (world) => ({ method: 'GET', path: `/ingestion/tools/workspace/${world.workspaceId}` }),
+    expect: membersRead,
+  },
+];
+
 const catalogRows: MatrixRow[] = [
   {
     endpoint: 'GET /tools',
@@ -413,4 +431,5 @@ export const authorizationMatrix: MatrixRow[] = [
     expect: { anonymous: 401, nonMember: 404, viewer: 204, editor: 204, admin: 204, owner: 409 },
   },
   ...catalogRows,
+  ...ingestionRows,
 ];

@@ -9,6 +9,7 @@ import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { tempDir } from '../../../../test/processes.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { IngestionSettings } from '../ingestion/ingestion.job.ts';
 import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
 
 export const API = '/api/v1';
@@ -49,13 +50,31 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(options: { verifier?: TokenVerifier } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  verifier?: TokenVerifier;
+  /** More environment variables for the app's config (INGESTION_*). */
+  env?: Record<string, string>;
+  ingestion?: Partial<IngestionSettings>;
+}
+
+// Tests never reach the internet: the ingestion worker resolves every host name to loopback, which the
+// fetcher refuses unless a test allowlists it.
+const loopbackResolver = async () => [{ address: '127.0.0.1', family: 4 as const }];
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const db = await createTestDb();
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-api-web');
-  const app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), {
+  const config = loadConfig({
+    WEB_DIST_DIR: web.path,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...options.env,
+  });
+  const app = await buildApp(config, {
     db,
     verifier: options.verifier ?? issuer.verifier,
+    ingestion: { pollMs: 100, fetch: { resolver: loopbackResolver }, ...options.ingestion },
   });
   const recorded: RecordedResponse[] = [];
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob } from '@stackyard/db/job-queue';
+import { ingestionSubmissions, workspaces, workspaceTools } from '@stackyard/db/schema';
+import { createTestDb } from '@stackyard/db/testing';
+import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
+import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import {
+  createIngestionWorker,
+  DEFAULT_INGESTION_SETTINGS,
+  INGESTION_QUEUE,
+  type IngestionSettings,
+} from './ingestion.job.ts';
+
+// The ingestion job against the queue directly, the way a restarted process meets it.
+
+const quiet = { warn: () => undefined, error: () => undefined };
+
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let fixture: FixtureServer;
+let workspaceId: string;
+
+beforeAll(async () => {
+  [handle, fixture] = await Promise.all([createTestDb(), startFixtureServer()]);
+  const [row] = await handle.db
+    .insert(workspaces)
+    .values({ ownerId: randomUUID(), name: 'Jobs', slug: 'jobs' })
+    .returning({ id: workspaces.id });
+  if (!row) throw new Error('no workspace');
+  workspaceId = row.id;
+});
+
+afterAll(async () => {
+  await handle.close();
+  await fixture.close();
+});
+
+function settings(extra: Partial<IngestionSettings> = {}): IngestionSettings {
+  return {
+    ...DEFAULT_INGESTION_SETTINGS,
+    allowlist: ['127.0.0.1'],
+    pollMs: 50,
+    backoffMs: () => 0,
+    ...extra,
+  };
+}
+
+async function submitted(path: string, maxAttempts = 3): Promise<{ submissionId: string; jobId: string }> {
+  const url = `${fixture.origin}${path}`;
+  const fingerprinted = fingerprintUrl(url);
+  if (!fingerprinted.ok) throw new Error('bad url');
+  return handle.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ingestionSubmissions)
+      .values({
+        workspaceId,
+        submittedUrl: url,
+        submittedFingerprint: fingerprinted.value.fingerprint,
+        submittedByUserId: randomUUID(),
+      })
+      .returning({ id: ingestionSubmissions.id });
+    if (!row) throw new Error('no submission');
+    const jobId = await enqueueJob(tx, INGESTION_QUEUE, { submissionId: row.id }, { maxAttempts });
+    return { submissionId: row.id, jobId };
+  });
+}
+
+async function submission(id: string) {
+  const [row] = await handle.db.select().from(ingestionSubmissions).where(eq(ingestionSubmissions.id, id));
+  return row;
+}
+
+describe('ingestion job', () => {
+  it('completes a submission whose worker died mid-fetch once the lease expires', async () => {
+    const { submissionId, jobId } = await submitted('/json-ld');
+    // What a process killed with -9 leaves behind: the submission fetching, its job running, the lease over.
+    await handle.db.execute(sql`
+      update jobs set state = 'running', attempts = 1, locked_until = now() - interval '1 second' where id = ${jobId}`);
+    await handle.db
+      .update(ingestionSubmissions)
+      .set({ status: 'fetching' })
+      .where(eq(ingestionSubmissions.id, submissionId));
+
+    expect(await createIngestionWorker(handle.db, settings(), quiet).drain()).toBe(1);
+    const row = await submission(submissionId);
+    expect(row?.status).toBe('completed');
+    const [tool] = await handle.db
+      .select()
+      .from(workspaceTools)
+      .where(eq(workspaceTools.id, row?.workspaceToolId ?? randomUUID()));
+    expect(tool?.workspaceId).toBe(workspaceId);
+  });
+
+  it('a stop in the middle of a fetch leaves the job due again, and the next worker finishes it', async () => {
+    const { submissionId, jobId } = await submitted('/slow-headers');
+    const first = createIngestionWorker(handle.db, settings(), quiet);
+    first.start();
+    const deadline = Date.now() + 5000;
+    while ((await submission(submissionId))?.status !== 'fetching' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await first.stop();
+    const [job] = await handle.rows<{ state: string; attempts: number }>(
+      sql`select state, attempts from jobs where id = ${jobId}`,
+    );
+    expect(job).toEqual({ state: 'queued', attempts: 0 });
+
+    await createIngestionWorker(handle.db, settings(), quiet).drain();
+    expect((await submission(submissionId))?.status).toBe('completed');
+  }, 20_000);
+
+  it('abandons an attempt past its time limit and fails the submission as timeout', async () => {
+    const { submissionId } = await submitted('/slow-headers?fresh=1', 1);
+    await createIngestionWorker(handle.db, settings({ timeoutMs: 300 }), quiet).drain();
+    const row = await submission(submissionId);
+    expect(row?.status).toBe('failed');
+    expect(row?.quarantineContext?.code).toBe('timeout');
+  });
+});

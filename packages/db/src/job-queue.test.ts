@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from './client.ts';
+import {
+  createJobWorker,
+  enqueueJob,
+  PermanentJobError,
+  type ClaimedJob,
+  type JobWorkerOptions,
+} from './job-queue.ts';
+import { createTestDb } from './testing.ts';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+
+describe('job queue', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  let queueCounter = 0;
+  const freshQueue = () => `test-${++queueCounter}`;
+
+  function worker(
+    queue: string,
+    handler: JobWorkerOptions['handler'],
+    extra: Partial<JobWorkerOptions> = {},
+  ) {
+    return createJobWorker(handle.db, {
+      queue,
+      handler,
+      concurrency: 2,
+      pollMs: 50,
+      timeoutMs: 2000,
+      backoffMs: () => 0,
+      log: quiet,
+      ...extra,
+    });
+  }
+
+  async function jobRow(id: string) {
+    const [row] = await handle.rows<{ state: string; attempts: number; last_error: string | null }>(
+      sql`select state, attempts, last_error from jobs where id = ${id}`,
+    );
+    return row;
+  }
+
+  it('enqueues inside the caller transaction: a rolled back write leaves no job', async () => {
+    const queue = freshQueue();
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await enqueueJob(tx, queue, { n: 1 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const rows = await handle.rows(sql`select id from jobs where queue = ${queue}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('runs a due job once with its payload and marks it completed', async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, { hello: 'world' });
+    const seen: unknown[] = [];
+    const count = await worker(queue, async (job) => {
+      seen.push(job.payload);
+    }).drain();
+    expect(count).toBe(1);
+    expect(seen).toEqual([{ hello: 'world' }]);
+    expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 1, last_error: null });
+  });
+
+  it('does not run a job before its run_at', async () => {
+    const queue = freshQueue();
+    await enqueueJob(handle.db, queue, {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await worker(queue, async () => undefined).drain()).toBe(0);
+  });
+
+  it('retries a failing job with backoff until it succeeds', async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, {});
+    let calls = 0;
+    const delays: number[] = [];
+    const count = await worker(
+      queue,
+      async () => {
+        calls++;
+        if (calls < 3) throw new Error(`flaky ${calls}`);
+      },
+      {
+        backoffMs: (attempt) => {
+          delays.push(attempt);
+          return 0;
+        },
+      },
+    ).drain();
+    expect(count).toBe(3);
+    expect(delays).toEqual([1, 2]);
+    expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 3 });
+  });
+
+  it('schedules the retry after the backoff delay', async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, {});
+    const runner = worker(
+      queue,
+      async () => {
+        throw new Error('later');
+      },
+      { backoffMs: () => 60_000 },
+    );
+    expect(await runner.drain()).toBe(1);
+    const [row] = await handle.rows<{ state: string; later: boolean }>(
+      sql`select state, run_at > now() + interval '50 seconds' as later from jobs where id = ${id}`,
+    );
+    expect(row).toEqual({ state: 'queued', later: true });
+  });
+
+  it('gives up at once on a permanent error and after the last attempt otherwise', async () => {
+    const queue = freshQueue();
+    const permanent = await enqueueJob(handle.db, queue, { kind: 'permanent' });
+    const exhausted = await enqueueJob(handle.db, queue, { kind: 'flaky' }, { maxAttempts: 2 });
+    const givenUp: string[] = [];
+    const calls: Record<string, number> = {};
+    await worker(
+      queue,
+      async (job: ClaimedJob) => {
+        calls[job.id] = (calls[job.id] ?? 0) + 1;
+        if ((job.payload as { kind: string }).kind === 'permanent') throw new PermanentJobError('never');
+        throw new Error('again');
+      },
+      { onGiveUp: async (job) => void givenUp.push(job.id) },
+    ).drain();
+    expect(calls).toEqual({ [permanent]: 1, [exhausted]: 2 });
+    expect(givenUp.sort()).toEqual([permanent, exhausted].sort());
+    expect(await jobRow(permanent)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'never' });
+    expect(await jobRow(exhausted)).toMatchObject({ state: 'failed', attempts: 2, last_error: 'again' });
+  });
+
+  it('times out a stuck attempt without blocking the other jobs', async () => {
+    const queue = freshQueue();
+    const stuck = await enqueueJob(handle.db, queue, { stuck: true }, { maxAttempts: 1 });
+    const quick = await enqueueJob(handle.db, queue, { stuck: false });
+    let aborted = false;
+    await worker(
+      queue,
+      (job, signal) => {
+        if (!(job.payload as { stuck: boolean }).stuck) return Promise.resolve();
+        signal.addEventListener('abort', () => (aborted = true));
+        return new Promise<void>(() => undefined);
+      },
+      { timeoutMs: 200, concurrency: 1 },
+    ).drain();
+    expect(aborted).toBe(true);
+    expect(await jobRow(quick)).toMatchObject({ state: 'completed' });
+    const row = await jobRow(stuck);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row?.last_error).toContain('did not finish');
+  });
+
+  it('takes over a job whose worker died (its lease expired), and not one still leased', async () => {
+    const queue = freshQueue();
+    const dead = await enqueueJob(handle.db, queue, { name: 'dead' });
+    const alive = await enqueueJob(handle.db, queue, { name: 'alive' });
+    await handle.db.execute(sql`
+      update jobs set state = 'running', attempts = 1,
+        locked_until = case when id = ${dead} then now() - interval '1 second' else now() + interval '1 hour' end
+      where queue = ${queue}`);
+    const ran: unknown[] = [];
+    await worker(queue, async (job) => void ran.push(job.payload)).drain();
+    expect(ran).toEqual([{ name: 'dead' }]);
+    expect(await jobRow(dead)).toMatchObject({ state: 'completed', attempts: 2 });
+    expect(await jobRow(alive)).toMatchObject({ state: 'running', attempts: 1 });
+  });
+
+  it('never runs one job twice with two workers claiming at once', async () => {
+    const queue = freshQueue();
+    const ids = new Set<string>();
+    for (let index = 0; index < 40; index++) ids.add(await enqueueJob(handle.db, queue, { index }));
+    const runs: string[] = [];
+    const handler = async (job: ClaimedJob) => {
+      runs.push(job.id);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    const [first, second] = await Promise.all([
+      worker(queue, handler, { concurrency: 3 }).drain(),
+      worker(queue, handler, { concurrency: 3 }).drain(),
+    ]);
+    expect((first ?? 0) + (second ?? 0)).toBe(40);
+    expect(runs).toHaveLength(40);
+    expect(new Set(runs)).toEqual(ids);
+  });
+
+  it('stops cleanly: a running attempt is aborted and due again, not counted', async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, {});
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const runner = worker(queue, (_job, signal) => {
+      started();
+      return new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    });
+    runner.start();
+    await running;
+    await runner.stop();
+    expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0 });
+    // A stopped worker claims nothing more.
+    runner.wake();
+    expect(await runner.drain()).toBe(0);
+  });
+});

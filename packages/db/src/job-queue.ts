@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+// A small durable job queue in PostgreSQL (the `jobs` table), the same on PGlite and a server. A job is
+// enqueued in the caller's transaction, so it exists exactly when the row it works on does. Workers claim
+// one due row at a time with FOR UPDATE SKIP LOCKED (any number of them, in any number of processes),
+// bump its attempts and lease it until locked_until. A worker that dies leaves the lease to expire, and the
+// job is due again. Every update after the claim names the attempt it belongs to, so a worker whose lease
+// was taken over cannot overwrite the newer attempt's outcome.
+
+export interface EnqueueOptions {
+  /** Not before this time (default now). */
+  runAt?: Date;
+  /** Runs at most this many times (default 5). */
+  maxAttempts?: number;
+}
+
+/** Adds a job; pass a transaction to make it part of the caller's write. Answers the job's id. */
+export async function enqueueJob(
+  db: Database,
+  queue: string,
+  payload: unknown,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const runAt = options.runAt ?? null;
+  const result = (await db.execute(sql`
+    insert into jobs (queue, payload, max_attempts, run_at)
+    values (${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
+      coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()))
+    returning id`)) as { rows: { id: string }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('insert into jobs returned no row');
+  return row.id;
+}
+
+export interface ClaimedJob {
+  id: string;
+  queue: string;
+  payload: unknown;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** Thrown by a handler for a failure that will not get better: the job fails without further attempts. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** The slice of a logger the worker writes to (a Fastify/pino logger fits). */
+export interface JobLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface JobWorkerOptions {
+  queue: string;
+  /** Does the work. Throwing retries the job with backoff (PermanentJobError: never). */
+  handler: (job: ClaimedJob, signal: AbortSignal) => Promise<void>;
+  /** Called once when a job is given up (permanent error or attempts exhausted), to record it elsewhere. */
+  onGiveUp?: (job: ClaimedJob, error: unknown) => Promise<void>;
+  /** Jobs run at once by this worker. */
+  concurrency: number;
+  pollMs: number;
+  /** One attempt's time limit: its signal aborts, and its slot is freed even if the handler ignores that. */
+  timeoutMs: number;
+  /** Delay before attempt n+1 after attempt n failed; default 2^n seconds, at most an hour. */
+  backoffMs?: (attempt: number) => number;
+  log: JobLog;
+}
+
+export interface JobWorker {
+  start(): void;
+  /** Claims and runs due jobs until none is left (or the worker stops); answers how many it ran. */
+  drain(): Promise<number>;
+  /** Looks for due jobs now instead of at the next poll (after an enqueue). */
+  wake(): void;
+  /** Stops claiming, aborts running attempts (they become due again at once) and waits for them. */
+  stop(): Promise<void>;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(3_600_000, 2 ** attempt * 1000);
+// The lease outlives the attempt's own time limit, so only a dead worker's job is taken over.
+const LEASE_MARGIN_MS = 30_000;
+
+class JobTimeout extends Error {
+  constructor(ms: number) {
+    super(`the job did not finish within ${ms} ms`);
+    this.name = 'JobTimeout';
+  }
+}
+
+export function createJobWorker(db: Database, options: JobWorkerOptions): JobWorker {
+  const backoff = options.backoffMs ?? defaultBackoff;
+  const leaseSeconds = (options.timeoutMs + LEASE_MARGIN_MS) / 1000;
+  const running = new Set<Promise<void>>();
+  const controllers = new Set<AbortController>();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let filling: Promise<number> | null = null;
+
+  async function claim(): Promise<ClaimedJob | null> {
+    const result = (await db.execute(sql`
+      update jobs set state = 'running', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+      where id = (
+        select id from jobs
+        where queue = ${options.queue}
+          and ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
+        order by run_at, id
+        limit 1
+        for update skip locked)
+      returning id, queue, payload, attempts, max_attempts`)) as {
+      rows: { id: string; queue: string; payload: unknown; attempts: number; max_attempts: number }[];
+    };
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      queue: row.queue,
+      payload: row.payload,
+      attempt: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+    };
+  }
+
+  async function finish(job: ClaimedJob, state: 'completed' | 'failed', error: string | null) {
+    await db.execute(sql`
+      update jobs set state = ${state}, locked_until = null, last_error = ${error}, updated_at = now()
+      where id = ${job.id} and attempts = ${job.attempt}`);
+  }
+
+  async function attempt(job: ClaimedJob): Promise<void> {
+    const controller = new AbortController();
+    controllers.add(controller);
+    let timeout: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => {
+        const error = new JobTimeout(options.timeoutMs);
+        controller.abort(error);
+        reject(error);
+      }, options.timeoutMs);
+    });
+    try {
+      await Promise.race([options.handler(job, controller.signal), limit]);
+      await finish(job, 'completed', null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (stopped && controller.signal.aborted && !(error instanceof JobTimeout)) {
+        // Interrupted by our own shutdown, not by the job: due again at once, the attempt not counted.
+        await db.execute(sql`
+          update jobs set state = 'queued', attempts = attempts - 1, locked_until = null, run_at = now(),
+            updated_at = now()
+          where id = ${job.id} and attempts = ${job.attempt}`);
+        return;
+      }
+      const giveUp = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
+      options.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, err: error }, 'job failed');
+      if (giveUp) {
+        await finish(job, 'failed', message);
+        await options.onGiveUp?.(job, error);
+      } else {
+        const delaySeconds = backoff(job.attempt) / 1000;
+        await db.execute(sql`
+          update jobs set state = 'queued', locked_until = null, last_error = ${message},
+            run_at = now() + make_interval(secs => ${delaySeconds}), updated_at = now()
+          where id = ${job.id} and attempts = ${job.attempt}`);
+      }
+    } finally {
+      clearTimeout(timeout);
+      controllers.delete(controller);
+    }
+  }
+
+  function track(job: ClaimedJob): void {
+    const work: Promise<void> = attempt(job)
+      .catch((error: unknown) => {
+        if (!stopped) options.log.error({ jobId: job.id, err: error }, 'job bookkeeping failed');
+      })
+      .finally(() => {
+        running.delete(work);
+        // A freed slot looks for more work straight away.
+        if (!stopped) void fill();
+      });
+    running.add(work);
+  }
+
+  // Claims jobs while there are free slots and due rows; one pass at a time.
+  function fill(): Promise<number> {
+    filling ??= (async () => {
+      let started = 0;
+      try {
+        while (!stopped && running.size < options.concurrency) {
+          const job = await claim();
+          if (!job) break;
+          track(job);
+          started++;
+        }
+      } catch (error) {
+        if (!stopped) options.log.error({ queue: options.queue, err: error }, 'claiming jobs failed');
+      } finally {
+        filling = null;
+      }
+      return started;
+    })();
+    return filling;
+  }
+
+  return {
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void fill(), options.pollMs);
+      timer.unref();
+      void fill();
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        total += await fill();
+        if (running.size === 0) {
+          const more = await fill();
+          total += more;
+          if (more === 0 && running.size === 0) return total;
+        }
+        await Promise.race(running);
+      }
+    },
+    wake() {
+      if (!stopped) void fill();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await filling;
+      for (const controller of controllers) controller.abort(new Error('the worker is stopping'));
+      await Promise.allSettled([...running]);
+    },
+  };
+}
