@@ -3,14 +3,13 @@
 // next to baseline routes on the same server that answer the same rows with one raw SQL query and no
 // authentication, validation or serialization schema. Same run, same data; the ratio says what the API
 // layers cost. PGlite always; PostgreSQL too when BENCH_DATABASE_URL (default local) answers.
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
 import { tempDir } from '../../test/processes.ts';
-import type { LoadJob, LoadResult } from './load.ts';
+import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 
 const USERS = 200;
@@ -39,22 +38,6 @@ async function seed(db: DbHandle): Promise<void> {
     select ${wid('w')}, ${uid(`(w + 7 * k) % ${USERS}`)},
       (case when k = 0 then 'admin' when k % 3 = 0 then 'editor' else 'viewer' end)::access_role
     from generate_series(0, ${WORKSPACES - 1}) w, generate_series(0, ${MEMBERS - 1}) k`);
-}
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load.ts', import.meta.url), { workerData: job });
-    worker.once('message', (message: LoadResult | { error: string }) => {
-      void worker.terminate();
-      if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
-    });
-    worker.once('error', reject);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
@@ -93,7 +76,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     const pairs = callers.flatMap((caller, i) =>
       Array.from({ length: 5 }, (_, j) => ({ caller, workspace: workspaceId(i + 200 * j) })),
     );
-    const cases: Array<{ name: string; requests: LoadJob['requests'] }> = [
+    const cases: BenchCase[] = [
       {
         name: 'GET /workspaces',
         requests: callers.map((c) => ({ path: '/api/v1/workspaces', token: c.token })),
@@ -129,32 +112,13 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     console.log(
       `\n### ${label} (${CONCURRENCY} in flight, up to ${MAX_REQUESTS} requests or ${MAX_MS} ms per case)`,
     );
-    console.log('| case | requests | req/s | p50 ms | p99 ms | req/s ÷ baseline |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    let apiRps = 0;
-    for (const [index, testCase] of cases.entries()) {
-      const result = await load({
-        baseUrl,
-        requests: testCase.requests,
-        concurrency: CONCURRENCY,
-        warmup: 200,
-        maxRequests: MAX_REQUESTS,
-        maxMs: MAX_MS,
-      });
-      const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
-      if (result.failures > 0 || bad.length > 0) {
-        throw new Error(
-          `${testCase.name}: ${result.failures} failures, statuses ${JSON.stringify(result.statuses)}`,
-        );
-      }
-      const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-      const rps = (sorted.length / result.elapsedMs) * 1000;
-      const isBaseline = index % 2 === 1;
-      if (!isBaseline) apiRps = rps;
-      console.log(
-        `| ${testCase.name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${isBaseline ? `API = ${(apiRps / rps).toFixed(2)} × baseline` : ''} |`,
-      );
-    }
+    await runCasePairs(cases, {
+      baseUrl,
+      concurrency: CONCURRENCY,
+      warmup: 200,
+      maxRequests: MAX_REQUESTS,
+      maxMs: MAX_MS,
+    });
   } finally {
     await app.close();
     web.remove();

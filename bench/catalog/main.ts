@@ -4,7 +4,6 @@
 // a baseline route on the same server answering the same rows with one raw SQL query and no
 // authentication, validation or serialization schema. Same run, same data. PGlite always; PostgreSQL too
 // when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only and is bounded per case.
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
@@ -14,7 +13,7 @@ import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
 import { toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
 import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
 import { tempDir } from '../../test/processes.ts';
-import type { LoadJob, LoadResult } from '../api/load.ts';
+import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 import {
   seedCatalog,
@@ -37,22 +36,6 @@ const toolColumns =
   sql.raw(`wt.id as workspace_tool_id, wt.workspace_id, wt.rating, wt.raw_submitted_url, wt.slug,
   t.name, t.description, t.image_url, t.homepage_url, t.forge_url, t.discord_url, t.slack_url,
   wt.created_at, wt.updated_at`);
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../api/load.ts', import.meta.url), { workerData: job });
-    worker.once('message', (message: LoadResult | { error: string }) => {
-      void worker.terminate();
-      if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
-    });
-    worker.once('error', reject);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
-}
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await db.migrate();
@@ -99,7 +82,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     const list = `/api/v1/tools?workspace_id=${WORKSPACE_ID}&limit=${PAGE}`;
     const api = (path: string) => ({ path, token });
     const raw = (path: string) => ({ path, token: null });
-    const cases: Array<{ name: string; requests: LoadJob['requests'] }> = [
+    const cases: BenchCase[] = [
       { name: 'GET /tools (first page of 50)', requests: [api(list)] },
       { name: 'baseline: same rows, one raw query', requests: [raw('/bench-baseline/tools')] },
       { name: `GET /tools (page at row ${DEEP_ROW}, cursor)`, requests: [api(`${list}&cursor=${cursor}`)] },
@@ -136,32 +119,13 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     console.log(
       `Search terms and the items each matches: ${SEARCHES.map((q, i) => `${q} ${matches[i]}`).join(', ')}`,
     );
-    console.log('| case | requests | req/s | p50 ms | p99 ms | req/s ÷ baseline |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    let apiRps = 0;
-    for (const [index, testCase] of cases.entries()) {
-      const result = await load({
-        baseUrl,
-        requests: testCase.requests,
-        concurrency: CONCURRENCY,
-        warmup: 100,
-        maxRequests: MAX_REQUESTS,
-        maxMs: MAX_MS,
-      });
-      const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
-      if (result.failures > 0 || bad.length > 0) {
-        throw new Error(
-          `${testCase.name}: ${result.failures} failures, statuses ${JSON.stringify(result.statuses)}`,
-        );
-      }
-      const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-      const rps = (sorted.length / result.elapsedMs) * 1000;
-      const isBaseline = index % 2 === 1;
-      if (!isBaseline) apiRps = rps;
-      console.log(
-        `| ${testCase.name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${isBaseline ? `API = ${(apiRps / rps).toFixed(2)} × baseline` : ''} |`,
-      );
-    }
+    await runCasePairs(cases, {
+      baseUrl,
+      concurrency: CONCURRENCY,
+      warmup: 100,
+      maxRequests: MAX_REQUESTS,
+      maxMs: MAX_MS,
+    });
   } finally {
     await app.close();
     web.remove();
