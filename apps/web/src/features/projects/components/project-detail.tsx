@@ -1,12 +1,11 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '@stackyard/contracts/project';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { useProjectBySlug } from '../api/get-project-by-slug';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjectTools } from '../api/get-project-tools';
@@ -172,32 +171,16 @@ function DeleteProject({
   project: Project;
   onDeleted: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteProject(workspaceId);
   return (
-    <>
-      <Button variant="outline" className="text-red-700" onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Delete ${project.metadata.name}?`}>
-        <p className="text-sm text-zinc-600">
-          Its comments, tags and tool links go with it. The tools stay in the workspace. This cannot be
-          undone.
-        </p>
-        {remove.error && <Alert className="mt-3">{remove.error.message}</Alert>}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-red-700 hover:bg-red-600"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(project.id, { onSuccess: onDeleted })}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete Project'}
-          </Button>
-        </div>
-      </Dialog>
-    </>
+    <ConfirmDelete
+      title={`Delete ${project.metadata.name}?`}
+      confirmLabel="Delete Project"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate(project.id, { onSuccess: onDeleted })}
+    >
+      Its comments, tags and tool links go with it. The tools stay in the workspace. This cannot be undone.
+    </ConfirmDelete>
   );
 }

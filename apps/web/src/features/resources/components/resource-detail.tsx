@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Resource } from '@stackyard/contracts/resource';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { RatingSelect } from '@/components/ui/rating-select';
 import { StarRating } from '@/components/ui/star-rating';
 import { useDeleteResource } from '../api/delete-resource';
@@ -96,31 +95,16 @@ function DeleteResource({
   resource: Resource;
   onDeleted: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteResource(workspaceId);
   return (
-    <>
-      <Button variant="outline" className="text-red-700" onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Delete this resource?">
-        <p className="text-sm text-zinc-600">
-          Its rating, tags and comments go with it. This cannot be undone.
-        </p>
-        {remove.error && <Alert className="mt-3">{remove.error.message}</Alert>}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-red-700 hover:bg-red-600"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(resource.workspace_resource_id, { onSuccess: onDeleted })}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete Resource'}
-          </Button>
-        </div>
-      </Dialog>
-    </>
+    <ConfirmDelete
+      title="Delete this resource?"
+      confirmLabel="Delete Resource"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate(resource.workspace_resource_id, { onSuccess: onDeleted })}
+    >
+      Its rating, tags and comments go with it. This cannot be undone.
+    </ConfirmDelete>
   );
 }

@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { RatingSelect } from '@/components/ui/rating-select';
 import { StarRating } from '@/components/ui/star-rating';
 import { useDeleteTool } from '../api/delete-tool';
@@ -113,31 +112,16 @@ function DeleteTool({
   tool: Tool;
   onDeleted: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteTool(workspaceId);
   return (
-    <>
-      <Button variant="outline" className="text-red-700" onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Delete ${tool.slug}?`}>
-        <p className="text-sm text-zinc-600">
-          The tool leaves this workspace with its rating, tags and comments. This cannot be undone.
-        </p>
-        {remove.error && <Alert className="mt-3">{remove.error.message}</Alert>}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-red-700 hover:bg-red-600"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(tool.workspace_tool_id, { onSuccess: onDeleted })}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete Tool'}
-          </Button>
-        </div>
-      </Dialog>
-    </>
+    <ConfirmDelete
+      title={`Delete ${tool.slug}?`}
+      confirmLabel="Delete Tool"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate(tool.workspace_tool_id, { onSuccess: onDeleted })}
+    >
+      The tool leaves this workspace with its rating, tags and comments. This cannot be undone.
+    </ConfirmDelete>
   );
 }
