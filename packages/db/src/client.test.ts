@@ -22,6 +22,7 @@ describe('createDb', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'bookmark_imports',
       'comments',
       'courier_messages',
       'identities',
@@ -47,6 +48,7 @@ describe('createDb', () => {
       'tools',
       'usernames',
       'workspace_members',
+      'workspace_stores',
       'workspace_tools',
       'workspaces',
     ]);

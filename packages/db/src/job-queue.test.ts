@@ -78,6 +78,28 @@ describe('job queue', () => {
     expect(await worker(queue, async () => undefined).drain()).toBe(0);
   });
 
+  it('joins a waiting job with the same dedupe key, and queues anew once that job runs', async () => {
+    const queue = freshQueue();
+    const first = await enqueueJob(handle.db, queue, { n: 1 }, { dedupeKey: `${queue}:w` });
+    const second = await enqueueJob(handle.db, queue, { n: 2 }, { dedupeKey: `${queue}:w` });
+    const other = await enqueueJob(handle.db, queue, { n: 3 }, { dedupeKey: `${queue}:other` });
+    expect(second).toBe(first);
+    expect(other).not.toBe(first);
+    let third = '';
+    const seen: unknown[] = [];
+    await worker(
+      queue,
+      async (job) => {
+        seen.push(job.payload);
+        // A change while the job runs must not be lost: it queues a new job.
+        if (!third) third = await enqueueJob(handle.db, queue, { n: 4 }, { dedupeKey: `${queue}:w` });
+      },
+      { concurrency: 1 },
+    ).drain();
+    expect(third).not.toBe(first);
+    expect(seen).toEqual([{ n: 1 }, { n: 3 }, { n: 4 }]);
+  });
+
   it('retries a failing job with backoff until it succeeds', async () => {
     const queue = freshQueue();
     const id = await enqueueJob(handle.db, queue, {});

@@ -13,6 +13,11 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Runs at most this many times (default 5). */
   maxAttempts?: number;
+  /**
+   * At most one queued job holds a key: while one waits, enqueueing with the same key adds nothing and answers
+   * the waiting job's id (its payload and run_at stay). A job being run no longer holds its key.
+   */
+  dedupeKey?: string;
 }
 
 /** Adds a job; pass a transaction to make it part of the caller's write. Answers the job's id. */
@@ -23,14 +28,20 @@ export async function enqueueJob(
   options: EnqueueOptions = {},
 ): Promise<string> {
   const runAt = options.runAt ?? null;
+  const dedupeKey = options.dedupeKey ?? null;
   const result = (await db.execute(sql`
-    insert into jobs (queue, payload, max_attempts, run_at)
+    insert into jobs (queue, payload, max_attempts, run_at, dedupe_key)
     values (${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
-      coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()))
+      coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey})
+    on conflict (dedupe_key) where state = 'queued' do nothing
     returning id`)) as { rows: { id: string }[] };
   const row = result.rows[0];
-  if (!row) throw new Error('insert into jobs returned no row');
-  return row.id;
+  if (row) return row.id;
+  const waiting = (await db.execute(sql`
+    select id from jobs where dedupe_key = ${dedupeKey} and state = 'queued'`)) as { rows: { id: string }[] };
+  const existing = waiting.rows[0];
+  if (!existing) throw new Error('insert into jobs returned no row');
+  return existing.id;
 }
 
 export interface ClaimedJob {
@@ -104,7 +115,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
 
   async function claim(): Promise<ClaimedJob | null> {
     const result = (await db.execute(sql`
-      update jobs set state = 'running', attempts = attempts + 1,
+      update jobs set state = 'running', attempts = attempts + 1, dedupe_key = null,
         locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
       where id = (
         select id from jobs

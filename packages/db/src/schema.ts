@@ -4,3 +4,4 @@ export * from './schema/workspaces.ts';
 export * from './schema/identity.ts';
 export * from './schema/catalog.ts';
 export * from './schema/ingestion.ts';
+export * from './schema/store.ts';

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { workspaceTools } from './catalog.ts';
+import { resources, workspaceTools } from './catalog.ts';
 import { workspaces } from './workspaces.ts';
 
 // Ingestion (issue 7): what members submit, and the durable job queue that does the work.
@@ -13,9 +23,40 @@ export interface QuarantineContext {
 }
 
 /**
+ * A Netscape bookmarks file being imported into a workspace as resources (folders become tags). The rows are
+ * written by a job; the counters show progress and `skipped` says what was left out and why.
+ */
+export const bookmarkImports = pgTable(
+  'bookmark_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    importedByUserId: uuid('imported_by_user_id').notNull(),
+    fileName: text('file_name'),
+    /** running → completed | failed. */
+    status: text('status').notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    /** [{ url, title, reason }] for every bookmark not imported. */
+    skipped: jsonb('skipped').$type<{ url: string; title: string; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('bookmark_imports_workspace_idx').on(table.workspaceId, table.createdAt),
+    check('bookmark_imports_status_check', sql`${table.status} in ('running', 'completed', 'failed')`),
+  ],
+);
+
+/**
  * One URL a member submitted to a workspace. Status: pending (queued) → fetching (a job works on it) →
- * completed (workspace_tool_id set) | quarantined (quarantine_context says why; not retried by itself) |
- * failed (transient failures outlasted every retry).
+ * completed (workspace_tool_id or resource_id set) | quarantined (quarantine_context says why; not retried by
+ * itself; an editor retries, releases with hand-typed metadata, or rejects it) | failed (transient failures
+ * outlasted every retry) | rejected (an editor turned a quarantined submission down).
  */
 export const ingestionSubmissions = pgTable(
   'ingestion_submissions',
@@ -33,6 +74,13 @@ export const ingestionSubmissions = pgTable(
     status: text('status').notNull().default('pending'),
     quarantineContext: jsonb('quarantine_context').$type<QuarantineContext>(),
     workspaceToolId: uuid('workspace_tool_id').references(() => workspaceTools.id, { onDelete: 'set null' }),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    /** Set for the enrichment of a bookmark that an import created. */
+    bookmarkImportId: uuid('bookmark_import_id').references(() => bookmarkImports.id, {
+      onDelete: 'set null',
+    }),
+    reviewedByUserId: uuid('reviewed_by_user_id'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     preIngestionExtractedData: jsonb('pre_ingestion_extracted_data'),
     ...timestamps,
   },
@@ -40,7 +88,7 @@ export const ingestionSubmissions = pgTable(
     index('ingestion_submissions_workspace_idx').on(table.workspaceId, table.kind, table.createdAt),
     check(
       'ingestion_submissions_status_check',
-      sql`${table.status} in ('pending', 'fetching', 'completed', 'quarantined', 'failed')`,
+      sql`${table.status} in ('pending', 'fetching', 'completed', 'quarantined', 'failed', 'rejected')`,
     ),
     check('ingestion_submissions_kind_check', sql`${table.kind} in ('tool', 'resource')`),
   ],
@@ -62,6 +110,8 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** At most one queued job holds a given key: enqueueing again joins the waiting job (debounced work). */
+    dedupeKey: text('dedupe_key'),
     ...timestamps,
   },
   (table) => [
@@ -69,6 +119,9 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(table.queue, table.runAt)
       .where(sql`${table.state} in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_key_idx')
+      .on(table.dedupeKey)
+      .where(sql`${table.state} = 'queued'`),
     check('jobs_state_check', sql`${table.state} in ('queued', 'running', 'completed', 'failed')`),
   ],
 );
