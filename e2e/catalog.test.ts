@@ -1,9 +1,11 @@
 // The catalog pages of issue 6: projects (list, create dialog, detail with tags and comments), tools and
 // resources (empty lists, not-found texts), and the spec §2 load-error and not-found states.
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
 import { seriousA11yViolations } from './support/axe.ts';
+import { CatalogApi } from './support/catalog-api.ts';
 
 async function signUpWithWorkspace(page: Page, prefix: string, workspaceSlug: string) {
   const id = uniqueId();
@@ -201,3 +203,219 @@ test('a viewer reads projects and comments, but neither creates projects nor edi
   expect(await viewerPage.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
   await viewerContext.close();
 }, 90_000);
+
+test('tools with real data: search, tag filter, sort, load more, detail, rating, tags, comments, delete', async ({
+  page,
+}) => {
+  const origin = inject('fixtureOrigin');
+  const username = await signUpWithWorkspace(page, 'kit', 'kit');
+  const api = await CatalogApi.of(page, 'kit');
+  // Ingested one after the other from the fixture web server: Rocket, Nebula, Quasar, Orbit.
+  const ids: Record<string, string> = {};
+  for (const [name, path] of [
+    ['rocket', '/tool'],
+    ['nebula', '/json-ld'],
+    ['quasar', '/bare'],
+    ['orbit', '/base-href'],
+  ] as const) {
+    const submission = await api.ingestTool(`${origin}${path}`);
+    if (!submission.workspace_tool_id) throw new Error(`${path} made no tool`);
+    ids[name] = submission.workspace_tool_id;
+  }
+  const favourite = await api.createTag('favourite', '#e11d48');
+  for (const name of ['rocket', 'quasar']) {
+    await api.call('PUT', `/tools/workspace/${ids[name]}/tags/${favourite.id}`);
+  }
+  await api.call('PUT', `/tools/workspace/${ids.quasar}`, { context: { rating: 5 } });
+  await api.call('PUT', `/tools/workspace/${ids.rocket}`, { context: { rating: 3 } });
+
+  await page.getByRole('link', { name: 'Tools' }).click();
+  await page.waitForURL(`**/${username}/kit/tools`);
+  const cards = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 });
+  const names = async () => (await cards.allInnerTexts()).map((text) => text.toLowerCase());
+  await cards.first().waitFor();
+  expect(await names()).toEqual(['orbit', 'quasar', 'nebula', 'rocket']);
+  expect(await seriousA11yViolations(page), 'tools list').toEqual([]);
+
+  const sort = page.getByRole('combobox', { name: 'Sort' });
+  await sort.selectOption('name');
+  await expect.poll(names).toEqual(['nebula', 'orbit', 'quasar', 'rocket']);
+  await sort.selectOption('rating');
+  await expect.poll(async () => (await names()).slice(0, 2)).toEqual(['quasar', 'rocket']);
+  await page.getByRole('main').getByRole('img', { name: 'Rated 5 out of 5' }).waitFor();
+
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption({ label: 'favourite' });
+  await expect.poll(names).toEqual(['quasar', 'rocket']);
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption({ label: 'All tags' });
+  await expect.poll(async () => (await names()).length).toBe(4);
+
+  // Full-text search finds a tool by what ingestion extracted.
+  await page.getByLabel('Search tools', { exact: true }).fill('clusters');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /nebula/i })
+    .waitFor();
+  await expect.poll(() => page.getByRole('main').getByRole('listitem').count()).toBe(1);
+  await page
+    .getByRole('main')
+    .getByRole('listitem')
+    .locator('mark', { hasText: /clusters/i })
+    .waitFor();
+  await page.getByLabel('Search tools', { exact: true }).fill('');
+
+  // Pages of 3 instead of 24 (same server, same cursors): "Load more" fetches the rest, then disappears.
+  await page.route('**/api/v1/tools?**', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '3');
+    return route.continue({ url: url.toString() });
+  });
+  await page.reload();
+  await cards.first().waitFor();
+  expect(await names()).toEqual(['orbit', 'quasar', 'nebula']);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(names).toEqual(['orbit', 'quasar', 'nebula', 'rocket']);
+  expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  await page.unroute('**/api/v1/tools?**');
+
+  // Detail: slug as title, the submitted URL, links, rating, tags and comments.
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /rocket/i })
+    .click();
+  await page.waitForURL(`**/${username}/kit/tools/rocket`);
+  await page.getByRole('heading', { level: 1, name: 'rocket' }).waitFor();
+  await page.getByText(`${origin}/tool`).first().waitFor();
+  await page.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Homepage' }).waitFor();
+  await page.getByRole('img', { name: 'Rated 3 out of 5' }).waitFor();
+  await page.getByRole('combobox', { name: 'Rating' }).selectOption('4');
+  await page.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+  await page.getByRole('list', { name: 'Tags' }).getByText('favourite').waitFor();
+  await page.getByLabel('Add a comment', { exact: true }).fill('Fast builds.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByText('Fast builds.').waitFor();
+  expect(await seriousA11yViolations(page), 'tool detail').toEqual([]);
+
+  // Delete asks first, then lands on the list without the tool.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete rocket?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Delete Tool' }).click();
+  await page.waitForURL((url) => url.pathname === `/${username}/kit/tools`);
+  await expect.poll(names).toEqual(['orbit', 'quasar', 'nebula']);
+  await page.goto(`/${username}/kit/tools/rocket`);
+  await page.getByRole('heading', { name: 'Tool not found' }).waitFor();
+}, 120_000);
+
+test('project rename moves its address; tags are renamed and deleted after a confirmation', async ({
+  page,
+}) => {
+  const username = await signUpWithWorkspace(page, 'ren', 'studio');
+  const api = await CatalogApi.of(page, 'studio');
+  await api.createProject('Alpha');
+  await page.goto(`/${username}/studio/projects/alpha`);
+  await page.getByRole('heading', { level: 1, name: 'Alpha' }).waitFor();
+
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename project' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  expect(await save.isDisabled()).toBe(true);
+  await dialog.getByLabel('Name', { exact: true }).fill('Beta Site');
+  await dialog.getByLabel('Slug', { exact: true }).fill('Beta Site!');
+  await save.click();
+  await dialog.getByText('Slug can only contain lowercase letters, numbers, and dashes').waitFor();
+  await dialog.getByLabel('Name', { exact: true }).fill(' ');
+  await dialog.getByLabel('Slug', { exact: true }).fill('beta-site');
+  await save.click();
+  await dialog.getByText('Name is required').waitFor();
+  expect(await seriousA11yViolations(page), 'rename dialog').toEqual([]);
+  await dialog.getByLabel('Name', { exact: true }).fill('Beta Site');
+  await save.click();
+  await page.waitForURL(`**/${username}/studio/projects/beta-site`);
+  await page.getByRole('heading', { level: 1, name: 'Beta Site' }).waitFor();
+  await page.getByText('beta-site', { exact: true }).waitFor();
+  await page.goto(`/${username}/studio/projects/alpha`);
+  await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+  await page.goto(`/${username}/studio/projects`);
+  await page.getByRole('link', { name: /Beta Site/ }).click();
+
+  // Tags: one made in the picker, renamed and recoloured, then deleted after a confirmation.
+  await page.getByRole('button', { name: 'Edit tags' }).click();
+  await page.getByLabel('New tag', { exact: true }).fill('frontend');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await page.getByRole('list', { name: 'Tags' }).getByText('frontend').waitFor();
+  await page.getByRole('button', { name: 'Edit tag frontend' }).click();
+  const form = page.getByRole('form', { name: 'Edit tag frontend' });
+  await form.getByLabel('Tag name', { exact: true }).fill('web');
+  await form.getByLabel('Color', { exact: true }).fill('#16a34a');
+  await form.getByRole('button', { name: 'Save tag' }).click();
+  await page.getByRole('list', { name: 'Tags' }).getByText('web', { exact: true }).waitFor();
+  await page.getByRole('checkbox', { name: 'web' }).waitFor();
+  expect(await seriousA11yViolations(page), 'tag manager').toEqual([]);
+
+  await page.getByRole('button', { name: 'Delete tag web' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the tag web?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('checkbox', { name: 'web' }).waitFor();
+  await page.getByRole('button', { name: 'Delete tag web' }).click();
+  await confirm.getByRole('button', { name: 'Delete Tag' }).click();
+  await page.getByText('This workspace has no tags yet.').waitFor();
+  await page.getByText('No tags.').waitFor();
+}, 90_000);
+
+test('resources with real data: list, sort, detail with rating, tags, comments, hidden image, delete', async ({
+  page,
+}) => {
+  const origin = inject('fixtureOrigin');
+  const username = await signUpWithWorkspace(page, 'links', 'reading');
+  const api = await CatalogApi.of(page, 'reading');
+  const rocket = await api.ingestResource(`${origin}/tool`);
+  await api.ingestResource(`${origin}/bare`);
+  if (!rocket.resource_id) throw new Error('the resource submission made no resource');
+  await api.call('PUT', `/resources/${rocket.resource_id}`, { context: { rating: 4 } });
+
+  await page.getByRole('link', { name: 'Resources' }).click();
+  await page.waitForURL(`**/${username}/reading/resources`);
+  const titles = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 });
+  await titles.first().waitFor();
+  const titleTexts = async () => titles.allInnerTexts();
+  expect(await titleTexts()).toHaveLength(2);
+  expect((await titleTexts())[0]).toBe('Quasar');
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('rating');
+  await expect.poll(async () => (await titleTexts())[0]).toMatch(/Rocket/);
+  await page.getByRole('main').getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+  expect(await seriousA11yViolations(page), 'resources list').toEqual([]);
+
+  // Detail: extracted title, the URL as a link, the description, stars, tags and comments. The extracted image
+  // (an http: address the page's policy refuses) fails to load and is hidden.
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Rocket/ })
+    .click();
+  await page.waitForURL(`**/${username}/reading/resources/${rocket.resource_id}`);
+  await page.getByRole('heading', { level: 1, name: /Rocket/ }).waitFor();
+  await page.getByRole('link', { name: `${origin}/tool` }).waitFor();
+  await page.getByText('Rocket builds & ships static sites in milliseconds.').waitFor();
+  await page.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+  await expect.poll(() => page.getByRole('main').locator('img').count()).toBe(0);
+  await page.getByRole('combobox', { name: 'Rating' }).selectOption('2');
+  await page.getByRole('img', { name: 'Rated 2 out of 5' }).waitFor();
+  await page.getByRole('button', { name: 'Edit tags' }).click();
+  await page.getByLabel('New tag', { exact: true }).fill('to-read');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await page.getByRole('list', { name: 'Tags' }).getByText('to-read').waitFor();
+  await page.getByLabel('Add a comment', { exact: true }).fill('Worth a second read.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByText('Worth a second read.').waitFor();
+  expect(await seriousA11yViolations(page), 'resource detail').toEqual([]);
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this resource?' })
+    .getByRole('button', { name: 'Delete Resource' })
+    .click();
+  await page.waitForURL((url) => url.pathname === `/${username}/reading/resources`);
+  await expect.poll(titleTexts).toEqual(['Quasar']);
+  await page.goto(`/${username}/reading/resources/${rocket.resource_id}`);
+  await page.getByRole('heading', { name: 'Resource not found' }).waitFor();
+}, 120_000);

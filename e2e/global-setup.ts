@@ -5,6 +5,7 @@
 import type { TestProject } from 'vitest/node';
 import { createTestDb } from '@stackyard/db/testing';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { startFakeGithub } from '@stackyard/store/testing/fake-github';
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { startServerProcess, tempDir } from '../test/processes.ts';
 import { startMailSink } from './support/mail-sink.ts';
@@ -16,6 +17,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The ingestion fixture web server (packages/ingestion/src/testing/fixture-server.ts), e.g. <origin>/tool. */
     fixtureOrigin: string;
+    /** The local fake GitHub API the server's GitHub App talks to (packages/store/src/testing/fake-github.ts). */
+    githubUrl: string;
   }
 }
 
@@ -25,6 +28,15 @@ export default async function setup(project: TestProject) {
   const database = process.env.TEST_DATABASE_URL ? await createTestDb() : null;
   const mail = await startMailSink();
   const fixture = await startFixtureServer();
+  // The repository store: installation 7 of the account acme reaches the empty repository acme/stack; the
+  // GitHub user octo, "signed in" on the fake's install page, may access it but not installation 8 of another
+  // organization.
+  const github = await startFakeGithub();
+  github.addRepository('acme/stack');
+  github.addRepository('other/secret');
+  github.addInstallation(7, 'acme', ['acme/stack']);
+  github.addInstallation(8, 'other', ['other/secret']);
+  github.addUser('octo', [7]);
   const server = await startServerProcess({
     SMTP_URL: mail.smtpUrl,
     INGESTION_INTRANET_ALLOWLIST: '127.0.0.1',
@@ -32,16 +44,31 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir.path,
     DATABASE_URL: database?.databaseUrl,
     LOG_LEVEL: 'warn',
+    GITHUB_APP_ID: github.app.appId,
+    GITHUB_APP_PRIVATE_KEY: github.app.privateKey,
+    GITHUB_APP_SLUG: 'stackyard-e2e',
+    GITHUB_APP_CLIENT_ID: github.app.clientId,
+    GITHUB_APP_CLIENT_SECRET: github.app.clientSecret,
+    GITHUB_API_URL: github.url,
+    GITHUB_WEB_URL: github.url,
+    STORE_SYNC_DELAY_MS: '0',
+  });
+  // The fake's install page sends the browser back to the app's callback URL with a code, as GitHub does.
+  github.setInstallFlow({
+    callbackUrl: `${server.url}/callback/workspace_github_storage_update`,
+    login: 'octo',
   });
   project.provide('baseUrl', server.url);
   project.provide('mailboxUrl', mail.mailboxUrl);
   project.provide('fixtureOrigin', fixture.origin);
+  project.provide('githubUrl', github.url);
   return async () => {
     server.process.kill('SIGTERM');
     const { code } = await server.exited;
     await database?.close();
     await mail.close();
     await fixture.close();
+    await github.close();
     dataDir.remove();
     if (code !== 0) throw new Error(`the e2e server exited with ${code}:\n${server.output()}`);
   };

@@ -146,9 +146,29 @@ test('settings: members are added, see the list read-only, change role and are r
   // An unknown username: the API's detail is shown.
   await page.getByRole('alert').getByText('No user has the username "nobody_here_x".').waitFor();
 
-  await page.getByLabel('Add member by username', { exact: true }).fill(guest);
-  await page.getByRole('button', { name: 'Add member' }).click();
+  // The picker suggests users by username prefix; the keyboard alone picks one. Members are not offered.
+  const picker = page.getByRole('combobox', { name: 'Add member by username' });
+  await picker.fill('');
+  await picker.pressSequentially(`own_${id}`);
+  const suggestions = page.getByRole('listbox', { name: 'Matching users', includeHidden: true });
+  await page.waitForTimeout(600);
+  expect(await suggestions.getByRole('option').count()).toBe(0);
+  await picker.fill('');
+  await picker.pressSequentially(guest.slice(0, -2));
+  await suggestions.getByRole('option', { name: `@${guest}` }).waitFor();
+  expect(await suggestions.getByRole('option').count()).toBe(1);
+  await picker.press('ArrowDown');
+  expect(await suggestions.getByRole('option', { name: `@${guest}` }).getAttribute('aria-selected')).toBe(
+    'true',
+  );
+  await picker.press('Enter');
+  expect(await picker.inputValue()).toBe(guest);
+  await suggestions.waitFor({ state: 'hidden' });
+  // Enter took the suggestion; the next Enter submits.
+  expect(await page.getByText(`Added ${guest} as viewer`).count()).toBe(0);
+  await picker.press('Enter');
   await page.getByText(`Added ${guest} as viewer`).waitFor();
+  expect(await picker.inputValue()).toBe('');
   expect(await seriousA11yViolations(page), 'members').toEqual([]);
 
   // The guest sees the members read-only, with role badges.

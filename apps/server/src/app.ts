@@ -6,10 +6,25 @@ import type { DbHandle } from '@stackyard/db/client';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
-import { createIngestionWorker, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import { createBookmarkImportWorker } from '@stackyard/api/bookmarks/bookmarks.job';
+import {
+  combineWorkers,
+  createIngestionWorker,
+  type IngestionSettings,
+} from '@stackyard/api/ingestion/ingestion.job';
+import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
+import { createStoreSyncWorker } from '@stackyard/api/store/store.job';
 import { identityPlugin } from '@stackyard/identity/plugin';
-import { identityPublicUrl, identitySettings, ingestionSettings, type Config } from './config.ts';
+import {
+  identityPublicUrl,
+  identitySettings,
+  ingestionSettings,
+  runsWorkers,
+  storeSettings,
+  type Config,
+} from './config.ts';
 import { problemDetails } from './plugins/problem-details.ts';
+import { requestLogValue } from './plugins/request-log.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
 import { identityTokenVerifier } from './token-verifier.ts';
@@ -27,6 +42,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Overrides of the ingestion worker's settings (tests: poll interval, backoff, fetcher options). */
   ingestion?: Partial<IngestionSettings>;
+  /** Overrides of the repository store's settings (tests: poll interval, sync delay, GitHub client options). */
+  store?: Partial<StoreSettings>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { req: requestLogValue },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Accept a caller's request id when it is sane (a proxy's), else make one.
@@ -74,23 +92,52 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyHelmet, { contentSecurityPolicy });
   problemDetails(app);
   healthRoutes(app, deps.db);
-  const servesApi = config.ROLE !== 'identity';
-  if (servesApi) {
+  // `--role worker` serves no API (only /healthz and /readyz) and runs the job workers; `api` runs none
+  // unless RUN_WORKERS=true; `all` does both.
+  const servesApi = config.ROLE === 'all' || config.ROLE === 'api';
+  const workers = runsWorkers(config);
+  if (servesApi || workers) {
     // Before the API's routes: the OpenAPI document is collected as they are added.
-    await registerApiDocs(app, { prefix: API_PREFIX });
-    // The ingestion worker runs in this process while the app is up; its jobs outlive it in the database.
+    if (servesApi) await registerApiDocs(app, { prefix: API_PREFIX });
+    // The job workers run in this process while the app is up; their jobs outlive it in the database.
     const settings = { ...ingestionSettings(config), ...deps.ingestion };
-    const worker = createIngestionWorker(deps.db.db, settings, app.log);
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
-    await app.register(productApi, {
-      prefix: API_PREFIX,
-      db: deps.db.db,
-      verifier: deps.verifier ?? defaultVerifier(config),
-      ingestion: { maxAttempts: settings.maxAttempts, wake: () => worker.wake() },
-    });
+    const worker = combineWorkers([
+      createIngestionWorker(deps.db.db, settings, app.log),
+      createBookmarkImportWorker(
+        deps.db.db,
+        {
+          pollMs: settings.pollMs,
+          enrich: settings.enrichBookmarks,
+          enrichmentMaxAttempts: settings.maxAttempts,
+        },
+        app.log,
+      ),
+    ]);
+    if (workers) {
+      app.addHook('onReady', async () => worker.start());
+      app.addHook('onClose', async () => worker.stop());
+    }
+    // The repository store's sync worker, the same way.
+    let wakeStore = () => {};
+    const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
+    const storeWorker = createStoreSyncWorker(deps.db.db, store, app.log);
+    if (workers) {
+      // Without workers here (`--role api`), a worker process picks the job up at its next poll.
+      wakeStore = () => storeWorker.wake();
+      app.addHook('onReady', async () => storeWorker.start());
+      app.addHook('onClose', async () => storeWorker.stop());
+    }
+    if (servesApi) {
+      await app.register(productApi, {
+        prefix: API_PREFIX,
+        db: deps.db.db,
+        verifier: deps.verifier ?? defaultVerifier(config),
+        ingestion: { maxAttempts: settings.maxAttempts, wake: () => (workers ? worker.wake() : undefined) },
+        store,
+      });
+    }
   }
-  if (config.ROLE !== 'api') {
+  if (config.ROLE === 'all' || config.ROLE === 'identity') {
     // The Kratos-compatible identity API; it answers its own errors in the Kratos envelope.
     await app.register(identityPlugin, { db: deps.db.db, config: identitySettings(config), prefix: '/.ory' });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, identityPublicUrl, loadConfig, publicUrl } from './config.ts';
+import { ConfigError, identityPublicUrl, loadConfig, publicUrl, runsWorkers } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with nothing set: port 3000 on localhost, PGlite in ./data', () => {
@@ -53,3 +53,16 @@ function messageOf(fn: () => unknown): string {
   }
   throw new Error('expected a throw');
 }
+
+describe('job workers', () => {
+  it('run with `all` and `worker`, not with `api` or `identity` unless RUN_WORKERS says so', () => {
+    const runs = (env: Record<string, string>) => runsWorkers(loadConfig(env));
+    expect(runs({})).toBe(true);
+    expect(runs({ ROLE: 'worker' })).toBe(true);
+    expect(runs({ ROLE: 'api' })).toBe(false);
+    expect(runs({ ROLE: 'identity' })).toBe(false);
+    expect(runs({ ROLE: 'api', RUN_WORKERS: 'true' })).toBe(true);
+    expect(runs({ ROLE: 'all', RUN_WORKERS: 'false' })).toBe(false);
+    expect(() => loadConfig({ RUN_WORKERS: 'yes' })).toThrow(ConfigError);
+  });
+});

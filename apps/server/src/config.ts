@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { githubAppEnvSchema, type GithubAppConfig } from '@stackyard/store/config';
 import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-context';
 import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -37,8 +40,19 @@ const oidcProviders = z.array(
 /** Every setting of the process, read once from the environment. README.md lists them. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** What this process serves: everything, the product API with the SPA, or the identity API alone. */
-  ROLE: z.enum(['all', 'api', 'identity']).default('all'),
+  /**
+   * What this process serves: everything, the product API with the SPA, the identity API alone, or the job
+   * workers alone (no HTTP API: /healthz and /readyz only).
+   */
+  ROLE: z.enum(['all', 'api', 'identity', 'worker']).default('all'),
+  /**
+   * Whether this process runs the job workers (ingestion, bookmark imports). Unset: yes for `all` and
+   * `worker`, no for `api` (run `--role worker` processes beside it) and `identity`.
+   */
+  RUN_WORKERS: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   HOST: z.string().min(1).default('localhost'),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -76,6 +90,13 @@ export const configSchema = z.object({
     .min(1)
     .max(256)
     .default(DEFAULT_INGESTION_SETTINGS.concurrency),
+  /** Background enrichment jobs (imported bookmarks) one process runs at once, besides the above. */
+  INGESTION_ENRICHMENT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(DEFAULT_INGESTION_SETTINGS.enrichmentConcurrency),
   /** Comma-separated intranet hosts, addresses or CIDR ranges the fetcher may reach; empty: public only. */
   INGESTION_INTRANET_ALLOWLIST: commaList.default([]),
   /** Comma-separated domains never fetched (subdomains included): quarantined as blocked_domain. */
@@ -91,6 +112,31 @@ export const configSchema = z.object({
     .default(DEFAULT_INGESTION_SETTINGS.maxAttempts),
   /** Global tool metadata younger than this is reused by other workspaces without fetching. */
   INGESTION_STALE_AFTER_DAYS: z.coerce.number().min(0).default(30),
+
+  // Repository store (issue 8): the GitHub App workspaces sync through. None set: storage is not configured.
+  GITHUB_APP_ID: z.string().optional(),
+  /** The app's PEM private key, or the path of a file holding it. Never logged. */
+  GITHUB_APP_PRIVATE_KEY: z
+    .string()
+    .transform((value, context) => {
+      if (value.includes('-----BEGIN')) return value;
+      try {
+        return readFileSync(value, 'utf8');
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be the PEM private key of the GitHub App, or the path of a readable file holding it',
+        });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  GITHUB_APP_SLUG: z.string().optional(),
+  /** The app's OAuth client, to check that whoever links an installation may use it. The secret is never logged. */
+  GITHUB_APP_CLIENT_ID: z.string().optional(),
+  GITHUB_APP_CLIENT_SECRET: z.string().optional(),
+  /** How long a workspace must be quiet before its changes are synced as one commit. */
+  STORE_SYNC_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
 
   // Identity service (packages/identity). Every one has a default, so a local start needs none.
   /** Where browsers reach the app; default http://<HOST>:<PORT> (localhost for a wildcard HOST). */
@@ -159,7 +205,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = configSchema.safeParse(values);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Some but not all GITHUB_APP_* variables set is a mistake worth stopping for.
+    const github = githubAppEnvSchema.safeParse(githubEnv(result.data));
+    if (github.success) return result.data;
+    throw new ConfigError(github.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
 }
 
@@ -241,10 +292,43 @@ export function ingestionSettings(config: Config): IngestionSettings {
   return {
     ...DEFAULT_INGESTION_SETTINGS,
     concurrency: config.INGESTION_CONCURRENCY,
+    enrichmentConcurrency: config.INGESTION_ENRICHMENT_CONCURRENCY,
     timeoutMs: config.INGESTION_JOB_TIMEOUT_MS,
     maxAttempts: config.INGESTION_MAX_ATTEMPTS,
     staleAfterMs: config.INGESTION_STALE_AFTER_DAYS * 24 * 3600 * 1000,
     allowlist: config.INGESTION_INTRANET_ALLOWLIST,
     denyDomains: config.INGESTION_DENY_DOMAINS,
+  };
+}
+
+function githubEnv(config: Config) {
+  return {
+    GITHUB_APP_ID: config.GITHUB_APP_ID,
+    GITHUB_APP_PRIVATE_KEY: config.GITHUB_APP_PRIVATE_KEY,
+    GITHUB_APP_SLUG: config.GITHUB_APP_SLUG,
+    GITHUB_APP_CLIENT_ID: config.GITHUB_APP_CLIENT_ID,
+    GITHUB_APP_CLIENT_SECRET: config.GITHUB_APP_CLIENT_SECRET,
+    GITHUB_WEB_URL: config.GITHUB_WEB_URL,
+    GITHUB_API_URL: config.GITHUB_API_URL,
+  };
+}
+
+/** The GitHub App of the repository store, or null when storage is not configured. */
+export function githubAppSettings(config: Config): GithubAppConfig | null {
+  return githubAppEnvSchema.parse(githubEnv(config));
+}
+
+/** Whether this process runs the job workers: RUN_WORKERS when set, else the role decides. */
+export function runsWorkers(config: Config): boolean {
+  return config.RUN_WORKERS ?? (config.ROLE === 'all' || config.ROLE === 'worker');
+}
+
+/** The repository store's settings from the environment. */
+export function storeSettings(config: Config): StoreSettings {
+  return {
+    ...DEFAULT_STORE_SETTINGS,
+    app: githubAppSettings(config),
+    syncDelayMs: config.STORE_SYNC_DELAY_MS,
+    maxWaitMs: Math.max(DEFAULT_STORE_SETTINGS.maxWaitMs, config.STORE_SYNC_DELAY_MS * 12),
   };
 }

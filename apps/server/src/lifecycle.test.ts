@@ -76,7 +76,7 @@ describe('server process on PGlite', () => {
     expect((await fetch(`${url}/.ory/.well-known/jwks.json`)).status).toBe(200);
     expect((await fetch(`${url}/api/v1/profile`)).status).toBe(404);
 
-    const bad = track(runTs(serverEntry, { DATA_DIR: dataDir() }, ['--role=worker']));
+    const bad = track(runTs(serverEntry, { DATA_DIR: dataDir() }, ['--role=janitor']));
     expect((await bad.exited).code).toBe(1);
     expect(bad.output()).toContain('ROLE: Invalid option');
   });

@@ -3,7 +3,7 @@ import { DataDirLockedError } from '@stackyard/db/data-dir-lock';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
 
-// `--role api|identity|all` (or ROLE=…): one part of the product per process, e.g. the identity service on a
+// `--role api|identity|worker|all` (or ROLE=…): one part of the product per process, e.g. the identity service on a
 // host of its own. The flag wins over the variable.
 function roleArgument(argv: string[]): Record<string, string> {
   const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));

@@ -2,15 +2,32 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
+import { startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
 import { seedResource, seedTool } from './catalog/seed.ts';
 import { createHarness, type Harness, type TestUser } from './testing/harness.ts';
 
 let h: Harness;
+let github: FakeGithub;
 let caller: TestUser;
 const realIds: string[] = [];
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Storage configured against the local fake GitHub, so the store routes run for real (unconfigured they
+  // answer 503 on purpose).
+  github = await startFakeGithub();
+  github.addRepository('acme/stack');
+  github.addInstallation(7, 'acme', ['acme/stack']);
+  h = await createHarness({
+    env: {
+      GITHUB_APP_ID: github.app.appId,
+      GITHUB_APP_PRIVATE_KEY: github.app.privateKey,
+      GITHUB_APP_SLUG: 'stackyard-fuzz',
+      GITHUB_APP_CLIENT_ID: github.app.clientId,
+      GITHUB_APP_CLIENT_SECRET: github.app.clientSecret,
+      GITHUB_API_URL: github.url,
+      GITHUB_WEB_URL: github.url,
+    },
+  });
   caller = await h.user('fuzz_caller');
   const other = await h.user('fuzz_other');
   for (const name of ['One', 'Two', 'Three']) {
@@ -38,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const mismatches = await h.mismatches();
   await h.close();
+  await github.close();
   expect(mismatches).toEqual([]);
 });
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '@stackyard/db/client';
 import { authenticate } from './auth/authenticate.ts';
+import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import type { IngestionQueue } from './ingestion/ingestion.job.ts';
@@ -13,6 +14,8 @@ import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { createStoreContext, DEFAULT_STORE_SETTINGS, type StoreContext } from './store/store-context.ts';
+import { storeRoutes } from './store/store.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
 import { toolRoutes } from './tools/tools.routes.ts';
 import { workspaceRoutes } from './workspaces/workspaces.routes.ts';
@@ -26,6 +29,8 @@ export interface ProductApiOptions {
   bodyLimit?: number;
   /** The ingestion worker, woken after a submission; without it jobs wait for a worker's next poll. */
   ingestion?: IngestionQueue;
+  /** The repository store (GitHub App client, sync timing); without it storage answers "not configured". */
+  store?: StoreContext;
 }
 
 // How many identities this process remembers having a profile row for: one insert per user, not per call.
@@ -86,4 +91,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   searchRoutes(api, deps);
   // Ingestion (issue 7).
   ingestionRoutes(api, deps, options.ingestion);
+  // Its own plugin: the only route reading a text/html body (a bookmarks file).
+  await api.register(bookmarkRoutes, { ...deps, ingestion: options.ingestion });
+  // Repository store (issue 8).
+  storeRoutes(api, deps, options.store ?? createStoreContext(DEFAULT_STORE_SETTINGS));
 }

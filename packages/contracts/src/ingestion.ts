@@ -1,14 +1,31 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
 
 /**
- * A submission's status: pending (waiting for a worker) → fetching → completed (workspace_tool_id set) |
- * quarantined (quarantine_context says why; a person reviews it) | failed (the site kept failing in ways
- * that might have passed, through every retry).
+ * A submission's status: pending (waiting for a worker) → fetching → completed (workspace_tool_id or
+ * resource_id set) | quarantined (quarantine_context says why; a person reviews it) | failed (the site kept
+ * failing in ways that might have passed, through every retry) | rejected (an editor turned a quarantined or
+ * failed submission down). From quarantined or failed an editor may also retry (back to pending) or release
+ * it with hand-typed metadata (completed).
  */
-export const SUBMISSION_STATUSES = ['pending', 'fetching', 'completed', 'quarantined', 'failed'] as const;
+export const SUBMISSION_STATUSES = [
+  'pending',
+  'fetching',
+  'completed',
+  'quarantined',
+  'failed',
+  'rejected',
+] as const;
 export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
+
+/** The statuses a reviewer may act on (retry, release, reject). */
+export const REVIEWABLE_STATUSES = ['quarantined', 'failed'] as const satisfies readonly SubmissionStatus[];
+
+/** What a submission ingests: a tool (POST /ingestion/tools) or a resource, i.e. a link (POST /ingestion/resources). */
+export const SUBMISSION_KINDS = ['tool', 'resource'] as const;
+export const submissionKindSchema = z.enum(SUBMISSION_KINDS);
+export type SubmissionKind = z.infer<typeof submissionKindSchema>;
 
 const LIST_MAX = 50;
 
@@ -28,13 +45,20 @@ export const preIngestionExtractedDataSchema = z.object({
 });
 export type PreIngestionExtractedData = z.infer<typeof preIngestionExtractedDataSchema>;
 
-/** Ingestion submission (request), spec §3. Any string up to 2048 characters: a bad URL is quarantined. */
+/**
+ * Ingestion submission (request), spec §3, for tools and resources alike. Any string up to 2048 characters: a
+ * bad URL is quarantined. Hints naming a tag or project of another workspace (or none) are refused with a 400.
+ */
 export const submitToolSchema = z.object({
   workspace_id: uuidSchema,
   submitted_url: z.string().trim().min(1, 'Must not be empty').max(2048, 'Must be at most 2048 characters'),
   pre_ingestion_extracted_data: preIngestionExtractedDataSchema.nullable().optional(),
 });
 export type SubmitTool = z.infer<typeof submitToolSchema>;
+
+/** POST /ingestion/resources takes the same request as tools. */
+export const submitResourceSchema = submitToolSchema;
+export type SubmitResource = z.infer<typeof submitResourceSchema>;
 
 export const quarantineContextSchema = z.object({
   /** blocked_address, blocked_domain, bot_challenge, http_error, invalid_url, not_html, timeout, too_large, unreachable. */
@@ -43,10 +67,14 @@ export const quarantineContextSchema = z.object({
   message: z.string(),
 });
 
-/** Ingestion submission (response), spec §3. */
+/**
+ * Ingestion submission (response), spec §3. Beyond the spec: kind, resource_id (the resource a completed
+ * resource submission created or linked), and who reviewed it when (retry, release, reject).
+ */
 export const submissionSchema = z.object({
   id: uuidSchema,
   workspace_id: uuidSchema,
+  kind: submissionKindSchema,
   submitted_url: z.string(),
   submitted_fingerprint: z.string(),
   submitted_by_user_id: uuidSchema,
@@ -54,6 +82,9 @@ export const submissionSchema = z.object({
   status: submissionStatusSchema,
   quarantine_context: quarantineContextSchema.nullable(),
   workspace_tool_id: uuidSchema.nullable(),
+  resource_id: uuidSchema.nullable(),
+  reviewed_by_user_id: uuidSchema.nullable(),
+  reviewed_at: timestampSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
   pre_ingestion_extracted_data: preIngestionExtractedDataSchema.nullable(),
@@ -63,3 +94,17 @@ export type Submission = z.infer<typeof submissionSchema>;
 export const submissionListSchema = z.array(submissionSchema);
 
 export const submissionWorkspaceParamsSchema = z.object({ workspace_id: uuidSchema });
+
+export const submissionParamsSchema = z.object({ id: uuidSchema });
+
+/**
+ * POST /ingestion/submissions/{id}/release: the metadata typed by hand for a quarantined or failed submission.
+ * A tool needs a name; for a resource the name is its title (optional: the URL stands in for it). homepage_url
+ * defaults to the submitted URL.
+ */
+export const releaseSubmissionSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Must not be empty').max(200, 'Must be at most 200 characters').optional(),
+  description: z.string().trim().max(2000, 'Must be at most 2000 characters').nullable().optional(),
+  homepage_url: httpUrlSchema.nullable().optional(),
+});
+export type ReleaseSubmission = z.infer<typeof releaseSubmissionSchema>;

@@ -63,3 +63,19 @@ export const updateWorkspaceSchema = z.strictObject({
 export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;
 
 export const workspaceParamsSchema = z.object({ id: uuidSchema });
+
+/**
+ * GET /workspaces/{id}/summary: how much the workspace holds, for its dashboard. Ingestions counts the
+ * submissions still waiting or being fetched, and those that need a person (quarantined or failed).
+ */
+export const workspaceSummarySchema = z.object({
+  workspace_id: uuidSchema,
+  tools: z.number().int().nonnegative(),
+  resources: z.number().int().nonnegative(),
+  projects: z.number().int().nonnegative(),
+  tags: z.number().int().nonnegative(),
+  members: z.number().int().nonnegative(),
+  ingestions_in_progress: z.number().int().nonnegative(),
+  ingestions_needing_review: z.number().int().nonnegative(),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;

@@ -232,4 +232,32 @@ describe('job queue', () => {
     runner.wake();
     expect(await runner.drain()).toBe(0);
   });
+
+  it('keeps claiming after being woken while every slot was busy', async () => {
+    const queue = freshQueue();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done: string[] = [];
+    const runner = worker(
+      queue,
+      async (job) => {
+        if (done.length === 0) await gate;
+        done.push(job.id);
+      },
+      { concurrency: 1 },
+    );
+    const first = await enqueueJob(handle.db, queue, { n: 1 });
+    runner.start();
+    await expect.poll(async () => (await jobRow(first))?.state).toBe('running');
+    // Woken with its one slot busy (what an enqueue does): this must not wedge the worker.
+    runner.wake();
+    runner.wake();
+    const second = await enqueueJob(handle.db, queue, { n: 2 });
+    release();
+    await expect.poll(() => done.length, { timeout: 3000 }).toBe(2);
+    expect(done).toEqual([first, second]);
+    await runner.stop();
+  });
 });

@@ -201,7 +201,8 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
 
   // Claims jobs while there are free slots and due rows; one pass at a time.
   function fill(): Promise<number> {
-    filling ??= (async () => {
+    if (filling) return filling;
+    const pass = (async () => {
       let started = 0;
       try {
         while (!stopped && running.size < options.concurrency) {
@@ -212,12 +213,17 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         }
       } catch (error) {
         if (!stopped) options.log.error({ queue: options.queue, err: error }, 'claiming jobs failed');
-      } finally {
-        filling = null;
       }
       return started;
     })();
-    return filling;
+    // Cleared once the pass has settled, never inside it: a pass with every slot busy finishes without
+    // awaiting anything, and clearing there (before the assignment below) would leave it set for good,
+    // so the worker would never claim again.
+    filling = pass;
+    void pass.finally(() => {
+      if (filling === pass) filling = null;
+    });
+    return pass;
   }
 
   return {

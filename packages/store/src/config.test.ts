@@ -11,16 +11,32 @@ describe('githubAppEnvSchema', () => {
     expect(githubAppEnvSchema.parse({ GITHUB_API_URL: 'http://127.0.0.1:1' })).toBeNull();
   });
 
+  it('stops when the app is set without its OAuth client, which verifying installations needs', () => {
+    const result = githubAppEnvSchema.safeParse({
+      GITHUB_APP_ID: '12345',
+      GITHUB_APP_PRIVATE_KEY: privateKey,
+      GITHUB_APP_SLUG: 'stackyard-dev',
+    });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'GITHUB_APP_CLIENT_ID',
+      'GITHUB_APP_CLIENT_SECRET',
+    ]);
+  });
+
   it('reads a complete app with GitHub.com defaults and a one-line PEM', () => {
     const config = githubAppEnvSchema.parse({
       GITHUB_APP_ID: '12345',
       GITHUB_APP_PRIVATE_KEY: privateKey.replaceAll('\n', '\\n'),
       GITHUB_APP_SLUG: 'stackyard-dev',
+      GITHUB_APP_CLIENT_ID: 'Iv23liAbCdEf012345',
+      GITHUB_APP_CLIENT_SECRET: ` ${'0123456789abcdef'.repeat(2)}01234567 `,
     });
     expect(config).toEqual({
       appId: '12345',
       privateKey: privateKey.trim(),
       appSlug: 'stackyard-dev',
+      clientId: 'Iv23liAbCdEf012345',
+      clientSecret: `${'0123456789abcdef'.repeat(2)}01234567`,
       webBaseUrl: 'https://github.com',
       apiBaseUrl: 'https://api.github.com',
     });
@@ -30,6 +46,7 @@ describe('githubAppEnvSchema', () => {
     const result = githubAppEnvSchema.safeParse({
       GITHUB_APP_ID: 'abc',
       GITHUB_APP_PRIVATE_KEY: 'not a key',
+      GITHUB_APP_CLIENT_SECRET: 'short-secret',
       GITHUB_API_URL: 'ftp://example.test',
     });
     expect(result.success).toBe(false);
@@ -39,9 +56,13 @@ describe('githubAppEnvSchema', () => {
         ['GITHUB_APP_ID', 'must be the numeric App ID shown on the GitHub App settings page'],
         ['GITHUB_APP_PRIVATE_KEY', 'must be the PEM private key generated for the GitHub App'],
         ['GITHUB_APP_SLUG', 'is required once any GITHUB_APP_* variable is set'],
+        ['GITHUB_APP_CLIENT_ID', 'is required once any GITHUB_APP_* variable is set'],
+        ['GITHUB_APP_CLIENT_SECRET', 'must be a client secret generated on the GitHub App settings page'],
       ]),
     );
     expect(issues.map(([name]) => name)).toContain('GITHUB_API_URL');
+    // The secret is named, never echoed.
+    expect(JSON.stringify(result.error?.issues)).not.toContain('short-secret');
   });
 });
 

@@ -20,6 +20,16 @@ export const githubAppConfigSchema = z.object({
   appSlug: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]*$/i, 'must be the app slug from https://github.com/apps/<slug>'),
+  // The app's OAuth credentials: the installation callback's `code` is exchanged with them for a user token, to
+  // check that the user who installed may use the installation (GitHub's advice for the setup redirect).
+  clientId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]+$/, 'must be the Client ID shown on the GitHub App settings page'),
+  clientSecret: z
+    .string()
+    .trim()
+    .min(20, 'must be a client secret generated on the GitHub App settings page'),
   webBaseUrl: z.url({ protocol: /^https?$/ }).default('https://github.com'),
   apiBaseUrl: z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
 });
@@ -30,11 +40,13 @@ export const GITHUB_ENV_NAMES = {
   appId: 'GITHUB_APP_ID',
   privateKey: 'GITHUB_APP_PRIVATE_KEY',
   appSlug: 'GITHUB_APP_SLUG',
+  clientId: 'GITHUB_APP_CLIENT_ID',
+  clientSecret: 'GITHUB_APP_CLIENT_SECRET',
   webBaseUrl: 'GITHUB_WEB_URL',
   apiBaseUrl: 'GITHUB_API_URL',
 } as const;
 
-const REQUIRED = ['appId', 'privateKey', 'appSlug'] as const;
+const REQUIRED = ['appId', 'privateKey', 'appSlug', 'clientId', 'clientSecret'] as const;
 
 /**
  * Reads the GitHub App from the environment. No variable set means storage is simply not configured (the
@@ -46,6 +58,8 @@ export const githubAppEnvSchema = z
     GITHUB_APP_ID: z.string().optional(),
     GITHUB_APP_PRIVATE_KEY: z.string().optional(),
     GITHUB_APP_SLUG: z.string().optional(),
+    GITHUB_APP_CLIENT_ID: z.string().optional(),
+    GITHUB_APP_CLIENT_SECRET: z.string().optional(),
     GITHUB_WEB_URL: z.string().optional(),
     GITHUB_API_URL: z.string().optional(),
   })
@@ -54,6 +68,8 @@ export const githubAppEnvSchema = z
       appId: env.GITHUB_APP_ID || undefined,
       privateKey: env.GITHUB_APP_PRIVATE_KEY || undefined,
       appSlug: env.GITHUB_APP_SLUG || undefined,
+      clientId: env.GITHUB_APP_CLIENT_ID || undefined,
+      clientSecret: env.GITHUB_APP_CLIENT_SECRET || undefined,
       webBaseUrl: env.GITHUB_WEB_URL || undefined,
       apiBaseUrl: env.GITHUB_API_URL || undefined,
     };
@@ -77,7 +93,11 @@ export const githubAppEnvSchema = z
 export const installStateSchema = z.object({ workspaceId: z.uuid() });
 export type InstallState = z.infer<typeof installStateSchema>;
 
-/** The page where a user installs the app; GitHub returns `state` untouched with installation_id. */
+/**
+ * The page where a user installs the app. With "Request user authorization (OAuth) during installation" on,
+ * GitHub sends the browser to the app's callback URL with installation_id, setup_action, code and `state`
+ * untouched.
+ */
 export function installUrl(appSlug: string, state: InstallState, webBaseUrl = 'https://github.com'): string {
   const url = new URL(`apps/${encodeURIComponent(appSlug)}/installations/new`, withTrailingSlash(webBaseUrl));
   url.searchParams.set('state', JSON.stringify(installStateSchema.parse(state)));

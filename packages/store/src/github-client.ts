@@ -12,6 +12,7 @@ import {
 } from './commit-files.ts';
 import type { GithubAppConfig } from './config.ts';
 import { classifyError, failed, ok, type GithubFailure, type GithubResult } from './github-failure.ts';
+import { createInstallationAccessCheck } from './user-authorization.ts';
 
 export interface InstallationRepository {
   owner: string;
@@ -35,6 +36,12 @@ export interface GithubClient {
   listInstallationRepositories(installationId: number): Promise<GithubResult<InstallationRepository[]>>;
   checkRepository(target: RepositoryTarget): Promise<RepositoryCheck>;
   commitFiles(target: RepositoryTarget, change: CommitChange): Promise<GithubResult<CommitOutcome>>;
+  /**
+   * Exchanges the `code` the installation callback came back with for a user token and checks that the user
+   * can access the installation (failure `installation_not_accessible` when not, `authorization_invalid`
+   * when the code is refused). The token is revoked afterwards and never kept.
+   */
+  verifyInstallationAccess(code: string, installationId: number): Promise<GithubResult<void>>;
 }
 
 export interface GithubClientOptions {
@@ -44,7 +51,9 @@ export interface GithubClientOptions {
   userAgent?: string;
 }
 
-type ClientConfig = Pick<GithubAppConfig, 'appId' | 'privateKey' | 'apiBaseUrl'>;
+/** The OAuth part is optional for callers that never link installations (without it, verifying fails). */
+type ClientConfig = Pick<GithubAppConfig, 'appId' | 'privateKey' | 'apiBaseUrl'> &
+  Partial<Pick<GithubAppConfig, 'clientId' | 'clientSecret' | 'webBaseUrl'>>;
 
 const PAGE_SIZE = 100;
 /** An installation on thousands of repositories is listed up to here; the picker cannot show more anyway. */
@@ -61,6 +70,14 @@ export function createGithubClient(config: ClientConfig, options: GithubClientOp
     octokit,
     appId: config.appId,
     privateKey: config.privateKey,
+    now,
+  });
+  const verifyInstallationAccess = createInstallationAccessCheck({
+    octokit,
+    webBaseUrl: config.webBaseUrl ?? 'https://github.com',
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    fetch: options.fetch ?? globalThis.fetch,
     now,
   });
 
@@ -83,6 +100,8 @@ export function createGithubClient(config: ClientConfig, options: GithubClientOp
   }
 
   return {
+    verifyInstallationAccess,
+
     async listInstallationRepositories(installationId) {
       const call = caller(installationId);
       const repositories: InstallationRepository[] = [];

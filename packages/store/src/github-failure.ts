@@ -6,6 +6,10 @@ export const GITHUB_FAILURE_CODES = [
   'app_credentials_invalid',
   'installation_invalid',
   'installation_suspended',
+  /** The installation callback's `code` was refused (expired, already used, or not for this app). */
+  'authorization_invalid',
+  /** The user who came back from GitHub cannot access the installation they named. */
+  'installation_not_accessible',
   'repository_not_found',
   'repository_archived',
   'forbidden',

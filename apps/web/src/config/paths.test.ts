@@ -38,6 +38,9 @@ describe('paths', () => {
   it('puts optional values in the query string', () => {
     expect(paths.settings.root.getHref()).toBe('/settings');
     expect(paths.settings.root.getHref('account')).toBe('/settings?tab=account');
+    expect(paths.workspace.toolIngestions.getHref('ana', 'tooling', 'resource')).toBe(
+      '/ana/tooling/tool-ingestions?kind=resource',
+    );
     expect(paths.auth.verify.getHref()).toBe('/verify');
     expect(paths.auth.verify.getHref('a&b=c d')).toBe('/verify?flow=a%26b%3Dc+d');
   });

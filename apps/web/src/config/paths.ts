@@ -105,8 +105,9 @@ export const paths = {
     },
     toolIngestions: {
       path: '/:username/:workspaceSlug/tool-ingestions',
-      getHref: (username: string, workspaceSlug: string) =>
-        `${workspaceBase(username, workspaceSlug)}/tool-ingestions`,
+      /** `kind` picks what the form submits and the list shows (tools when absent). */
+      getHref: (username: string, workspaceSlug: string, kind?: 'tool' | 'resource') =>
+        withQuery(`${workspaceBase(username, workspaceSlug)}/tool-ingestions`, { kind }),
     },
   },
   notFound: {

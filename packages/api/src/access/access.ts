@@ -23,10 +23,16 @@ const rules = {
   'tools:delete': (access) => access.isOwner || access.role !== 'viewer',
   // Ingestion (issue 7): submitting URLs adds to the catalog, so it is for editors and admins.
   'ingestion:submit': (access) => access.isOwner || access.role !== 'viewer',
+  // Retrying, releasing or rejecting a quarantined or failed submission: the same editors and admins.
+  'ingestion:review': (access) => access.isOwner || access.role !== 'viewer',
   // Everyone who can read can comment; an author edits and deletes their own comment (a domain rule).
   'comments:write': () => true,
   // Deleting someone else's comment.
   'comments:moderate': (access) => access.isOwner || access.role === 'admin',
+  // Repository store (issue 8): every member sees the link and its health; spec §6: the owner and admins
+  // configure storage.
+  'store:read': () => true,
+  'store:configure': (access) => access.isOwner || access.role === 'admin',
 } satisfies Record<string, (access: WorkspaceAccess) => boolean>;
 
 export type Permission = keyof typeof rules;
@@ -60,8 +66,11 @@ const forbidden: Record<Permission, string> = {
   'catalog:write': 'Only editors and admins can change the catalog of this workspace.',
   'tools:delete': 'Only editors and admins can delete tools.',
   'ingestion:submit': 'Only editors and admins can submit tools and resources.',
+  'ingestion:review': 'Only editors and admins can review submissions.',
   'comments:write': 'You do not have access to this workspace.',
   'comments:moderate': "Only the comment's author, admins and the owner can delete a comment.",
+  'store:read': 'You do not have access to this workspace.',
+  'store:configure': 'Only the owner and admins can configure storage for this workspace.',
 };
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';

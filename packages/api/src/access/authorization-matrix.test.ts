@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedResource, seedTool } from '../catalog/seed.ts';
+import { seedBookmarkImport, seedSubmission } from '../ingestion/seed.ts';
 import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
 import { authorizationMatrix, callers, type Caller, type MatrixWorld } from './authorization-matrix.ts';
 
@@ -41,6 +42,12 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
   }
   const user = { anonymous: null, nonMember: outsider, viewer, editor, admin, owner }[caller];
   const catalog = await seedCatalog(workspaceId, as, h.as(target), user ? h.as(user) : null, caller);
+  const submissionId = await seedSubmission(h.db.db, {
+    workspaceId,
+    userId: owner.id,
+    url: `https://example.com/${workspaceId}/challenge`,
+  });
+  const bookmarkImportId = await seedBookmarkImport(h.db.db, { workspaceId, userId: owner.id });
   return {
     user,
     world: {
@@ -50,6 +57,8 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
       callerId: user?.id ?? crypto.randomUUID(),
       newcomerUsername: `m${tag}_newcomer`,
       ...catalog,
+      submissionId,
+      bookmarkImportId,
     },
   };
 }
@@ -133,7 +142,11 @@ describe('authorization matrix', () => {
             : request.method === 'DELETE'
               ? await client.delete(request.path)
               : request.method === 'POST'
-                ? await client.post(request.path, request.body)
+                ? await client.post(
+                    request.path,
+                    request.body,
+                    request.contentType ? { headers: { 'content-type': request.contentType } } : {},
+                  )
                 : await client.put(request.path, request.body);
         expect(response.statusCode, response.body).toBe(status);
       },

@@ -26,12 +26,18 @@ export interface MatrixWorld {
   otherCommentId: string;
   /** A comment by the caller when they are a member; otherwise the target's. */
   ownCommentId: string;
+  /** A quarantined tool submission of the workspace (to retry, release or reject). */
+  submissionId: string;
+  /** A finished bookmark import of the workspace. */
+  bookmarkImportId: string;
 }
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** The body's content type when it is not JSON. */
+  contentType?: string;
 }
 
 export interface MatrixRow {
@@ -131,6 +137,69 @@ const ingestionRows: MatrixRow[] = [
   {
     endpoint: 'GET /ingestion/tools/workspace/{workspace_id}',
     request: (world) => ({ method: 'GET', path: `/ingestion/tools/workspace/${world.workspaceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /ingestion/resources',
+    request: (world) => ({
+      method: 'POST',
+      body: { workspace_id: world.workspaceId, submitted_url: 'http://127.0.0.1:9/matrix-resource' },
+      path: '/ingestion/resources',
+    }),
+    expect: writers(202),
+  },
+  {
+    endpoint: 'GET /ingestion/resources/workspace/{workspace_id}',
+    request: (world) => ({ method: 'GET', path: `/ingestion/resources/workspace/${world.workspaceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /ingestion/submissions/{id}',
+    request: (world) => ({ method: 'GET', path: `/ingestion/submissions/${world.submissionId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /ingestion/submissions/{id}/retry',
+    request: (world) => ({ method: 'POST', path: `/ingestion/submissions/${world.submissionId}/retry` }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /ingestion/submissions/{id}/release',
+    request: (world) => ({
+      method: 'POST',
+      path: `/ingestion/submissions/${world.submissionId}/release`,
+      body: { name: 'Released by hand' },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /ingestion/submissions/{id}/reject',
+    request: (world) => ({ method: 'POST', path: `/ingestion/submissions/${world.submissionId}/reject` }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /ingestion/bookmarks/workspace/{workspace_id}',
+    request: (world) => ({
+      method: 'POST',
+      path: `/ingestion/bookmarks/workspace/${world.workspaceId}?file_name=bookmarks.html`,
+      body: '<DL><p><DT><A HREF="https://example.org/matrix">Matrix</A></DL>',
+      contentType: 'text/html',
+    }),
+    expect: writers(202),
+  },
+  {
+    endpoint: 'GET /ingestion/bookmarks/{id}',
+    request: (world) => ({ method: 'GET', path: `/ingestion/bookmarks/${world.bookmarkImportId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /ingestion/bookmarks/workspace/{workspace_id}',
+    request: (world) => ({ method: 'GET', path: `/ingestion/bookmarks/workspace/${world.workspaceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /resources/workspace/{workspace_id}/export',
+    request: (world) => ({ method: 'GET', path: `/resources/workspace/${world.workspaceId}/export` }),
     expect: membersRead,
   },
 ];
@@ -314,6 +383,57 @@ const catalogRows: MatrixRow[] = [
   },
 ];
 
+/**
+ * The repository store under both of its prefixes. The matrix's server has no GitHub App: configuring calls
+ * pass authorization and then answer 503 "not configured" (store.test.ts covers them against a fake GitHub).
+ */
+const storeRows: MatrixRow[] = (['store', 'github'] as const).flatMap((prefix): MatrixRow[] => {
+  const path = (world: MatrixWorld, rest: string) => `/workspaces/${world.workspaceId}/${prefix}/${rest}`;
+  const endpoint = (method: string, rest: string) => `${method} /workspaces/{id}/${prefix}/${rest}`;
+  const repository = { repository_owner: 'acme', repository_name: 'stack', installation_id: 7 };
+  return [
+    ...['setup', 'status', 'health'].map((rest): MatrixRow => ({
+      endpoint: endpoint('GET', rest),
+      request: (world) => ({ method: 'GET', path: path(world, rest) }),
+      expect: membersRead,
+    })),
+    {
+      endpoint: endpoint('POST', 'populate'),
+      request: (world) => ({ method: 'POST', path: path(world, 'populate') }),
+      expect: managers(503),
+    },
+    {
+      endpoint: endpoint('GET', 'github/repositories'),
+      request: (world) => ({ method: 'GET', path: path(world, 'github/repositories') }),
+      expect: managers(503),
+    },
+    {
+      endpoint: endpoint('POST', 'github/check'),
+      request: (world) => ({ method: 'POST', path: path(world, 'github/check'), body: repository }),
+      expect: managers(503),
+    },
+    {
+      endpoint: endpoint('POST', 'github/connect'),
+      request: (world) => ({ method: 'POST', path: path(world, 'github/connect'), body: repository }),
+      expect: managers(503),
+    },
+    {
+      endpoint: endpoint('POST', 'github/disconnect'),
+      request: (world) => ({ method: 'POST', path: path(world, 'github/disconnect') }),
+      expect: managers(200),
+    },
+    {
+      endpoint: endpoint('POST', 'github/installation'),
+      request: (world) => ({
+        method: 'POST',
+        path: path(world, 'github/installation'),
+        body: { installation_id: 7 },
+      }),
+      expect: managers(503),
+    },
+  ];
+});
+
 export const authorizationMatrix: MatrixRow[] = [
   { endpoint: 'GET /profile', request: () => ({ method: 'GET', path: '/profile' }), expect: everyone(200) },
   {
@@ -353,6 +473,11 @@ export const authorizationMatrix: MatrixRow[] = [
   {
     endpoint: 'GET /workspaces/{id}',
     request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/summary',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/summary` }),
     expect: membersRead,
   },
   {
@@ -432,4 +557,5 @@ export const authorizationMatrix: MatrixRow[] = [
   },
   ...catalogRows,
   ...ingestionRows,
+  ...storeRows,
 ];

@@ -18,6 +18,7 @@ import {
   updateOwnComment,
   type CommentRow,
 } from './comments.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export const AUTHOR_ONLY = 'Only the author can edit a comment.';
 
@@ -52,7 +53,9 @@ export async function addComment(
 ): Promise<Comment> {
   return inTransaction(db, async (tx) => {
     const access = await authorizeTarget(tx, actor, target, 'comments:write');
-    return toComment(await requireComment(tx, await insertComment(tx, access, target, content)));
+    const id = await insertComment(tx, access, target, content);
+    await markWorkspaceChanged(tx, access.workspaceId);
+    return toComment(await requireComment(tx, id));
   });
 }
 
@@ -75,6 +78,7 @@ export async function editComment(
     if (comment?.commenterId !== actor.userId) throw new AppError('forbidden', AUTHOR_ONLY);
     if (!(await updateOwnComment(tx, access, commentId, content)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
     return toComment(await requireComment(tx, commentId));
   });
 }
@@ -95,7 +99,8 @@ export async function deleteComment(db: Database, actor: Actor, commentId: strin
       const access = await authorize(tx, actor, workspaceId, 'comments:moderate');
       deleted = await deleteAnyComment(tx, access, commentId);
     }
-    if (!deleted) throw new AppError('not_found', COMMENT_NOT_FOUND);
+    if (!deleted || !workspaceId) throw new AppError('not_found', COMMENT_NOT_FOUND);
+    await markWorkspaceChanged(tx, workspaceId);
   });
 }
 

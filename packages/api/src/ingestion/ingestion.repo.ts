@@ -1,6 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ingestionSubmissions, tools, workspaceTools, type QuarantineContext } from '@stackyard/db/schema';
-import type { SubmissionStatus } from '@stackyard/contracts/ingestion';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  ingestionSubmissions,
+  resources,
+  tools,
+  workspaceTools,
+  type QuarantineContext,
+} from '@stackyard/db/schema';
+import type { SubmissionKind, SubmissionStatus } from '@stackyard/contracts/ingestion';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 
@@ -10,6 +16,7 @@ export type SubmissionRow = typeof ingestionSubmissions.$inferSelect;
 const LIST_MAX = 500;
 
 export interface NewSubmission {
+  kind: SubmissionKind;
   submittedUrl: string;
   fingerprint: string;
   comment: string | null;
@@ -27,7 +34,7 @@ export async function insertSubmission(
     .insert(ingestionSubmissions)
     .values({
       workspaceId: access.workspaceId,
-      kind: 'tool',
+      kind: input.kind,
       submittedUrl: input.submittedUrl,
       submittedFingerprint: input.fingerprint,
       submittedByUserId: access.userId,
@@ -41,15 +48,81 @@ export async function insertSubmission(
   return row;
 }
 
-export function listSubmissions(db: Executor, access: CatalogReader): Promise<SubmissionRow[]> {
+/**
+ * The workspace's submissions of one kind, newest first (the (workspace_id, kind, created_at) index). The
+ * background enrichment of imported bookmarks is left out: it is not something a member submitted.
+ */
+export function listSubmissions(
+  db: Executor,
+  access: CatalogReader,
+  kind: SubmissionKind,
+): Promise<SubmissionRow[]> {
   return db
     .select()
     .from(ingestionSubmissions)
     .where(
-      and(eq(ingestionSubmissions.workspaceId, access.workspaceId), eq(ingestionSubmissions.kind, 'tool')),
+      and(
+        eq(ingestionSubmissions.workspaceId, access.workspaceId),
+        eq(ingestionSubmissions.kind, kind),
+        isNull(ingestionSubmissions.bookmarkImportId),
+      ),
     )
     .orderBy(desc(ingestionSubmissions.createdAt), desc(ingestionSubmissions.id))
     .limit(LIST_MAX);
+}
+
+/** A submission of the permit's workspace. */
+export async function findWorkspaceSubmission(
+  db: Executor,
+  access: CatalogReader,
+  id: string,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ingestionSubmissions)
+    .where(and(eq(ingestionSubmissions.id, id), eq(ingestionSubmissions.workspaceId, access.workspaceId)));
+  return row;
+}
+
+/** The workspace a submission belongs to (to authorize a call naming only the submission). */
+export async function findSubmissionWorkspace(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ workspaceId: ingestionSubmissions.workspaceId })
+    .from(ingestionSubmissions)
+    .where(eq(ingestionSubmissions.id, id));
+  return row?.workspaceId ?? null;
+}
+
+export interface Review {
+  status: SubmissionStatus;
+  quarantineContext?: QuarantineContext | null;
+  workspaceToolId?: string | null;
+  resourceId?: string | null;
+}
+
+/**
+ * A reviewer's move of a submission that is in one of `from` (quarantined or failed): answers the updated row,
+ * or undefined when it was not in one of them any more (someone else reviewed it first).
+ */
+export async function reviewSubmission(
+  db: Executor,
+  access: Authorized<'ingestion:review'>,
+  id: string,
+  from: readonly SubmissionStatus[],
+  review: Review,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .update(ingestionSubmissions)
+    .set({ ...review, reviewedByUserId: access.userId, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(ingestionSubmissions.id, id),
+        eq(ingestionSubmissions.workspaceId, access.workspaceId),
+        inArray(ingestionSubmissions.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 // What follows is written by the ingestion job, which acts for the submitter: the submission was
@@ -60,21 +133,113 @@ export async function findSubmission(db: Executor, id: string): Promise<Submissi
   return row;
 }
 
-/** Moves a pending or fetching submission on; a settled one is left as it is. */
+/** Moves a pending or fetching submission on; a settled one is left as it is. True when it moved. */
 export async function setSubmissionStatus(
   db: Executor,
   id: string,
   status: SubmissionStatus,
-  extra: { quarantineContext?: QuarantineContext | null; workspaceToolId?: string | null } = {},
-): Promise<void> {
-  await db
+  extra: {
+    quarantineContext?: QuarantineContext | null;
+    workspaceToolId?: string | null;
+    resourceId?: string | null;
+  } = {},
+): Promise<boolean> {
+  const moved = await db
     .update(ingestionSubmissions)
     .set({ status, ...extra, updatedAt: sql`now()` })
     // Only an unsettled submission moves: an attempt abandoned at its time limit may still finish late,
     // and must not overwrite the outcome written meanwhile.
     .where(
       and(eq(ingestionSubmissions.id, id), inArray(ingestionSubmissions.status, ['pending', 'fetching'])),
-    );
+    )
+    .returning({ id: ingestionSubmissions.id });
+  return moved.length > 0;
+}
+
+/** The workspace's resource with this fingerprint, if it already has one. */
+export async function findWorkspaceResourceByFingerprint(
+  db: Executor,
+  workspaceId: string,
+  fingerprint: string,
+): Promise<{ id: string; extractedTitle: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: resources.id, extractedTitle: resources.extractedTitle })
+    .from(resources)
+    .where(and(eq(resources.workspaceId, workspaceId), eq(resources.fingerprint, fingerprint)));
+  return row;
+}
+
+export interface ResourceMetadata {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+}
+
+/**
+ * Adds a resource to a workspace; if the workspace got one with the same fingerprint meanwhile (a concurrent
+ * submission), answers that one instead.
+ */
+export async function insertResource(
+  db: Executor,
+  input: { workspaceId: string; fingerprint: string; rawSubmittedUrl: string } & ResourceMetadata,
+): Promise<string> {
+  const [row] = await db
+    .insert(resources)
+    .values({
+      workspaceId: input.workspaceId,
+      fingerprint: input.fingerprint,
+      rawSubmittedUrl: input.rawSubmittedUrl,
+      extractedTitle: input.title,
+      extractedDescription: input.description,
+      extractedImage: input.image,
+    })
+    .onConflictDoNothing()
+    .returning({ id: resources.id });
+  if (row) return row.id;
+  const existing = await findWorkspaceResourceByFingerprint(db, input.workspaceId, input.fingerprint);
+  if (!existing) throw new Error('resource neither inserted nor found');
+  return existing.id;
+}
+
+/** Fills what a resource is missing (an imported bookmark has only its title) from extracted metadata. */
+export async function fillResourceMetadata(
+  db: Executor,
+  resourceId: string,
+  metadata: ResourceMetadata,
+): Promise<void> {
+  await db
+    .update(resources)
+    .set({
+      extractedTitle: sql`coalesce(nullif(${resources.extractedTitle}, ''), ${metadata.title})`,
+      extractedDescription: sql`coalesce(${resources.extractedDescription}, ${metadata.description})`,
+      extractedImage: sql`coalesce(${resources.extractedImage}, ${metadata.image})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(resources.id, resourceId));
+}
+
+/** A hand-released tool: creates the global tool, or fills what an existing one lacks (never overwrites). */
+export async function insertOrFillGlobalTool(
+  db: Executor,
+  fingerprint: string,
+  metadata: ToolMetadata,
+): Promise<string> {
+  const [row] = await db
+    .insert(tools)
+    // Not marked enriched: the next submission of this URL anywhere fetches the real metadata.
+    .values({ fingerprint, ...metadata })
+    .onConflictDoUpdate({
+      target: tools.fingerprint,
+      set: {
+        name: sql`coalesce(${tools.name}, excluded.name)`,
+        description: sql`coalesce(${tools.description}, excluded.description)`,
+        homepageUrl: sql`coalesce(${tools.homepageUrl}, excluded.homepage_url)`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: tools.id });
+  if (!row) throw new Error('upsert returned no row');
+  return row.id;
 }
 
 /** The workspace's tool with this fingerprint, if it already has one. */

@@ -1,69 +1,283 @@
 import { createHash } from 'node:crypto';
-import type { PreIngestionExtractedData, Submission, SubmitTool } from '@stackyard/contracts/ingestion';
+import type {
+  PreIngestionExtractedData,
+  ReleaseSubmission,
+  Submission,
+  SubmissionKind,
+  SubmitTool,
+} from '@stackyard/contracts/ingestion';
+import { REVIEWABLE_STATUSES } from '@stackyard/contracts/ingestion';
+import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { enqueueJob } from '@stackyard/db/job-queue';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { authorize } from '../access/access.ts';
+import { slugify } from '@stackyard/ingestion/tool-name';
+import { authorize, type Authorized, type Permission } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, iso } from '../db.ts';
+import { inTransaction, iso, type Executor } from '../db.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
+import { applyHints, hintsOf } from './ingestion-hints.ts';
+import { workspaceProjectIds, workspaceTagIds } from './ingestion-hints.repo.ts';
 import { DEFAULT_INGESTION_SETTINGS, INGESTION_QUEUE, type IngestionQueue } from './ingestion.job.ts';
-import { insertSubmission, listSubmissions, type SubmissionRow } from './ingestion.repo.ts';
+import {
+  findSubmissionWorkspace,
+  findWorkspaceResourceByFingerprint,
+  findWorkspaceSubmission,
+  insertOrFillGlobalTool,
+  insertResource,
+  insertSubmission,
+  linkToolToWorkspace,
+  listSubmissions,
+  reviewSubmission,
+  type SubmissionRow,
+} from './ingestion.repo.ts';
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+export const NOT_REVIEWABLE = (status: string) =>
+  `This submission is ${status}; only a quarantined or failed submission can be retried, released or rejected.`;
+export const RELEASE_NEEDS_NAME = 'A tool needs a name to be released.';
+export const RELEASE_NEEDS_URL =
+  'This submission is not a valid web address, so nothing can be made from it. Reject it and submit the right URL.';
+
+/**
+ * Hints must name the workspace's own tags and projects: one of another workspace (or none) is refused with a
+ * 400 naming the field, rather than dropped silently.
+ */
+async function checkHints(db: Executor, workspaceId: string, data: PreIngestionExtractedData | null) {
+  const hints = hintsOf(data);
+  const tags = new Set(await workspaceTagIds(db, workspaceId, hints.tagIds));
+  const projects = new Set(await workspaceProjectIds(db, workspaceId, hints.projectIds));
+  const base = '/body/pre_ingestion_extracted_data/ingestion_hints/suggested_workspace_relationships';
+  const missingTag = hints.tagIds.find((id) => !tags.has(id));
+  const missingProject = hints.projectIds.find((id) => !projects.has(id));
+  if (missingTag) {
+    throw new AppError(
+      'bad_request',
+      `${base}/linked_tags: tag ${missingTag} is not a tag of this workspace`,
+    );
+  }
+  if (missingProject) {
+    throw new AppError(
+      'bad_request',
+      `${base}/linked_workspace_projects: project ${missingProject} is not a project of this workspace`,
+    );
+  }
+}
 
 /**
  * Editors and admins submit a URL: the submission is stored with its job in one transaction and answered
  * at once, pending. A URL that is not a fetchable web address is quarantined straight away (no job).
  */
-export async function submitTool(
+export async function submit(
   db: Database,
   actor: Actor,
+  kind: SubmissionKind,
   body: SubmitTool,
   queue: IngestionQueue | undefined,
 ): Promise<Submission> {
   const access = await authorize(db, actor, body.workspace_id, 'ingestion:submit');
-  const fingerprinted = fingerprintUrl(body.submitted_url);
   const extracted = body.pre_ingestion_extracted_data ?? null;
+  await checkHints(db, access.workspaceId, extracted);
+  const fingerprinted = fingerprintUrl(body.submitted_url);
   const row = await inTransaction(db, async (tx) => {
     const inserted = await insertSubmission(tx, access, {
+      kind,
       submittedUrl: body.submitted_url,
       // An invalid URL has no normalised form; its raw text is hashed so the field is still a fingerprint.
       fingerprint: fingerprinted.ok
         ? fingerprinted.value.fingerprint
         : createHash('sha256').update(body.submitted_url).digest('hex'),
-      comment: extracted?.ingestion_hints?.suggested_comment ?? null,
+      comment: extracted?.ingestion_hints?.suggested_comment?.trim() || null,
       status: fingerprinted.ok ? 'pending' : 'quarantined',
       quarantineContext: fingerprinted.ok
         ? null
         : { code: fingerprinted.failure.code, message: fingerprinted.failure.message },
       preIngestionExtractedData: extracted,
     });
-    if (fingerprinted.ok) {
-      await enqueueJob(
-        tx,
-        INGESTION_QUEUE,
-        { submissionId: inserted.id },
-        { maxAttempts: queue?.maxAttempts ?? DEFAULT_INGESTION_SETTINGS.maxAttempts },
-      );
-    }
+    if (fingerprinted.ok) await enqueueIngestion(tx, inserted.id, queue);
     return inserted;
   });
   queue?.wake();
   return toSubmission(row);
 }
 
-/** Every member sees the workspace's tool submissions, newest first. */
-export async function listToolSubmissions(
+function enqueueIngestion(db: Executor, submissionId: string, queue: IngestionQueue | undefined) {
+  return enqueueJob(
+    db,
+    INGESTION_QUEUE,
+    { submissionId },
+    {
+      maxAttempts: queue?.maxAttempts ?? DEFAULT_INGESTION_SETTINGS.maxAttempts,
+      // A retry clicked twice while the first is still waiting adds no second job.
+      dedupeKey: `ingestion:${submissionId}`,
+    },
+  );
+}
+
+/** Every member sees the workspace's submissions of one kind, newest first. */
+export async function listWorkspaceSubmissions(
   db: Database,
   actor: Actor,
   workspaceId: string,
+  kind: SubmissionKind,
 ): Promise<Submission[]> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return (await listSubmissions(db, access)).map(toSubmission);
+  return (await listSubmissions(db, access, kind)).map(toSubmission);
+}
+
+/** The caller's grant in the submission's workspace; a non-member gets the same 404 as for no submission. */
+async function authorizeSubmission<P extends Permission>(
+  db: Database,
+  actor: Actor,
+  id: string,
+  permission: P,
+): Promise<{ access: Authorized<P>; submission: SubmissionRow }> {
+  const workspaceId = await findSubmissionWorkspace(db, id);
+  if (!workspaceId) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
+  let access: Authorized<P>;
+  try {
+    access = await authorize(db, actor, workspaceId, permission);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') {
+      throw new AppError('not_found', SUBMISSION_NOT_FOUND);
+    }
+    throw error;
+  }
+  const submission = await findWorkspaceSubmission(db, access, id);
+  if (!submission) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
+  return { access, submission };
+}
+
+export async function getSubmission(db: Database, actor: Actor, id: string): Promise<Submission> {
+  return toSubmission((await authorizeSubmission(db, actor, id, 'catalog:read')).submission);
+}
+
+function assertReviewable(submission: SubmissionRow): void {
+  if (!(REVIEWABLE_STATUSES as readonly string[]).includes(submission.status)) {
+    throw new AppError('conflict', NOT_REVIEWABLE(submission.status));
+  }
+}
+
+/** The row a review moved; none moved: someone else reviewed it first, and the caller hears its status now. */
+async function reviewed(
+  db: Database,
+  access: Authorized<Permission>,
+  id: string,
+  row: SubmissionRow | undefined,
+) {
+  if (row) return toSubmission(row);
+  const now = await findWorkspaceSubmission(db, access, id);
+  throw new AppError('conflict', NOT_REVIEWABLE(now?.status ?? 'gone'));
+}
+
+/** Back to pending with a new job: the site may have been down, or the deny list changed. */
+export async function retrySubmission(
+  db: Database,
+  actor: Actor,
+  id: string,
+  queue: IngestionQueue | undefined,
+): Promise<Submission> {
+  const { access, submission } = await authorizeSubmission(db, actor, id, 'ingestion:review');
+  assertReviewable(submission);
+  const row = await inTransaction(db, async (tx) => {
+    const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
+      status: 'pending',
+      quarantineContext: null,
+    });
+    if (moved) await enqueueIngestion(tx, id, queue);
+    return moved;
+  });
+  if (row) queue?.wake();
+  return reviewed(db, access, id, row);
+}
+
+export async function rejectSubmission(db: Database, actor: Actor, id: string): Promise<Submission> {
+  const { access, submission } = await authorizeSubmission(db, actor, id, 'ingestion:review');
+  assertReviewable(submission);
+  // The quarantine context stays: it says why the submission was turned down.
+  const row = await reviewSubmission(db, access, id, REVIEWABLE_STATUSES, { status: 'rejected' });
+  return reviewed(db, access, id, row);
+}
+
+/**
+ * Makes the tool or resource from metadata a reviewer typed, without fetching: for a page the fetcher cannot
+ * read (a bot challenge, an intranet page) that a person vouches for. The hints apply as on completion.
+ */
+export async function releaseSubmission(
+  db: Database,
+  actor: Actor,
+  id: string,
+  body: ReleaseSubmission,
+): Promise<Submission> {
+  const { access, submission } = await authorizeSubmission(db, actor, id, 'ingestion:review');
+  assertReviewable(submission);
+  const fingerprinted = fingerprintUrl(submission.submittedUrl);
+  if (!fingerprinted.ok) throw new AppError('conflict', RELEASE_NEEDS_URL);
+  const { fingerprint, normalizedUrl } = fingerprinted.value;
+  const name = body.name ?? null;
+  const description = body.description ?? null;
+  if (submission.kind === 'tool' && !name)
+    throw new AppError('bad_request', `/body/name: ${RELEASE_NEEDS_NAME}`);
+
+  const row = await inTransaction(db, async (tx) => {
+    if (submission.kind === 'tool') {
+      const toolId = await insertOrFillGlobalTool(tx, fingerprint, {
+        canonicalUrl: normalizedUrl,
+        name,
+        description,
+        imageUrl: null,
+        homepageUrl: body.homepage_url ?? normalizedUrl,
+        forgeUrl: null,
+        discordUrl: null,
+        slackUrl: null,
+      });
+      const workspaceToolId = await linkToolToWorkspace(tx, {
+        workspaceId: access.workspaceId,
+        toolId,
+        baseSlug: slugify(name ?? 'tool'),
+        rawSubmittedUrl: submission.submittedUrl,
+      });
+      const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
+        status: 'completed',
+        quarantineContext: null,
+        workspaceToolId,
+      });
+      if (moved) {
+        await applyHints(tx, moved, { kind: 'tool', workspaceToolId });
+        await markWorkspaceChanged(tx, access.workspaceId);
+      }
+      return moved;
+    }
+    const existing = await findWorkspaceResourceByFingerprint(tx, access.workspaceId, fingerprint);
+    const resourceId =
+      existing?.id ??
+      (await insertResource(tx, {
+        workspaceId: access.workspaceId,
+        fingerprint,
+        rawSubmittedUrl: submission.submittedUrl,
+        title: name,
+        description,
+        image: null,
+      }));
+    const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
+      status: 'completed',
+      quarantineContext: null,
+      resourceId,
+    });
+    if (moved) {
+      await applyHints(tx, moved, { kind: 'resource', resourceId });
+      await markWorkspaceChanged(tx, access.workspaceId);
+    }
+    return moved;
+  });
+  return reviewed(db, access, id, row);
 }
 
 export function toSubmission(row: SubmissionRow): Submission {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
+    kind: row.kind as SubmissionKind,
     submitted_url: row.submittedUrl,
     submitted_fingerprint: row.submittedFingerprint,
     submitted_by_user_id: row.submittedByUserId,
@@ -71,6 +285,9 @@ export function toSubmission(row: SubmissionRow): Submission {
     status: row.status as Submission['status'],
     quarantine_context: row.quarantineContext ?? null,
     workspace_tool_id: row.workspaceToolId,
+    resource_id: row.resourceId,
+    reviewed_by_user_id: row.reviewedByUserId,
+    reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     pre_ingestion_extracted_data: (row.preIngestionExtractedData ?? null) as PreIngestionExtractedData | null,

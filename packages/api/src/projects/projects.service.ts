@@ -30,6 +30,7 @@ import {
   updateProject as writeProject,
   type ProjectRow,
 } from './projects.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 function slugTaken(slug: string): string {
   return `This workspace already has a project with the slug "${slug}". Choose another slug.`;
@@ -106,6 +107,7 @@ export async function createProject(db: Database, actor: Actor, input: CreatePro
       }
       const id = await insertProject(tx, access, { name: input.metadata.name, slug });
       await linkTools(tx, access, id, toolIds);
+      await markWorkspaceChanged(tx, access.workspaceId);
       return toProject(await requireProject(tx, access, { id }));
     }),
   );
@@ -126,6 +128,7 @@ export async function updateProject(
       if (input.slug !== undefined) patch.slug = input.slug;
       if (!(await writeProject(tx, access, projectId, patch)))
         throw new AppError('not_found', PROJECT_NOT_FOUND);
+      await markWorkspaceChanged(tx, access.workspaceId);
       return toProject(await requireProject(tx, access, { id: projectId }));
     }),
   );
@@ -135,6 +138,7 @@ export async function deleteProject(db: Database, actor: Actor, projectId: strin
   await inTransaction(db, async (tx) => {
     const access = await authorizeProject(tx, actor, projectId, 'catalog:write');
     if (!(await removeProject(tx, access, projectId))) throw new AppError('not_found', PROJECT_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 
@@ -154,6 +158,7 @@ export async function linkProjectTool(
     const access = await authorizeProject(tx, actor, projectId, 'catalog:write');
     await requireTools(tx, access, [toolId], 'not_found');
     await linkTools(tx, access, projectId, [toolId]);
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 
@@ -168,6 +173,7 @@ export async function unlinkProjectTool(
     if (!(await unlinkTool(tx, access, projectId, toolId))) {
       throw new AppError('not_found', 'This tool is not linked to the project.');
     }
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 

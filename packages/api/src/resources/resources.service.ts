@@ -16,6 +16,7 @@ import {
   setResourceRating,
   type ResourceRow,
 } from './resources.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export async function listResources(
   db: Database,
@@ -53,6 +54,7 @@ export async function rateResource(
     const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', RESOURCE_NOT_FOUND);
     if (!(await setResourceRating(tx, access, resourceId, rating)))
       throw new AppError('not_found', RESOURCE_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
     const row = await findResource(tx, access, resourceId);
     if (!row) throw new AppError('not_found', RESOURCE_NOT_FOUND);
     return toResource(row);
@@ -64,6 +66,7 @@ export async function deleteResource(db: Database, actor: Actor, resourceId: str
     const workspaceId = await findResourceWorkspace(tx, resourceId);
     const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', RESOURCE_NOT_FOUND);
     if (!(await removeResource(tx, access, resourceId))) throw new AppError('not_found', RESOURCE_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 

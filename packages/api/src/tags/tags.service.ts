@@ -19,6 +19,7 @@ import {
   type TagRow,
   type TagValues,
 } from './tags.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 function nameTaken(name: string): string {
   return `This workspace already has a tag named "${name}".`;
@@ -40,6 +41,7 @@ export async function createTag(db: Database, actor: Actor, input: CreateTag): P
         description: input.description || null,
         criteria: input.criteria ?? null,
       });
+      await markWorkspaceChanged(tx, access.workspaceId);
       return toTag(await requireTag(tx, access, id));
     }),
   );
@@ -56,6 +58,7 @@ export async function updateTag(db: Database, actor: Actor, tagId: string, input
       if (input.description !== undefined) patch.description = input.description || null;
       if (input.criteria !== undefined) patch.criteria = input.criteria;
       if (!(await writeTag(tx, access, tagId, patch))) throw new AppError('not_found', TAG_NOT_FOUND);
+      await markWorkspaceChanged(tx, access.workspaceId);
       return toTag(await requireTag(tx, access, tagId));
     }),
   );
@@ -67,6 +70,7 @@ export async function deleteTag(db: Database, actor: Actor, tagId: string): Prom
     const workspaceId = await findTagWorkspace(tx, tagId);
     const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', TAG_NOT_FOUND);
     if (!(await removeTag(tx, access, tagId))) throw new AppError('not_found', TAG_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 
@@ -84,6 +88,7 @@ export async function attachTag(db: Database, actor: Actor, target: Target, tagI
     const workspaceId = await kind.findWorkspace(tx, target.id);
     const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', kind.notFound);
     if (!(await linkTag(tx, access, target, tagId))) throw new AppError('not_found', TAG_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 
@@ -95,6 +100,7 @@ export async function detachTag(db: Database, actor: Actor, target: Target, tagI
     if (!(await unlinkTag(tx, access, target, tagId))) {
       throw new AppError('not_found', `This tag is not on the ${target.kind}.`);
     }
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 

@@ -10,6 +10,7 @@ import { loadConfig } from '@stackyard/server/config';
 import { tempDir } from '../../../../test/processes.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { IngestionSettings } from '../ingestion/ingestion.job.ts';
+import type { StoreSettings } from '../store/store-context.ts';
 import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
 
 export const API = '/api/v1';
@@ -55,6 +56,8 @@ export interface HarnessOptions {
   /** More environment variables for the app's config (INGESTION_*). */
   env?: Record<string, string>;
   ingestion?: Partial<IngestionSettings>;
+  /** Repository store overrides (poll interval, sync delay, backoff). */
+  store?: Partial<StoreSettings>;
 }
 
 // Tests never reach the internet: the ingestion worker resolves every host name to loopback, which the
@@ -75,6 +78,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     db,
     verifier: options.verifier ?? issuer.verifier,
     ingestion: { pollMs: 100, fetch: { resolver: loopbackResolver }, ...options.ingestion },
+    ...(options.store ? { store: options.store } : {}),
   });
   const recorded: RecordedResponse[] = [];
   app.addHook('onSend', async (request, reply, payload) => {
@@ -161,7 +165,13 @@ async function checkAgainstDocument(app: FastifyInstance, recorded: RecordedResp
       problems.push(`${key}: status not declared`);
       continue;
     }
-    const schema = Object.values(declared.content ?? {})[0]?.schema;
+    const [mediaType, media] = Object.entries(declared.content ?? {})[0] ?? [];
+    // A declared non-JSON body (a bookmarks file): its content type must match; its text is not JSON.
+    if (mediaType && !mediaType.includes('json')) {
+      if (!seen.contentType.startsWith(mediaType)) problems.push(`${key}: answered ${seen.contentType}`);
+      continue;
+    }
+    const schema = media?.schema;
     if (!schema) {
       if (seen.body !== '')
         problems.push(`${key}: declared without a body, answered ${seen.body.slice(0, 200)}`);

@@ -17,6 +17,7 @@ import {
   toolOrders,
   type ToolRow,
 } from './tools.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export async function listTools(
   db: Database,
@@ -70,6 +71,7 @@ export async function rateTool(
     const workspaceId = await findToolWorkspace(tx, toolId);
     const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', TOOL_NOT_FOUND);
     if (!(await setToolRating(tx, access, toolId, rating))) throw new AppError('not_found', TOOL_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
     const row = await findTool(tx, access, toolId);
     if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
     return toTool(row);
@@ -82,6 +84,7 @@ export async function deleteTool(db: Database, actor: Actor, toolId: string): Pr
     const workspaceId = await findToolWorkspace(tx, toolId);
     const access = await authorizeItem(tx, actor, workspaceId, 'tools:delete', TOOL_NOT_FOUND);
     if (!(await removeTool(tx, access, toolId))) throw new AppError('not_found', TOOL_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 

@@ -1,7 +1,16 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { usernames, workspaceMembers, workspaces } from '@stackyard/db/schema';
+import {
+  ingestionSubmissions,
+  projects,
+  resources,
+  tags,
+  usernames,
+  workspaceMembers,
+  workspaces,
+  workspaceTools,
+} from '@stackyard/db/schema';
 import type { AccessRole } from '@stackyard/contracts/workspace';
-import type { Authorized } from '../access/access.ts';
+import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 
 export interface WorkspaceRow {
@@ -108,4 +117,37 @@ export async function countWorkspacesOf(db: Executor, userId: string): Promise<n
     .from(workspaceMembers)
     .where(eq(workspaceMembers.userId, userId));
   return row?.count ?? 0;
+}
+
+export interface WorkspaceCounts {
+  tools: number;
+  resources: number;
+  projects: number;
+  tags: number;
+  members: number;
+  ingestionsInProgress: number;
+  ingestionsNeedingReview: number;
+}
+
+/** What the workspace holds, in one round trip: each count walks an index on workspace_id. */
+export async function countWorkspaceContents(db: Executor, access: CatalogReader): Promise<WorkspaceCounts> {
+  const id = access.workspaceId;
+  const count = (table: typeof workspaceTools | typeof resources | typeof projects | typeof tags) =>
+    sql<number>`(select count(*)::int from ${table} where ${table.workspaceId} = ${id})`;
+  const submissions = (statuses: string[]) =>
+    sql<number>`(select count(*)::int from ${ingestionSubmissions} where ${ingestionSubmissions.workspaceId} = ${id} and ${ingestionSubmissions.status} in (${sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    )}))`;
+  const result = (await db.execute(sql`select
+    ${count(workspaceTools)} as "tools",
+    ${count(resources)} as "resources",
+    ${count(projects)} as "projects",
+    ${count(tags)} as "tags",
+    (select count(*)::int from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${id}) as "members",
+    ${submissions(['pending', 'fetching'])} as "ingestionsInProgress",
+    ${submissions(['quarantined', 'failed'])} as "ingestionsNeedingReview"`)) as { rows: WorkspaceCounts[] };
+  const [row] = result.rows;
+  if (!row) throw new Error('count returned no row');
+  return row;
 }

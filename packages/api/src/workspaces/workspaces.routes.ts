@@ -5,6 +5,7 @@ import {
   workspaceListItemSchema,
   workspaceListSchema,
   workspaceParamsSchema,
+  workspaceSummarySchema,
 } from '@stackyard/contracts/workspace';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
@@ -12,6 +13,7 @@ import {
   createWorkspace,
   deleteWorkspace,
   getWorkspace,
+  getWorkspaceSummary,
   listWorkspaces,
   updateWorkspace,
 } from './workspaces.service.ts';
@@ -53,6 +55,19 @@ export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
       },
     },
     async (request) => getWorkspace(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/workspaces/:id/summary',
+    {
+      schema: {
+        tags: ['workspaces'],
+        summary: 'How many tools, resources, projects, tags, members and open ingestions a workspace has',
+        params: workspaceParamsSchema,
+        response: { 200: workspaceSummarySchema, ...always, ...notFound },
+      },
+    },
+    async (request) => getWorkspaceSummary(db, actorOf(request), request.params.id),
   );
 
   app.put(

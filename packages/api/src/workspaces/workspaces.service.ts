@@ -1,5 +1,10 @@
 import { AppError } from '@stackyard/contracts/problem';
-import type { CreateWorkspace, UpdateWorkspace, WorkspaceListItem } from '@stackyard/contracts/workspace';
+import type {
+  CreateWorkspace,
+  UpdateWorkspace,
+  WorkspaceListItem,
+  WorkspaceSummary,
+} from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
 import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
@@ -7,6 +12,7 @@ import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import { insertProfileIfMissing, lockProfile } from '../profiles/profiles.repo.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 import {
+  countWorkspaceContents,
   countWorkspacesOf,
   deleteWorkspace as removeWorkspace,
   findWorkspaceOf,
@@ -16,6 +22,7 @@ import {
   updateWorkspace as writeWorkspace,
   type WorkspaceRow,
 } from './workspaces.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export const LAST_WORKSPACE =
   'You cannot delete your last workspace. Create another workspace first, then delete this one.';
@@ -36,6 +43,26 @@ export async function getWorkspace(
 ): Promise<WorkspaceListItem> {
   await authorize(db, actor, workspaceId, 'workspace:read');
   return loadWorkspace(db, actor, workspaceId);
+}
+
+/** Every member: the counts on the workspace's dashboard. */
+export async function getWorkspaceSummary(
+  db: Database,
+  actor: Actor,
+  workspaceId: string,
+): Promise<WorkspaceSummary> {
+  const access = await authorize(db, actor, workspaceId, 'catalog:read');
+  const counts = await countWorkspaceContents(db, access);
+  return {
+    workspace_id: workspaceId,
+    tools: counts.tools,
+    resources: counts.resources,
+    projects: counts.projects,
+    tags: counts.tags,
+    members: counts.members,
+    ingestions_in_progress: counts.ingestionsInProgress,
+    ingestions_needing_review: counts.ingestionsNeedingReview,
+  };
 }
 
 /**
@@ -92,7 +119,11 @@ export async function updateWorkspace(
           ];
         }
       }
-      if (Object.keys(patch).length > 0) await writeWorkspace(tx, access, patch);
+      if (Object.keys(patch).length > 0) {
+        await writeWorkspace(tx, access, patch);
+        // Its name, slug and description are in the synced repository's manifest and README.
+        await markWorkspaceChanged(tx, access.workspaceId);
+      }
     }),
   );
   return loadWorkspace(db, actor, workspaceId);

@@ -4,8 +4,10 @@ import { problemSchema } from '@stackyard/contracts/problem';
 import {
   workspaceListItemSchema,
   workspaceListSchema,
+  workspaceSummarySchema,
   type WorkspaceListItem,
 } from '@stackyard/contracts/workspace';
+import { seedResource, seedTool } from '../catalog/seed.ts';
 import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
 import { LAST_WORKSPACE } from './workspaces.service.ts';
 
@@ -166,5 +168,62 @@ describe('delete', () => {
     ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([204, 409]);
     expect((await h.as(owner).get('/workspaces')).json()).toHaveLength(1);
+  });
+});
+
+describe('summary', () => {
+  it('counts what the workspace holds, for every member, and nothing of other workspaces', async () => {
+    const owner = await h.user('ws_sum_owner');
+    const viewer = await h.user('ws_sum_viewer');
+    const outsider = await h.user();
+    const workspace = await create(owner, { name: 'Summed' });
+    const other = await create(owner, { name: 'Other' });
+    await h
+      .as(owner)
+      .post(`/workspaces/${workspace.id}/members`, { username: 'ws_sum_viewer', role: 'viewer' });
+
+    const empty = await h.as(viewer).get(`/workspaces/${workspace.id}/summary`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(workspaceSummarySchema.parse(empty.json())).toEqual({
+      workspace_id: workspace.id,
+      tools: 0,
+      resources: 0,
+      projects: 0,
+      tags: 0,
+      members: 2,
+      ingestions_in_progress: 0,
+      ingestions_needing_review: 0,
+    });
+
+    for (const [index, slug] of ['vite', 'vitest'].entries()) {
+      await seedTool(h.db.db, { workspaceId: workspace.id, url: `https://sum.example/${index}`, slug });
+    }
+    await seedTool(h.db.db, { workspaceId: other.id, url: 'https://sum.example/other', slug: 'other' });
+    await seedResource(h.db.db, { workspaceId: workspace.id, url: 'https://sum.example/read' });
+    await h.as(owner).post('/projects', { workspace_id: workspace.id, metadata: { name: 'Site' } });
+    await h.as(owner).post('/tags', { workspace_id: workspace.id, tag_name: 'build', color: '#3b82f6' });
+    for (const status of ['pending', 'fetching', 'quarantined', 'failed', 'completed']) {
+      await h.db.rows(sql`insert into ingestion_submissions
+        (workspace_id, submitted_url, submitted_fingerprint, submitted_by_user_id, status)
+        values (${workspace.id}, 'https://sum.example/x', ${status}, ${owner.id}, ${status})`);
+    }
+
+    const full = workspaceSummarySchema.parse(
+      (await h.as(viewer).get(`/workspaces/${workspace.id}/summary`)).json(),
+    );
+    expect(full).toMatchObject({
+      tools: 2,
+      resources: 1,
+      projects: 1,
+      tags: 1,
+      members: 2,
+      ingestions_in_progress: 2,
+      ingestions_needing_review: 2,
+    });
+
+    const refused = await h.as(outsider).get(`/workspaces/${workspace.id}/summary`);
+    expect(refused.statusCode).toBe(404);
+    expect(detailOf(refused).detail).toBe('Workspace not found');
+    expect((await h.as(owner).get('/workspaces/not-an-id/summary')).statusCode).toBe(400);
   });
 });

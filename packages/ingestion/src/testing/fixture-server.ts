@@ -240,9 +240,19 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const servernames: string[] = [];
   let connections = 0;
   let origin = '';
+  const held = new Set<string>();
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', origin);
     seen.push(url.pathname + url.search);
+    // /hold-once/<name>: the first request never gets an answer (a job stays in flight, e.g. while its
+    // process is killed); every later one gets the tool page.
+    if (url.pathname.startsWith('/hold-once/')) {
+      if (!held.has(url.pathname)) {
+        held.add(url.pathname);
+        return;
+      }
+      return html(toolHomepage(origin))(request, response, url, origin);
+    }
     // /redirect/3 → /redirect/2 → /redirect/1 → /tool; /redirect-to?location=… → that location.
     const hops = /^\/redirect\/(\d+)$/.exec(url.pathname);
     if (hops) {

@@ -1,4 +1,5 @@
-// The usual test arrangement: a fake GitHub, one installation reaching acme/stack, and a client pointed at it.
+// The usual test arrangement: a fake GitHub (API and web), one installation reaching acme/stack, and a client
+// pointed at it with the app's OAuth client.
 import { createGithubClient, type GithubClient, type GithubClientOptions } from '../github-client.ts';
 import type { RepositoryTarget } from '../commit-files.ts';
 import { startFakeGithub, type FakeGithub } from './fake-github.ts';
@@ -20,7 +21,14 @@ export async function startFakeSetup(
   fake.addRepository('acme/stack', options.files ? { files: options.files } : {});
   fake.addInstallation(INSTALLATION_ID, 'acme', ['acme/stack']);
   const client = createGithubClient(
-    { appId: fake.app.appId, privateKey: fake.app.privateKey, apiBaseUrl: fake.url },
+    {
+      appId: fake.app.appId,
+      privateKey: fake.app.privateKey,
+      apiBaseUrl: fake.url,
+      webBaseUrl: fake.url,
+      clientId: fake.app.clientId,
+      clientSecret: fake.app.clientSecret,
+    },
     options.client,
   );
   return { fake, client, target: { installationId: INSTALLATION_ID, owner: 'acme', name: 'stack' } };

@@ -1,10 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { Wordmark } from '@/components/wordmark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { CommandPalette } from '@/features/command-palette/components/command-palette';
+import { PaletteButton } from '@/features/command-palette/components/palette-button';
+import { usePaletteShortcut } from '@/features/command-palette/lib/use-palette-shortcut';
 import { LogoutButton } from '@/features/session/components/logout-button';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { useCurrentWorkspace } from '@/features/workspaces/lib/use-current-workspace';
@@ -76,7 +79,7 @@ export function SidebarFooter() {
   );
 }
 
-function MainSidebar() {
+function MainSidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
   const navigate = useNavigate();
   const { workspaces, workspace, currentId, setCurrentId } = useCurrentWorkspace();
   const owner = workspace?.owner_username;
@@ -104,6 +107,7 @@ function MainSidebar() {
           onManage={() => navigate(paths.settings.root.getHref('workspace'))}
         />
       </WidgetBoundary>
+      <PaletteButton onClick={onOpenPalette} />
       <nav aria-label="Workspace">
         <ul className="flex flex-col gap-1">
           {links.map((link) => (
@@ -123,9 +127,21 @@ function MainSidebar() {
 }
 
 export function AppLayout() {
+  const navigate = useNavigate();
+  const { workspace } = useCurrentWorkspace();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   return (
-    <AppFrame sidebar={<MainSidebar />}>
+    <AppFrame sidebar={<MainSidebar onOpenPalette={() => setPaletteOpen(true)} />}>
       <Outlet />
+      <WidgetBoundary name="command palette">
+        <CommandPalette
+          workspace={workspace}
+          open={paletteOpen}
+          onOpenChange={setPaletteOpen}
+          onNavigate={(href) => void navigate(href)}
+        />
+      </WidgetBoundary>
     </AppFrame>
   );
 }

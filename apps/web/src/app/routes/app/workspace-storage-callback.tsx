@@ -1,10 +1,11 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { DocumentTitle } from '@/components/document-title';
+import { InstallationCallback } from '@/features/store/components/installation-callback';
 
 export function WorkspaceStorageCallbackRoute() {
   return (
-    <PlaceholderPage
-      title="GitHub installation"
-      description="Completing a GitHub app installation arrives in a later release."
-    />
+    <>
+      <DocumentTitle title="GitHub installation" />
+      <InstallationCallback />
+    </>
   );
 }

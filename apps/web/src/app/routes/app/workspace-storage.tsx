@@ -1,10 +1,24 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { StatusScreen } from '@/components/status-screen';
+import { StoragePage } from '@/features/store/components/storage-page';
+import { useWorkspaces } from '@/features/workspaces/api/get-workspaces';
 
 export function WorkspaceStorageRoute() {
+  const { workspaceId = '' } = useParams();
+  const workspaces = useWorkspaces();
+  if (workspaces.isPending) return <StatusScreen text="Loading..." />;
+  const workspace = workspaces.data?.find((item) => item.id === workspaceId);
   return (
-    <PlaceholderPage
-      title="Workspace storage"
-      description="Linking a workspace to a GitHub repository arrives in a later release."
-    />
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+      <DocumentTitle title="Workspace storage" />
+      {workspace ? (
+        <StoragePage workspaceId={workspace.id} workspaceName={workspace.name} />
+      ) : (
+        <p role="alert" className="text-sm text-zinc-700">
+          Workspace not found
+        </p>
+      )}
+    </div>
   );
 }

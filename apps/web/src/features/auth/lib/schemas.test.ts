@@ -19,3 +19,24 @@ describe('auth form checks', () => {
     expect(verificationCodeSchema.safeParse({ code: '   ' }).success).toBe(false);
   });
 });
+
+describe('the e-mail check', () => {
+  it('takes the addresses zod took and refuses the rest', () => {
+    const valid = (email: string) => credentialsSchema.safeParse({ email, password: '123456' }).success;
+    for (const email of ['ana@example.com', 'a.b+tag@mail.example.co', "o'neil@example.org"]) {
+      expect(valid(email), email).toBe(true);
+    }
+    for (const email of [
+      '',
+      'ana',
+      'ana@',
+      '@example.com',
+      '.ana@example.com',
+      'a..b@example.com',
+      'ana@example',
+      'a b@example.com',
+    ]) {
+      expect(valid(email), email).toBe(false);
+    }
+  });
+});

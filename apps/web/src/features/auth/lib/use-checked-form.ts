@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import type * as z from 'zod/mini';
+import type { FormSchema } from './form-schema';
 
 type Values = Record<string, string>;
 
@@ -8,8 +8,7 @@ type Values = Record<string, string>;
  * handler that checks before it calls on. (react-hook-form would add ~14 kB gzip to the first page a visitor
  * loads; the onboarding and settings forms, behind sign-in, use it.)
  */
-export function useCheckedForm<S extends z.ZodMiniType<Values, Values>>(schema: S, initial: z.infer<S>) {
-  type T = z.infer<S>;
+export function useCheckedForm<T extends Values>(schema: FormSchema<T>, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
   const [isSubmitting, setSubmitting] = useState(false);

@@ -8,6 +8,7 @@ import { useTags } from '../api/get-tags';
 import { useSetItemTag } from '../api/set-item-tag';
 import type { CatalogItem } from '../lib/item';
 import { TagChip } from './tag-chip';
+import { DeleteTagButton, TagEditForm } from './tag-editor';
 
 type TagsPickerProps = {
   workspaceId: string;
@@ -70,6 +71,7 @@ function TagChoices({
   const setTag = useSetItemTag(item);
   const create = useCreateTag();
   const [name, setName] = useState('');
+  const [editingId, setEditingId] = useState<string | null>(null);
   const nameId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -98,24 +100,47 @@ function TagChoices({
           {tags.data.length === 0 && (
             <p className="mt-1 text-sm text-zinc-600">This workspace has no tags yet.</p>
           )}
-          <div className="mt-2 flex flex-wrap gap-3">
-            {tags.data.map((tag) => (
-              <label key={tag.id} className="flex items-center gap-1.5 text-sm text-zinc-800">
-                <input
-                  type="checkbox"
-                  checked={
-                    // While a change is on its way, show where it is going.
-                    setTag.isPending && setTag.variables.tagId === tag.id
-                      ? setTag.variables.attached
-                      : attachedIds.includes(tag.id)
-                  }
-                  disabled={setTag.isPending}
-                  onChange={(event) => setTag.mutate({ tagId: tag.id, attached: event.target.checked })}
-                />
-                {tag.tag_name}
-              </label>
-            ))}
-          </div>
+          <ul className="mt-2 flex flex-col gap-1">
+            {tags.data.map((tag) =>
+              editingId === tag.id ? (
+                <li key={tag.id} className="py-1">
+                  <TagEditForm tag={tag} onDone={() => setEditingId(null)} />
+                </li>
+              ) : (
+                <li key={tag.id} className="flex flex-wrap items-center gap-2">
+                  <label className="flex items-center gap-1.5 text-sm text-zinc-800">
+                    <input
+                      type="checkbox"
+                      checked={
+                        // While a change is on its way, show where it is going.
+                        setTag.isPending && setTag.variables.tagId === tag.id
+                          ? setTag.variables.attached
+                          : attachedIds.includes(tag.id)
+                      }
+                      disabled={setTag.isPending}
+                      onChange={(event) => setTag.mutate({ tagId: tag.id, attached: event.target.checked })}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className="size-2 rounded-full"
+                      style={{ backgroundColor: tag.color }}
+                    />
+                    {tag.tag_name}
+                  </label>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2"
+                    aria-label={`Edit tag ${tag.tag_name}`}
+                    onClick={() => setEditingId(tag.id)}
+                  >
+                    Edit
+                  </Button>
+                  <DeleteTagButton tag={tag} />
+                </li>
+              ),
+            )}
+          </ul>
         </fieldset>
       )}
       <form onSubmit={submit} className="mt-4 flex items-end gap-2">

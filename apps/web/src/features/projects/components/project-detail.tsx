@@ -10,6 +10,7 @@ import { useProjectBySlug } from '../api/get-project-by-slug';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjectTools } from '../api/get-project-tools';
 import { useSetProjectTool } from '../api/set-project-tool';
+import { RenameProjectDialog } from './rename-project-dialog';
 
 type ProjectDetailProps = {
   workspaceId: string;
@@ -20,6 +21,8 @@ type ProjectDetailProps = {
   availableTools: Tool[];
   /** After a delete: back to the projects list. */
   onDeleted: () => void;
+  /** After a rename: the project's address follows a new slug. */
+  onRenamed?: (project: Project) => void;
   toolHref: (toolSlug: string) => string;
   /** What other features add under the project (tags, comments), composed by the route. */
   children: (project: Project) => ReactNode;
@@ -34,6 +37,7 @@ export function ProjectDetail({
   canEdit,
   availableTools,
   onDeleted,
+  onRenamed,
   toolHref,
   children,
 }: ProjectDetailProps) {
@@ -60,7 +64,12 @@ export function ProjectDetail({
       <DocumentTitle title={data.metadata.name} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">{data.metadata.name}</h1>
-        {canEdit && <DeleteProject workspaceId={workspaceId} project={data} onDeleted={onDeleted} />}
+        {canEdit && (
+          <div className="flex gap-2">
+            <RenameProjectDialog project={data} onRenamed={(saved) => onRenamed?.(saved)} />
+            <DeleteProject workspaceId={workspaceId} project={data} onDeleted={onDeleted} />
+          </div>
+        )}
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-zinc-600">
         <div className="flex gap-1">

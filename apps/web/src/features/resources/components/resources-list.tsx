@@ -6,7 +6,10 @@ import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { LinkButton } from '@/components/ui/link-button';
 import { StarRating } from '@/components/ui/star-rating';
+import { exportResourcesHref } from '../api/export-resources';
 import { useResources } from '../api/get-resources';
 import { ResourceImage } from './resource-image';
 
@@ -14,11 +17,20 @@ type ResourcesListProps = {
   workspaceId: string;
   tags: Tag[];
   resourceHref: (resourceId: string) => string;
+  /** The ingestion form (resources chosen), where a resource is added. */
+  addResourceHref: string;
+  canEdit: boolean;
 };
 
 const selectClass = 'h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm';
 
-export function ResourcesList({ workspaceId, tags, resourceHref }: ResourcesListProps) {
+export function ResourcesList({
+  workspaceId,
+  tags,
+  resourceHref,
+  addResourceHref,
+  canEdit,
+}: ResourcesListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
   const resources = useResources(workspaceId, { sort, tag });
@@ -27,7 +39,20 @@ export function ResourcesList({ workspaceId, tags, resourceHref }: ResourcesList
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <DocumentTitle title="Resources" />
-      <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Resources</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Resources</h1>
+        <div className="flex flex-wrap gap-2">
+          {/* A download, not a page of the app: a plain link, so the browser saves the file. */}
+          <a
+            href={exportResourcesHref(workspaceId)}
+            download
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            Export bookmarks
+          </a>
+          {canEdit && <LinkButton to={addResourceHref}>Add a resource</LinkButton>}
+        </div>
+      </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
           Tag
@@ -69,7 +94,13 @@ export function ResourcesList({ workspaceId, tags, resourceHref }: ResourcesList
             </h2>
             <p className="mt-2 text-zinc-600">
               Articles, docs and videos saved to this workspace appear here.
+              {canEdit ? ' Add one by its URL, or import your browser bookmarks.' : ''}
             </p>
+            {canEdit && !tag && (
+              <LinkButton to={addResourceHref} variant="outline" className="mt-4">
+                Add your first resource
+              </LinkButton>
+            )}
           </div>
         ) : (
           <>

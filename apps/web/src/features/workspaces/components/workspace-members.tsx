@@ -3,12 +3,11 @@ import type { Member } from '@stackyard/contracts/member';
 import type { AccessRole, WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { StatusScreen } from '@/components/status-screen';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useMemberMutations, useMembers } from '../api/members';
+import { UserPicker } from './user-picker';
 
 const roles: AccessRole[] = ['admin', 'editor', 'viewer'];
 // Spec §6: admin purple, editor blue, viewer gray.
@@ -164,14 +163,12 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
       {canManage && (
         <form noValidate onSubmit={onAdd} className="flex flex-wrap items-end gap-3">
           <div className="min-w-48 flex-1">
-            <FormField label="Add member by username">
-              <Input
-                autoCapitalize="none"
-                spellCheck={false}
-                value={username}
-                onChange={(event) => setUsername(event.target.value.toLowerCase())}
-              />
-            </FormField>
+            <UserPicker
+              label="Add member by username"
+              value={username}
+              onChange={setUsername}
+              excludeIds={new Set(members.data?.map((member) => member.user_id))}
+            />
           </div>
           <select
             aria-label="Role of the new member"

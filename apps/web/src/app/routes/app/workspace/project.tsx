@@ -34,6 +34,13 @@ function WorkspaceProject({ workspace, projectSlug }: { workspace: WorkspaceList
       canEdit={canEdit}
       availableTools={canEdit ? (tools.data?.pages.flatMap((page) => page.items) ?? []) : []}
       onDeleted={() => void navigate(paths.workspace.projects.getHref(owner, workspace.slug))}
+      onRenamed={(project) => {
+        if (project.slug !== projectSlug) {
+          void navigate(paths.workspace.project.getHref(owner, workspace.slug, project.slug), {
+            replace: true,
+          });
+        }
+      }}
       toolHref={(toolSlug) => paths.workspace.tool.getHref(owner, workspace.slug, toolSlug)}
     >
       {(project) => <ItemExtras workspace={workspace} item={{ kind: 'project', id: project.id }} />}

@@ -2,6 +2,7 @@ import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
 import { useTags } from '@/features/catalog/api/get-tags';
 import { ResourcesList } from '@/features/resources/components/resources-list';
+import { canEditCatalog } from './item-extras';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ResourcesRoute() {
@@ -14,13 +15,14 @@ export function ResourcesRoute() {
 
 function WorkspaceResources({ workspace }: { workspace: WorkspaceListItem }) {
   const tags = useTags(workspace.id);
+  const owner = workspace.owner_username ?? '';
   return (
     <ResourcesList
       workspaceId={workspace.id}
       tags={tags.data ?? []}
-      resourceHref={(id) =>
-        paths.workspace.resource.getHref(workspace.owner_username ?? '', workspace.slug, id)
-      }
+      resourceHref={(id) => paths.workspace.resource.getHref(owner, workspace.slug, id)}
+      addResourceHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug, 'resource')}
+      canEdit={canEditCatalog(workspace)}
     />
   );
 }

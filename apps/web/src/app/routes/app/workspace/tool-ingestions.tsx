@@ -1,10 +1,47 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useSearchParams } from 'react-router';
+import type { SubmissionKind } from '@stackyard/contracts/ingestion';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { paths } from '@/config/paths';
+import { useTags } from '@/features/catalog/api/get-tags';
+import { IngestionsPage } from '@/features/ingestions/components/ingestions-page';
+import { useProjects } from '@/features/projects/api/get-projects';
+import { canEditCatalog } from './item-extras';
+import { WorkspaceGate } from './workspace-gate';
 
 export function ToolIngestionsRoute() {
+  const [searchParams] = useSearchParams();
+  // Anything but ?kind=resource shows tools: the page's name is "tool ingestions".
+  const kind: SubmissionKind = searchParams.get('kind') === 'resource' ? 'resource' : 'tool';
   return (
-    <PlaceholderPage
-      title="Tool ingestions"
-      description="Submitting tool URLs and following their ingestion arrive in a later release."
+    <WorkspaceGate
+      movedHref={(owner, slug) =>
+        paths.workspace.toolIngestions.getHref(owner, slug, kind === 'resource' ? kind : undefined)
+      }
+    >
+      {(workspace) => <WorkspaceIngestions workspace={workspace} kind={kind} />}
+    </WorkspaceGate>
+  );
+}
+
+function WorkspaceIngestions({ workspace, kind }: { workspace: WorkspaceListItem; kind: SubmissionKind }) {
+  const canEdit = canEditCatalog(workspace);
+  const owner = workspace.owner_username ?? '';
+  // The hints offer the workspace's tags and (the first page of) its projects by name.
+  const tags = useTags(workspace.id);
+  const projects = useProjects(workspace.id, { sort: 'name' });
+  return (
+    <IngestionsPage
+      workspaceId={workspace.id}
+      kind={kind}
+      kindHref={(next) => paths.workspace.toolIngestions.getHref(owner, workspace.slug, next)}
+      canEdit={canEdit}
+      tags={(tags.data ?? []).map((tag) => ({ id: tag.id, name: tag.tag_name }))}
+      projects={(projects.data?.pages[0]?.items ?? []).map((project) => ({
+        id: project.id,
+        name: project.metadata.name,
+      }))}
+      toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
+      resourceHref={(id) => paths.workspace.resource.getHref(owner, workspace.slug, id)}
     />
   );
 }

@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDb } from '@stackyard/db/testing';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { redactUrl } from './plugins/request-log.ts';
+import { tempDir } from '../../../test/processes.ts';
+
+// GitHub's one-time codes arrive in page URLs (the installation callback, the OIDC callback): the request log
+// keeps the URL but never the code.
+
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let app: FastifyInstance;
+const web = tempDir('stackyard-web');
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(join(web.path, 'assets'));
+  writeFileSync(join(web.path, 'index.html'), '<!doctype html><div id="root"></div>');
+  db = await createTestDb();
+  app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
+    db,
+    logStream: { write: (line: string) => void logLines.push(line) },
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  web.remove();
+});
+
+describe('request log', () => {
+  it('logs the installation callback without the code GitHub sent', async () => {
+    const code = 'f00dfacecafe1234beef';
+    const url = `/callback/workspace_github_storage_update?installation_id=7&setup_action=install&code=${code}&state=%7B%7D`;
+    expect((await app.inject(url)).statusCode).toBe(200);
+    const lines = logLines.filter((line) => line.includes('/callback/workspace_github_storage_update'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(code);
+    const logged = JSON.parse(lines[0] ?? '{}') as { req?: { method?: string; url?: string } };
+    expect(logged.req).toMatchObject({
+      method: 'GET',
+      url: '/callback/workspace_github_storage_update?installation_id=7&setup_action=install&code=[REDACTED]&state=%7B%7D',
+    });
+  });
+
+  it('blanks every credential parameter and leaves the rest as sent', () => {
+    expect(redactUrl('/a')).toBe('/a');
+    expect(redactUrl('/a?x=1&Code=2&access_token=3&flag&client_secret=4&y=')).toBe(
+      '/a?x=1&Code=[REDACTED]&access_token=[REDACTED]&flag&client_secret=[REDACTED]&y=',
+    );
+    expect(redactUrl('/a?%63ode=secret&%zz=1')).toBe('/a?%63ode=[REDACTED]&%zz=1');
+  });
+});

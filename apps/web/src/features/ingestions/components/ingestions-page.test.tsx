@@ -1,0 +1,335 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
+import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
+import type { Tool } from '@stackyard/contracts/tool';
+import { createQueryClient } from '@/lib/query-client';
+import { IngestionsPage } from './ingestions-page';
+
+const WORKSPACE = '11111111-1111-4111-8111-111111111111';
+const USER = '44444444-4444-4444-8444-444444444444';
+const TOOL_ID = '22222222-2222-4222-8222-222222222222';
+const TAG = '33333333-3333-4333-8333-333333333333';
+
+let sequence = 0;
+function submission(overrides: Partial<Submission>): Submission {
+  sequence += 1;
+  return {
+    id: `55555555-5555-4555-8555-${String(sequence).padStart(12, '0')}`,
+    workspace_id: WORKSPACE,
+    kind: 'tool',
+    submitted_url: 'https://vite.dev',
+    submitted_fingerprint: 'f',
+    submitted_by_user_id: USER,
+    submitted_comment: null,
+    status: 'pending',
+    quarantine_context: null,
+    workspace_tool_id: null,
+    resource_id: null,
+    reviewed_by_user_id: null,
+    reviewed_at: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    pre_ingestion_extracted_data: null,
+    ...overrides,
+  };
+}
+
+const tool: Tool = {
+  workspace_tool_id: TOOL_ID,
+  workspace_id: WORKSPACE,
+  context: { rating: null },
+  raw_submitted_url: 'https://vite.dev',
+  slug: 'vite',
+  metadata: {
+    name: 'Vite',
+    description: null,
+    image_url: null,
+    canonical_links: { homepage_url: null, forge_url: null },
+    community_links: { discord_url: null, slack_url: null },
+  },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+type Call = { method: string; url: URL; body: unknown };
+
+function setup(answer: (call: Call) => Response, { canEdit = true, kind = 'tool' as SubmissionKind } = {}) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    const call = {
+      method: init.method ?? 'GET',
+      url: new URL(path, 'http://app.test'),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    return answer(call);
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <IngestionsPage
+          workspaceId={WORKSPACE}
+          kind={kind}
+          kindHref={(next) => `/ana/ws/tool-ingestions?kind=${next}`}
+          canEdit={canEdit}
+          tags={[{ id: TAG, name: 'build' }]}
+          projects={[]}
+          toolHref={(slug) => `/ana/ws/tools/${slug}`}
+          resourceHref={(id) => `/ana/ws/resources/${id}`}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const listCalls = (calls: Call[]) =>
+  calls.filter((call) => call.method === 'GET' && call.url.pathname.startsWith('/api/v1/ingestion/'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('IngestionsPage', () => {
+  it('checks the URLs before sending, then submits each line with the hints', async () => {
+    const submitted: Submission[] = [];
+    const { calls, user } = setup((call) => {
+      if (call.method === 'POST') {
+        const created = submission({
+          submitted_url: (call.body as { submitted_url: string }).submitted_url,
+          status: 'completed',
+          workspace_tool_id: TOOL_ID,
+        });
+        submitted.unshift(created);
+        return json(created, 202);
+      }
+      if (call.url.pathname === `/api/v1/tools/workspace/${TOOL_ID}`) return json(tool);
+      return json(submitted);
+    });
+    expect(await screen.findByRole('heading', { name: 'No submissions yet' })).toBeTruthy();
+
+    const urls = screen.getByRole('textbox', { name: 'URLs' });
+    await user.click(screen.getByRole('button', { name: 'Submit tools' }));
+    expect(screen.getByText('Enter at least one URL.')).toBeTruthy();
+    await user.type(urls, 'https://vite.dev{Enter}vitest.dev');
+    await user.click(screen.getByRole('button', { name: 'Submit tools' }));
+    expect(
+      screen.getByText('Line 2: “vitest.dev” is not a valid URL: start it with https:// or http://.'),
+    ).toBeTruthy();
+    expect(urls.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.clear(urls);
+    await user.type(urls, 'https://vite.dev{Enter}https://vitest.dev');
+    await user.click(screen.getByText('Tags, projects and a comment (optional)'));
+    await user.click(screen.getByRole('checkbox', { name: 'build' }));
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Our bundler');
+    await user.click(screen.getByRole('button', { name: 'Submit tools' }));
+
+    expect(await screen.findByText('Submitted 2 URLs; follow them below.')).toBeTruthy();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.url.pathname)).toEqual([
+      '/api/v1/ingestion/tools',
+      '/api/v1/ingestion/tools',
+    ]);
+    expect(posts[0]?.body).toEqual({
+      workspace_id: WORKSPACE,
+      submitted_url: 'https://vite.dev',
+      pre_ingestion_extracted_data: {
+        ingestion_hints: {
+          suggested_workspace_relationships: { linked_tags: [TAG], linked_workspace_projects: [] },
+          suggested_comment: 'Our bundler',
+        },
+      },
+    });
+    expect((urls as HTMLTextAreaElement).value).toBe('');
+    const links = await screen.findAllByRole('link', { name: 'Open Vite' });
+    expect(links[0]?.getAttribute('href')).toBe('/ana/ws/tools/vite');
+  });
+
+  it('follows a submission live until it settles, then stops asking', async () => {
+    let polls = 0;
+    const { calls } = setup((call) => {
+      if (call.url.pathname === `/api/v1/tools/workspace/${TOOL_ID}`) return json(tool);
+      polls += 1;
+      const status = polls === 1 ? 'pending' : polls === 2 ? 'fetching' : 'completed';
+      return json([
+        submission({
+          id: '66666666-6666-4666-8666-666666666666',
+          status,
+          workspace_tool_id: status === 'completed' ? TOOL_ID : null,
+        }),
+      ]);
+    });
+    expect(await screen.findByText('Queued')).toBeTruthy();
+    expect(screen.getByText('1 in progress, updating live')).toBeTruthy();
+    expect(await screen.findByText('Fetching', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Open Vite' }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Added')).toBeTruthy();
+    const settled = listCalls(calls).length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(listCalls(calls)).toHaveLength(settled);
+  }, 15_000);
+
+  it('explains a quarantined submission and lets a reviewer retry, release or reject it', async () => {
+    const held = submission({
+      submitted_url: 'https://challenge.example',
+      status: 'quarantined',
+      quarantine_context: {
+        code: 'bot_challenge',
+        message: 'The site showed a bot check instead of its page.',
+      },
+    });
+    const { calls, user } = setup((call) => {
+      if (call.method === 'POST' && call.url.pathname.endsWith('/reject')) {
+        return json(
+          { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Already reviewed.' },
+          409,
+        );
+      }
+      if (call.method === 'POST') return json({ ...held, status: 'completed', workspace_tool_id: TOOL_ID });
+      return json([held]);
+    });
+    const item = await screen.findByRole('article', { name: 'https://challenge.example' });
+    expect(within(item).getByText('Needs review')).toBeTruthy();
+    expect(within(item).getByText('The site showed a bot check instead of its page.')).toBeTruthy();
+
+    await user.click(within(item).getByRole('button', { name: 'Reject' }));
+    expect(await within(item).findByText('Already reviewed.')).toBeTruthy();
+
+    await user.click(within(item).getByRole('button', { name: 'Release' }));
+    const dialog = screen.getByRole('dialog', { name: 'Release tool' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Challenge');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Homepage URL (optional)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Homepage URL (optional)' }), 'not a url');
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect(within(dialog).getByText('Must be a valid http or https URL')).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Homepage URL (optional)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(calls.some((call) => call.url.pathname.endsWith('/release'))).toBe(true));
+    const release = calls.find((call) => call.url.pathname.endsWith('/release'));
+    expect(release?.url.pathname).toBe(`/api/v1/ingestion/submissions/${held.id}/release`);
+    expect(release?.body).toEqual({ name: 'Challenge' });
+  });
+
+  it('shows a viewer the list without the form or review actions', async () => {
+    setup(
+      () =>
+        json([
+          submission({
+            status: 'quarantined',
+            quarantine_context: { code: 'http_error', message: 'The site answered 404 Not Found.' },
+          }),
+        ]),
+      { canEdit: false },
+    );
+    expect(await screen.findByText('The site answered 404 Not Found.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'URLs' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('shows the newest 20 submissions, then more on demand', async () => {
+    const many = Array.from({ length: 25 }, (_, index) =>
+      submission({ submitted_url: `https://e.example/${index}`, status: 'failed' }),
+    );
+    const { user } = setup(() => json(many), { canEdit: false });
+    await screen.findByRole('article', { name: 'https://e.example/0' });
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getAllByText('The site kept failing; every attempt ran out.')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show more (5 older)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
+  it('says why the list could not load', async () => {
+    setup(
+      () =>
+        json(
+          { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Database down' },
+          500,
+        ),
+      { kind: 'resource' },
+    );
+    expect(await screen.findByText('Error loading resource submissions: Database down')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Resources' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { name: 'Import bookmarks' })).toBeTruthy();
+  });
+
+  it('follows a bookmark import and reports what was skipped and why', async () => {
+    let polls = 0;
+    const entry = (overrides: Partial<BookmarkImport>): BookmarkImport => ({
+      id: '77777777-7777-4777-8777-777777777777',
+      workspace_id: WORKSPACE,
+      file_name: 'bookmarks.html',
+      status: 'running',
+      total: 4,
+      imported: 1,
+      duplicates: 0,
+      skipped: [],
+      error: null,
+      created_at: '2026-01-01T00:00:00Z',
+      finished_at: null,
+      ...overrides,
+    });
+    const { user } = setup(
+      (call) => {
+        if (call.url.pathname !== `/api/v1/ingestion/bookmarks/workspace/${WORKSPACE}`) return json([]);
+        polls += 1;
+        return json([
+          polls === 1
+            ? entry({})
+            : entry({
+                status: 'completed',
+                imported: 2,
+                duplicates: 1,
+                skipped: [
+                  { url: 'javascript:void(0)', title: 'Bookmarklet', reason: 'unsupported_scheme' },
+                  { url: 'https://a.example/', title: '', reason: 'duplicate' },
+                ],
+                finished_at: '2026-01-01T00:00:05Z',
+              }),
+        ]);
+      },
+      { kind: 'resource' },
+    );
+    expect(await screen.findByText('Importing: 1 of 4 bookmarks...')).toBeTruthy();
+    expect(screen.getByText('Last import: bookmarks.html')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Imported 2 of 4 bookmarks. 1 was already here. 1 could not be imported.',
+        undefined,
+        {
+          timeout: 3000,
+        },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Skipped bookmarks (2)')).toBeTruthy();
+    expect(screen.getByText(/not a web address \(only http and https links are imported\)/)).toBeTruthy();
+    expect(screen.getByText(/already in this workspace, or earlier in the file/)).toBeTruthy();
+
+    // The file is checked before it is sent.
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByText('Choose a bookmarks file.')).toBeTruthy();
+    // As a browser's "All files" choice would let through, past the input's accept filter.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByLabelText('Bookmarks file'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByText('Choose an HTML file: bookmark exports end in .html.')).toBeTruthy();
+  }, 15_000);
+});

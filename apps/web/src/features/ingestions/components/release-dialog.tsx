@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { releaseSubmissionSchema, type Submission } from '@stackyard/contracts/ingestion';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useReleaseSubmission } from '../api/release-submission';
+
+type Errors = Partial<Record<'name' | 'description' | 'homepage_url', string>>;
+
+/**
+ * Release: the reviewer vouches for a quarantined or failed URL and types what the page could not tell
+ * (a tool needs a name; a resource's title may stay empty and the URL stands in).
+ */
+export function ReleaseDialog({
+  submission,
+  open,
+  onClose,
+}: {
+  submission: Submission;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const isTool = submission.kind === 'tool';
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [homepage, setHomepage] = useState(() =>
+    /^https?:\/\//i.test(submission.submitted_url) ? submission.submitted_url : '',
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const release = useReleaseSubmission(submission.workspace_id);
+
+  const close = () => {
+    setErrors({});
+    release.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (isTool && !name.trim()) found.name = 'Name is required';
+    const parsed = releaseSubmissionSchema.safeParse({
+      ...(name.trim() ? { name } : {}),
+      ...(description.trim() ? { description } : {}),
+      ...(isTool && homepage.trim() ? { homepage_url: homepage.trim() } : {}),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'name' || field === 'description' || field === 'homepage_url') {
+          found[field] ??= issue.message;
+        }
+      }
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.success) return;
+    release.mutate({ submissionId: submission.id, metadata: parsed.data }, { onSuccess: close });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={isTool ? 'Release tool' : 'Release resource'}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <p className="text-sm break-all text-zinc-600">{submission.submitted_url}</p>
+        {release.error && <Alert>{release.error.message}</Alert>}
+        <FormField label={isTool ? 'Name' : 'Title (optional)'} error={errors.name}>
+          <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus />
+        </FormField>
+        <FormField label="Description (optional)" error={errors.description}>
+          <textarea
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={3}
+            maxLength={2000}
+            className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-600 aria-invalid:border-red-600"
+          />
+        </FormField>
+        {isTool && (
+          <FormField
+            label="Homepage URL (optional)"
+            error={errors.homepage_url}
+            hint="Defaults to the submitted URL."
+          >
+            <Input
+              type="url"
+              value={homepage}
+              onChange={(event) => setHomepage(event.target.value)}
+              maxLength={2048}
+            />
+          </FormField>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={release.isPending}>
+            {release.isPending ? 'Releasing...' : 'Release'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { updateProjectSchema, type Project } from '@stackyard/contracts/project';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useUpdateProject } from '../api/update-project';
+
+type RenameProjectDialogProps = {
+  project: Project;
+  /** After a save; the slug may have changed, so the page may have a new address. */
+  onRenamed: (project: Project) => void;
+};
+
+type FieldErrors = { name?: string; slug?: string };
+
+/** Editors and admins rename a project or change its slug; Save stays disabled until something changed. */
+export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(project.metadata.name);
+  const [slug, setSlug] = useState(project.slug);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateProject(project.id);
+  const changed = name.trim() !== project.metadata.name || slug.trim() !== project.slug;
+
+  const close = () => {
+    setOpen(false);
+    setErrors({});
+    update.reset();
+  };
+
+  const openDialog = () => {
+    setName(project.metadata.name);
+    setSlug(project.slug);
+    setOpen(true);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = {
+      ...(name.trim() !== project.metadata.name ? { metadata: { name } } : {}),
+      ...(slug.trim() !== project.slug ? { slug: slug.trim() } : {}),
+    };
+    const parsed = updateProjectSchema.safeParse(input);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'slug' ? 'slug' : 'name';
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        close();
+        onRenamed(saved);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button variant="outline" onClick={openDialog}>
+        Rename
+      </Button>
+      <Dialog open={open} onClose={close} title="Rename project">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {update.error && <Alert>{update.error.message}</Alert>}
+          <FormField label="Name" error={errors.name}>
+            <Input value={name} onChange={(event) => setName(event.target.value)} autoFocus maxLength={100} />
+          </FormField>
+          <FormField
+            label="Slug"
+            error={errors.slug}
+            hint="Lowercase letters, numbers and dashes; the project's address changes with it."
+          >
+            <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!changed || update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { connectResultSchema, type ConnectResult, type RepositoryRequest } from '@stackyard/contracts/store';
+import { apiRequest } from '@/lib/api-client';
+import { storeKeys, storePath } from '../lib/query-keys';
+
+export function connectRepository(workspaceId: string, body: RepositoryRequest): Promise<ConnectResult> {
+  return apiRequest(storePath(workspaceId, 'github/connect'), {
+    method: 'POST',
+    body,
+    schema: connectResultSchema,
+  });
+}
+
+export function useConnectRepository(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RepositoryRequest) => connectRepository(workspaceId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.workspace(workspaceId) }),
+  });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { workspaceSummarySchema, type WorkspaceSummary } from '@stackyard/contracts/workspace';
+import { apiRequest } from '@/lib/api-client';
+
+export function getWorkspaceSummary(workspaceId: string): Promise<WorkspaceSummary> {
+  return apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/summary`, {
+    schema: workspaceSummarySchema,
+  });
+}
+
+export const workspaceSummaryQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: ['workspaces', workspaceId, 'summary'] as const,
+    queryFn: () => getWorkspaceSummary(workspaceId),
+    // The counts move whenever anyone adds to the workspace; the dashboard shows them as of now.
+    staleTime: 0,
+  });
+
+export function useWorkspaceSummary(workspaceId: string) {
+  return useQuery(workspaceSummaryQueryOptions(workspaceId));
+}

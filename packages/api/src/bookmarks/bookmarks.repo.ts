@@ -1,0 +1,261 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  bookmarkImports,
+  ingestionSubmissions,
+  jobs,
+  resources,
+  resourceTags,
+  tags,
+} from '@stackyard/db/schema';
+import type { SkippedBookmark } from '@stackyard/contracts/bookmarks';
+import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Executor } from '../db.ts';
+
+export type BookmarkImportRow = typeof bookmarkImports.$inferSelect;
+
+const LIST_MAX = 20;
+
+export async function insertBookmarkImport(
+  db: Executor,
+  access: Authorized<'ingestion:submit'>,
+  input: { fileName: string | null; total: number },
+): Promise<BookmarkImportRow> {
+  const [row] = await db
+    .insert(bookmarkImports)
+    .values({
+      workspaceId: access.workspaceId,
+      importedByUserId: access.userId,
+      fileName: input.fileName,
+      total: input.total,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The workspace's imports, newest first (the (workspace_id, created_at) index). */
+export function listBookmarkImports(db: Executor, access: CatalogReader): Promise<BookmarkImportRow[]> {
+  return db
+    .select()
+    .from(bookmarkImports)
+    .where(eq(bookmarkImports.workspaceId, access.workspaceId))
+    .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
+    .limit(LIST_MAX);
+}
+
+export async function findBookmarkImportWorkspace(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ workspaceId: bookmarkImports.workspaceId })
+    .from(bookmarkImports)
+    .where(eq(bookmarkImports.id, id));
+  return row?.workspaceId ?? null;
+}
+
+export async function findBookmarkImport(db: Executor, id: string): Promise<BookmarkImportRow | undefined> {
+  const [row] = await db.select().from(bookmarkImports).where(eq(bookmarkImports.id, id));
+  return row;
+}
+
+// What follows is written by the import job, acting for the member who started the import (authorized then);
+// every statement keeps to the import's own workspace.
+
+/**
+ * The workspace's tags with these names (case-insensitively), created with `color` where missing: answers
+ * lower-cased name → id.
+ */
+export async function ensureTags(
+  db: Executor,
+  workspaceId: string,
+  names: readonly string[],
+  color: string,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (names.length === 0) return ids;
+  const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
+  await db
+    .insert(tags)
+    .values([...byLower.values()].map((name) => ({ workspaceId, name, color })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.workspaceId, workspaceId), inArray(sql`lower(${tags.name})`, [...byLower.keys()])));
+  for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
+  return ids;
+}
+
+/** Of these fingerprints, the workspace's resources that have them: fingerprint → resource id. */
+export async function resourcesByFingerprint(
+  db: Executor,
+  workspaceId: string,
+  fingerprints: readonly string[],
+): Promise<Map<string, string>> {
+  if (fingerprints.length === 0) return new Map();
+  const rows = await db
+    .select({ id: resources.id, fingerprint: resources.fingerprint })
+    .from(resources)
+    .where(and(eq(resources.workspaceId, workspaceId), inArray(resources.fingerprint, [...fingerprints])));
+  return new Map(rows.map((row) => [row.fingerprint, row.id]));
+}
+
+export interface NewBookmarkResource {
+  fingerprint: string;
+  url: string;
+  title: string | null;
+  description: string | null;
+  createdAt: Date;
+}
+
+/** Inserts a batch of resources (a fingerprint the workspace has meanwhile is left out); answers fingerprint → id. */
+export async function insertBookmarkResources(
+  db: Executor,
+  workspaceId: string,
+  items: readonly NewBookmarkResource[],
+): Promise<Map<string, string>> {
+  if (items.length === 0) return new Map();
+  const rows = await db
+    .insert(resources)
+    .values(
+      items.map((item) => ({
+        workspaceId,
+        fingerprint: item.fingerprint,
+        rawSubmittedUrl: item.url,
+        extractedTitle: item.title,
+        extractedDescription: item.description,
+        createdAt: item.createdAt,
+        updatedAt: item.createdAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: resources.id, fingerprint: resources.fingerprint });
+  return new Map(rows.map((row) => [row.fingerprint, row.id]));
+}
+
+export async function tagResources(
+  db: Executor,
+  links: readonly { resourceId: string; tagId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insert(resourceTags)
+    .values([...links])
+    .onConflictDoNothing();
+}
+
+/**
+ * A pending resource submission per new resource, each with its job on the background enrichment queue
+ * (written in bulk here rather than one enqueueJob call each: same rows, one statement).
+ */
+export async function enqueueEnrichment(
+  db: Executor,
+  input: {
+    workspaceId: string;
+    importId: string;
+    userId: string;
+    queue: string;
+    maxAttempts: number;
+    items: readonly { url: string; fingerprint: string }[];
+  },
+): Promise<void> {
+  if (input.items.length === 0) return;
+  const submissions = await db
+    .insert(ingestionSubmissions)
+    .values(
+      input.items.map((item) => ({
+        workspaceId: input.workspaceId,
+        kind: 'resource',
+        submittedUrl: item.url,
+        submittedFingerprint: item.fingerprint,
+        submittedByUserId: input.userId,
+        bookmarkImportId: input.importId,
+      })),
+    )
+    .returning({ id: ingestionSubmissions.id });
+  await db.insert(jobs).values(
+    submissions.map((submission) => ({
+      queue: input.queue,
+      payload: { submissionId: submission.id },
+      maxAttempts: input.maxAttempts,
+    })),
+  );
+}
+
+/** Adds one batch's outcome to the import's counters and report. */
+export async function recordProgress(
+  db: Executor,
+  id: string,
+  progress: { imported: number; duplicates: number; skipped: readonly SkippedBookmark[] },
+): Promise<void> {
+  await db
+    .update(bookmarkImports)
+    .set({
+      imported: sql`${bookmarkImports.imported} + ${progress.imported}`,
+      duplicates: sql`${bookmarkImports.duplicates} + ${progress.duplicates}`,
+      skipped: sql`${bookmarkImports.skipped} || ${JSON.stringify(progress.skipped)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookmarkImports.id, id));
+}
+
+export async function finishBookmarkImport(
+  db: Executor,
+  id: string,
+  outcome: { status: 'completed' } | { status: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .update(bookmarkImports)
+    .set({
+      status: outcome.status,
+      error: outcome.status === 'failed' ? outcome.error : null,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(bookmarkImports.id, id), eq(bookmarkImports.status, 'running')));
+}
+
+/**
+ * Drops the parsed file from a finished import's job row (it may be megabytes, and finished job rows stay):
+ * the job is still running here, which keeps the lookup on the queue's small partial index.
+ */
+export async function trimImportPayload(db: Executor, queue: string, importId: string): Promise<void> {
+  await db.execute(sql`
+    update jobs set payload = jsonb_build_object('importId', ${importId}::text, 'bookmarks', '[]'::jsonb)
+    where queue = ${queue} and state = 'running' and payload->>'importId' = ${importId}`);
+}
+
+export interface ExportRow {
+  url: string;
+  title: string | null;
+  description: string | null;
+  createdAt: Date;
+  tags: string[];
+}
+
+/** Every resource of the workspace with its tag names, newest first. */
+export async function resourcesForExport(db: Executor, access: CatalogReader): Promise<ExportRow[]> {
+  const result = (await db.execute(sql`
+    select r.raw_submitted_url as url, r.extracted_title as title, r.extracted_description as description,
+      r.created_at as created_at,
+      coalesce(array_agg(t.name order by lower(t.name)) filter (where t.id is not null), '{}') as tags
+    from resources r
+    left join resource_tags rt on rt.resource_id = r.id
+    left join tags t on t.id = rt.tag_id
+    where r.workspace_id = ${access.workspaceId}
+    group by r.id
+    order by r.created_at desc, r.id desc`)) as {
+    rows: {
+      url: string;
+      title: string | null;
+      description: string | null;
+      created_at: Date | string;
+      tags: string[] | string;
+    }[];
+  };
+  return result.rows.map((row) => ({
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    createdAt: new Date(row.created_at),
+    tags: Array.isArray(row.tags) ? row.tags : [],
+  }));
+}

@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookmarkImportListSchema,
+  bookmarkImportSchema,
+  type BookmarkImport,
+} from '@stackyard/contracts/bookmarks';
+import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
+import { tagListSchema } from '@stackyard/contracts/tag';
+import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
+import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { BOOKMARKS_FILE_TOO_LARGE } from './bookmarks.routes.ts';
+
+let h: Harness;
+let fixture: FixtureServer;
+
+beforeAll(async () => {
+  fixture = await startFixtureServer();
+  h = await createHarness({
+    env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
+  });
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  await fixture.close();
+  expect(mismatches).toEqual([]);
+});
+
+const html = { 'content-type': 'text/html; charset=utf-8' };
+
+async function upload(user: TestUser, workspaceId: string, file: string, name = 'bookmarks.html') {
+  return h
+    .as(user)
+    .post(`/ingestion/bookmarks/workspace/${workspaceId}?file_name=${encodeURIComponent(name)}`, file, {
+      headers: html,
+    });
+}
+
+async function finished(user: TestUser, started: BookmarkImport): Promise<BookmarkImport> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = bookmarkImportSchema.parse(
+      expectStatus(await h.as(user).get(`/ingestion/bookmarks/${started.id}`), 200),
+    );
+    if (found.status !== 'running') return found;
+    if (Date.now() > deadline) throw new Error('import still running');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function resourcesOf(user: TestUser, workspaceId: string): Promise<Resource[]> {
+  return resourceListSchema.parse(
+    expectStatus(await h.as(user).get(`/resources/workspace/${workspaceId}?limit=100&sort=name`), 200),
+  );
+}
+
+async function tagNamesOf(user: TestUser, resourceId: string): Promise<string[]> {
+  const tags = tagListSchema.parse(
+    expectStatus(await h.as(user).get(`/resources/workspace/${resourceId}/tags`), 200),
+  );
+  return tags.map((tag) => tag.tag_name).sort();
+}
+
+/** A Chrome-style export: toolbar root, nested folders, a duplicate, bad URLs, entities. */
+function chromeExport(origin: string): string {
+  return `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file. -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3 ADD_DATE="1700000000" PERSONAL_TOOLBAR_FOLDER="true">Bookmarks bar</H3>
+    <DL><p>
+        <DT><A HREF="${origin}/tool" ADD_DATE="1700000000">Rocket &amp; Engine</A>
+        <DT><H3>Frontend</H3>
+        <DL><p>
+            <DT><A HREF="${origin}/twitter" ADD_DATE="1700000100">Twitter card page</A>
+            <DD>Saved for the cards
+            <DT><H3>CSS</H3>
+            <DL><p>
+                <DT><A HREF="${origin}/json-ld">JSON-LD &lt;b&gt;page&lt;/b&gt;</A>
+            </DL><p>
+            <DT><A HREF="javascript:alert(1)">Bookmarklet</A>
+            <DT><A HREF="not a url">Broken</A>
+        </DL><p>
+        <DT><H3>Reading</H3>
+        <DL><p>
+            <DT><A HREF="${origin}/twitter?utm_source=feed#top">Twitter card again</A>
+        </DL><p>
+    </DL><p>
+    <DT><A HREF="place:sort=8&maxResults=10">Recent</A>
+</DL><p>
+`;
+}
+
+describe('bookmark import', () => {
+  let world: CatalogWorld;
+  beforeAll(async () => {
+    world = await catalogWorld(h);
+  });
+
+  it('imports bookmarks as resources, folders as tags, and reports what it skipped and why', async () => {
+    const response = await upload(
+      world.editor,
+      world.workspaceId,
+      chromeExport(fixture.origin),
+      'Chrome bookmarks.html',
+    );
+    const started = bookmarkImportSchema.parse(expectStatus(response, 202));
+    expect(started).toMatchObject({
+      workspace_id: world.workspaceId,
+      file_name: 'Chrome bookmarks.html',
+      status: 'running',
+      total: 7,
+      finished_at: null,
+    });
+    const done = await finished(world.viewer, started);
+    expect(done).toMatchObject({ status: 'completed', total: 7, imported: 3, duplicates: 1, error: null });
+    expect(done.finished_at).not.toBeNull();
+    expect(done.skipped).toEqual([
+      { url: 'javascript:alert(1)', title: 'Bookmarklet', reason: 'unsupported_scheme' },
+      { url: 'not a url', title: 'Broken', reason: 'invalid_url' },
+      {
+        url: `${fixture.origin}/twitter?utm_source=feed#top`,
+        title: 'Twitter card again',
+        reason: 'duplicate',
+      },
+      { url: 'place:sort=8&maxResults=10', title: 'Recent', reason: 'unsupported_scheme' },
+    ]);
+
+    const resources = await resourcesOf(world.viewer, world.workspaceId);
+    expect(resources.map((resource) => resource.metadata.extracted_title)).toEqual([
+      'JSON-LD <b>page</b>',
+      'Rocket & Engine',
+      'Twitter card page',
+    ]);
+    const byTitle = new Map(resources.map((resource) => [resource.metadata.extracted_title, resource]));
+    const twitter = byTitle.get('Twitter card page');
+    expect(twitter?.metadata.extracted_description).toBe('Saved for the cards');
+    // The bookmark filed twice gets the folders of both places.
+    expect(await tagNamesOf(world.viewer, twitter?.workspace_resource_id ?? '')).toEqual([
+      'Frontend',
+      'Reading',
+    ]);
+    expect(
+      await tagNamesOf(world.viewer, byTitle.get('JSON-LD <b>page</b>')?.workspace_resource_id ?? ''),
+    ).toEqual(['CSS', 'Frontend']);
+    // The toolbar is where a bookmark was shown, not what it is about: no tag.
+    expect(
+      await tagNamesOf(world.viewer, byTitle.get('Rocket & Engine')?.workspace_resource_id ?? ''),
+    ).toEqual([]);
+    const tags = tagListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
+    );
+    expect(tags.map((tag) => tag.tag_name).sort()).toEqual(['CSS', 'Frontend', 'Reading']);
+
+    // The finished import's job no longer carries the parsed file.
+    const jobs = await h.db.rows<{ payload: { bookmarks: unknown[] } }>(
+      sql`select payload from jobs where queue = 'bookmark-import' and payload->>'importId' = ${started.id}`,
+    );
+    expect(jobs.map((job) => job.payload.bookmarks)).toEqual([[]]);
+
+    const list = bookmarkImportListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`), 200),
+    );
+    expect(list[0]?.id).toBe(started.id);
+  });
+
+  it('enriches the imported resources in the background, keeping the bookmark titles', async () => {
+    const deadline = Date.now() + 20_000;
+    let resources: Resource[];
+    for (;;) {
+      resources = await resourcesOf(world.viewer, world.workspaceId);
+      if (resources.every((resource) => resource.metadata.extracted_image)) break;
+      if (Date.now() > deadline) throw new Error('enrichment did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const rocket = resources.find((resource) => resource.raw_submitted_url.endsWith('/tool'));
+    expect(rocket?.metadata.extracted_title).toBe('Rocket & Engine');
+    expect(rocket?.metadata.extracted_description).toBeTruthy();
+    // Enrichment is background work, not something a member submitted: the submissions list leaves it out.
+    const submissions = expectStatus<unknown[]>(
+      await h.as(world.viewer).get(`/ingestion/resources/workspace/${world.workspaceId}`),
+      200,
+    );
+    expect(submissions).toEqual([]);
+  });
+
+  it('skips what the workspace already has when the same file is imported again', async () => {
+    const again = await finished(
+      world.viewer,
+      bookmarkImportSchema.parse(
+        expectStatus(await upload(world.owner, world.workspaceId, chromeExport(fixture.origin)), 202),
+      ),
+    );
+    expect(again).toMatchObject({ status: 'completed', total: 7, imported: 0, duplicates: 4 });
+    expect(again.skipped.filter((entry) => entry.reason === 'duplicate')).toHaveLength(4);
+    expect(await resourcesOf(world.viewer, world.workspaceId)).toHaveLength(3);
+  });
+
+  it('refuses a file without bookmarks, a viewer, an outsider and a file over 20 MB', async () => {
+    const empty = await upload(world.editor, world.workspaceId, '<html><body>Nothing here</body></html>');
+    expect(expectStatus<{ detail: string }>(empty, 400).detail).toContain('No bookmarks found in this file');
+    expectStatus(await upload(world.viewer, world.workspaceId, chromeExport(fixture.origin)), 403);
+    expectStatus(await upload(await h.user(), world.workspaceId, chromeExport(fixture.origin)), 404);
+    const huge = await upload(world.editor, world.workspaceId, 'a'.repeat(20 * 1024 * 1024 + 1));
+    const problem = expectStatus<{ detail: string }>(huge, 413);
+    expect(problem.detail).toBe(BOOKMARKS_FILE_TOO_LARGE);
+    const form = await h.as(world.editor).post(`/ingestion/bookmarks/workspace/${world.workspaceId}`, 'a=b', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectStatus(form, 415);
+  });
+
+  it('hides an import from non-members', async () => {
+    const [latest] = bookmarkImportListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`), 200),
+    );
+    const hidden = await h.as(await h.user()).get(`/ingestion/bookmarks/${latest?.id}`);
+    expect(expectStatus<{ detail: string }>(hidden, 404).detail).toBe('Bookmark import not found');
+  });
+});
+
+describe('bookmark export', () => {
+  it('exports the resources as a bookmarks file, escaped, and imports back the same', async () => {
+    const source = await catalogWorld(h);
+    const tricky = `<DL><p>
+      <DT><H3>Tags &amp; "quotes"</H3>
+      <DL><p>
+        <DT><A HREF="https://example.com/a?x=1&amp;y=&quot;2&quot;" ADD_DATE="1600000000">&lt;script&gt;alert("x")&lt;/script&gt; &amp; more</A>
+        <DD>Line one &lt;i&gt;two&lt;/i&gt;
+        <DT><A HREF="https://example.com/b" TAGS="plain,Tags &amp; &quot;quotes&quot;">B's page</A>
+      </DL><p>
+      <DT><A HREF="https://example.com/untitled"></A>
+    </DL><p>`;
+    const imported = await finished(
+      source.viewer,
+      bookmarkImportSchema.parse(expectStatus(await upload(source.editor, source.workspaceId, tricky), 202)),
+    );
+    expect(imported).toMatchObject({ status: 'completed', imported: 3 });
+
+    const response = await h.as(source.viewer).get(`/resources/workspace/${source.workspaceId}/export`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="stackyard-bookmarks-[\d-]+\.html"$/,
+    );
+    const file = response.body;
+    expect(file.startsWith('<!DOCTYPE NETSCAPE-Bookmark-file-1>')).toBe(true);
+    expect(file).not.toContain('<script>');
+    expect(file).toContain('&lt;script&gt;alert("x")&lt;/script&gt; &amp; more');
+    expect(file).toContain('HREF="https://example.com/a?x=1&amp;y=&quot;2&quot;"');
+    expect(file).toContain('ADD_DATE="1600000000"');
+
+    // Parsed back, the file says what the workspace holds.
+    const parsed = parseBookmarksFile(file);
+    expect(
+      parsed.map((entry) => [entry.url, entry.title, entry.description, entry.tags.sort()]).sort(),
+    ).toEqual(
+      [
+        [
+          'https://example.com/a?x=1&y="2"',
+          '<script>alert("x")</script> & more',
+          'Line one <i>two</i>',
+          ['Tags & "quotes"'],
+        ],
+        ['https://example.com/b', "B's page", null, ['Tags & "quotes"', 'plain']],
+        ['https://example.com/untitled', 'https://example.com/untitled', null, []],
+      ].sort(),
+    );
+
+    // And imported into another workspace, it makes the same resources with the same tags.
+    const target = await catalogWorld(h);
+    const roundTrip = await finished(
+      target.viewer,
+      bookmarkImportSchema.parse(expectStatus(await upload(target.editor, target.workspaceId, file), 202)),
+    );
+    expect(roundTrip).toMatchObject({ status: 'completed', imported: 3, skipped: [] });
+    const summary = async (world: CatalogWorld) =>
+      Promise.all(
+        (await resourcesOf(world.viewer, world.workspaceId)).map(async (resource) => [
+          resource.raw_submitted_url,
+          resource.metadata.extracted_description,
+          await tagNamesOf(world.viewer, resource.workspace_resource_id),
+        ]),
+      );
+    expect((await summary(target)).sort()).toEqual((await summary(source)).sort());
+  });
+
+  it('is for members only', async () => {
+    const world = await catalogWorld(h);
+    expectStatus(await h.as(await h.user()).get(`/resources/workspace/${world.workspaceId}/export`), 404);
+    const empty = await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}/export`);
+    expect(parseBookmarksFile(empty.body)).toEqual([]);
+  });
+});

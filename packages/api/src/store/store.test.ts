@@ -1,0 +1,543 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import {
+  installationRepositoryListSchema,
+  storeHealthSchema,
+  storeSetupSchema,
+  storeStatusSchema,
+  type StoreHealth,
+} from '@stackyard/contracts/store';
+import {
+  fakeGithubEnv,
+  startFakeGithub,
+  SECONDARY_RATE_LIMIT_MESSAGE,
+  type FakeGithub,
+} from '@stackyard/store/testing/fake-github';
+import { seedTool } from '../catalog/seed.ts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
+import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+
+// The repository store over HTTP against the local fake GitHub (real HTTP on 127.0.0.1): every call, who may
+// make it, the continuous sync, and each GitHub failure followed by a sync that catches up.
+
+const INSTALLATION = 7;
+const SYNC_DELAY_MS = 150;
+
+let fake: FakeGithub;
+let h: Harness;
+let unconfigured: Harness;
+
+beforeAll(async () => {
+  fake = await startFakeGithub();
+  fake.addRepository('acme/stack');
+  fake.addRepository('acme/hidden');
+  fake.addRepository('acme/old', { archived: true, files: { 'README.md': 'old' } });
+  fake.addInstallation(INSTALLATION, 'acme', ['acme/stack', 'acme/old']);
+  fake.addInstallation(8, 'suspended-org', []).suspended = true;
+  // The GitHub user who installs the app (store-installation.test.ts: who may not).
+  fake.addUser('octo', [INSTALLATION, 8]);
+  h = await createHarness({
+    env: fakeGithubEnv(fake, 'stackyard-test'),
+    store: { pollMs: 25, syncDelayMs: SYNC_DELAY_MS, maxWaitMs: 5_000, backoffMs: () => 100 },
+  });
+  unconfigured = await createHarness();
+});
+
+afterAll(async () => {
+  const mismatches = [...(await h.mismatches()), ...(await unconfigured.mismatches())];
+  await h.close();
+  await unconfigured.close();
+  await fake.close();
+  expect(mismatches).toEqual([]);
+});
+
+interface StoreWorld extends CatalogWorld {
+  admin: TestUser;
+  outsider: TestUser;
+}
+
+let counter = 0;
+async function storeWorld(harness: Harness = h): Promise<StoreWorld> {
+  const world = await catalogWorld(harness);
+  const tag = `s${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const [admin, outsider] = await Promise.all([harness.user(`${tag}_admin`), harness.user(`${tag}_out`)]);
+  expectStatus(
+    await harness
+      .as(world.owner)
+      .post(`/workspaces/${world.workspaceId}/members`, { username: admin.username, role: 'admin' }),
+    201,
+  );
+  return { ...world, admin, outsider };
+}
+
+const base = (world: { workspaceId: string }, prefix: 'store' | 'github' = 'store') =>
+  `/workspaces/${world.workspaceId}/${prefix}`;
+const repo = { repository_owner: 'acme', repository_name: 'stack', installation_id: INSTALLATION };
+/** What the callback page posts after GitHub sent octo back with a fresh one-time code. */
+const installation = (id = INSTALLATION) => ({ installation_id: id, code: fake.authorizationCode('octo') });
+const COMMITS = /^\/repos\/acme\/stack\/git\/commits$/;
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 8_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+async function health(world: StoreWorld): Promise<StoreHealth> {
+  return storeHealthSchema.parse(expectStatus(await h.as(world.viewer).get(`${base(world)}/health`), 200));
+}
+
+function manifest(fullName = 'acme/stack'): {
+  tools: Array<{ slug: string; rating: number | null; tags: string[] }>;
+  tags: Array<{ tag_name: string }>;
+} | null {
+  const text = fake.repository(fullName).files()['stackyard.json'];
+  return text === undefined ? null : (JSON.parse(text) as ReturnType<typeof manifest>);
+}
+
+/** A workspace with one tool, the installation saved and acme/stack connected and populated. */
+async function connectedWorld(): Promise<StoreWorld & { toolId: string }> {
+  const world = await storeWorld();
+  const { workspaceToolId } = await seedTool(h.db.db, {
+    workspaceId: world.workspaceId,
+    url: `https://vitest.dev/?w=${world.workspaceId}`,
+    slug: 'vitest',
+    name: 'Vitest',
+    homepageUrl: 'https://vitest.dev/',
+  });
+  expectStatus(await h.as(world.admin).post(`${base(world)}/github/installation`, installation()), 200);
+  expectStatus(await h.as(world.admin).post(`${base(world)}/github/connect`, repo), 200);
+  expectStatus(await h.as(world.admin).post(`${base(world)}/populate`), 200);
+  return { ...world, toolId: workspaceToolId };
+}
+
+describe('storage without a GitHub App', () => {
+  it('says it is not configured, and how to configure it, instead of failing', async () => {
+    const world = await storeWorld(unconfigured);
+    const setup = storeSetupSchema.parse(
+      expectStatus(await unconfigured.as(world.viewer).get(`${base(world)}/setup`), 200),
+    );
+    expect(setup).toEqual({
+      configured: false,
+      install_url: null,
+      can_configure: false,
+      required_variables: [
+        'GITHUB_APP_ID',
+        'GITHUB_APP_PRIVATE_KEY',
+        'GITHUB_APP_SLUG',
+        'GITHUB_APP_CLIENT_ID',
+        'GITHUB_APP_CLIENT_SECRET',
+      ],
+    });
+    expect(expectStatus(await unconfigured.as(world.viewer).get(`${base(world)}/status`), 200)).toBeNull();
+    const state = storeHealthSchema.parse(
+      expectStatus(await unconfigured.as(world.viewer).get(`${base(world)}/health`), 200),
+    );
+    expect(state).toMatchObject({ configured: false, state: 'not_configured' });
+    expect(state.installation.message).toContain('GITHUB_APP_ID');
+    for (const [path, body] of [
+      ['/github/installation', { installation_id: 1 }],
+      ['/github/check', repo],
+      ['/github/connect', repo],
+      ['/populate', undefined],
+    ] as const) {
+      const refused = await unconfigured.as(world.owner).post(`${base(world)}${path}`, body);
+      expect(refused.statusCode, path).toBe(503);
+      expect(problemSchema.parse(refused.json()).detail).toContain('GITHUB_APP_PRIVATE_KEY');
+    }
+  });
+});
+
+describe('storage set-up', () => {
+  it('gives the install URL with the workspace in its state, and who may configure', async () => {
+    const world = await storeWorld();
+    const setup = storeSetupSchema.parse(
+      expectStatus(await h.as(world.admin).get(`${base(world)}/setup`), 200),
+    );
+    expect(setup.configured).toBe(true);
+    expect(setup.can_configure).toBe(true);
+    const url = new URL(setup.install_url ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/apps/stackyard-test/installations/new`);
+    expect(JSON.parse(url.searchParams.get('state') ?? '')).toEqual({ workspaceId: world.workspaceId });
+    const forEditor = storeSetupSchema.parse(
+      expectStatus(await h.as(world.editor).get(`${base(world)}/setup`), 200),
+    );
+    expect(forEditor.can_configure).toBe(false);
+  });
+
+  it('saves a valid installation and refuses one GitHub does not know or has suspended', async () => {
+    const world = await storeWorld();
+    const saved = expectStatus(
+      await h.as(world.owner).post(`${base(world)}/github/installation`, installation()),
+      200,
+    );
+    expect(saved).toEqual({
+      success: true,
+      installation_id: INSTALLATION,
+      message: 'The GitHub App installation is saved. It can reach 2 repositories.',
+    });
+    expect(
+      storeStatusSchema.parse(expectStatus(await h.as(world.viewer).get(`${base(world)}/status`), 200)),
+    ).toEqual({
+      installation_id: INSTALLATION,
+      repository_owner: null,
+      repository_name: null,
+      repository_url: null,
+      connected_at: null,
+    });
+
+    // GitHub lists installations the user may access; one it does not know is not among them.
+    const unknown = await h.as(world.owner).post(`${base(world)}/github/installation`, installation(999));
+    expect(unknown.statusCode).toBe(403);
+    expect(problemSchema.parse(unknown.json()).detail).toContain(
+      'Your GitHub account cannot access the GitHub App installation 999',
+    );
+    // One octo may access, but suspended: the app cannot use it.
+    const suspended = await h.as(world.owner).post(`${base(world)}/github/installation`, installation(8));
+    expect(suspended.statusCode).toBe(422);
+    expect(problemSchema.parse(suspended.json()).detail).toContain('suspended');
+
+    for (const body of [{}, { installation_id: 'abc' }, { installation_id: 0 }, { installation_id: 1.5 }]) {
+      const bad = await h.as(world.owner).post(`${base(world)}/github/installation`, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('lists the repositories the installation reaches, and checks one before connecting it', async () => {
+    const world = await storeWorld();
+    const none = await h.as(world.owner).get(`${base(world)}/github/repositories`);
+    expect(none.statusCode).toBe(409);
+    expect(problemSchema.parse(none.json()).detail).toBe('Install the GitHub App for this workspace first.');
+    expectStatus(await h.as(world.owner).post(`${base(world)}/github/installation`, installation()), 200);
+    const listed = installationRepositoryListSchema.parse(
+      expectStatus(
+        await h.as(world.owner).get(`${base(world)}/github/repositories?installation_id=${INSTALLATION}`),
+        200,
+      ),
+    );
+    expect(listed.map((repository) => [repository.full_name, repository.archived])).toEqual([
+      ['acme/old', true],
+      ['acme/stack', false],
+    ]);
+
+    expect(expectStatus(await h.as(world.admin).post(`${base(world)}/github/check`, repo), 200)).toEqual({
+      accessible: true,
+      repository_url: `${fake.url}/acme/stack`,
+      message: 'stackyard can reach acme/stack.',
+    });
+    const hidden = expectStatus<{ accessible: boolean; message: string }>(
+      await h.as(world.admin).post(`${base(world)}/github/check`, { ...repo, repository_name: 'hidden' }),
+      200,
+    );
+    expect(hidden.accessible).toBe(false);
+    expect(hidden.message).toContain(
+      'acme/hidden was not found, or the GitHub App installation cannot reach it',
+    );
+    const archived = expectStatus<{ accessible: boolean; message: string }>(
+      await h.as(world.admin).post(`${base(world)}/github/check`, { ...repo, repository_name: 'old' }),
+      200,
+    );
+    expect(archived).toMatchObject({ accessible: false });
+    expect(archived.message).toContain('is archived');
+
+    const refused = await h
+      .as(world.admin)
+      .post(`${base(world)}/github/connect`, { ...repo, repository_name: 'hidden' });
+    expect(refused.statusCode).toBe(422);
+    expect(problemSchema.parse(refused.json()).detail).toContain('acme/hidden was not found');
+
+    for (const body of [
+      { ...repo, repository_owner: '../etc' },
+      { ...repo, repository_name: 'a/b' },
+      { ...repo, repository_name: '' },
+      { repository_owner: 'acme', repository_name: 'stack' },
+      { ...repo, extra: true },
+    ]) {
+      const bad = await h.as(world.admin).post(`${base(world)}/github/check`, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(problemSchema.parse(bad.json()).errors?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets only the owner and admins configure, every member read, and nobody else anything', async () => {
+    const world = await storeWorld();
+    for (const prefix of ['store', 'github'] as const) {
+      const path = base(world, prefix);
+      const configure = [
+        () => ({
+          method: 'post',
+          path: `${path}/github/installation`,
+          body: installation(),
+        }),
+        () => ({ method: 'post', path: `${path}/github/check`, body: repo }),
+        () => ({ method: 'post', path: `${path}/github/connect`, body: repo }),
+        () => ({ method: 'post', path: `${path}/populate`, body: undefined }),
+        () => ({ method: 'get', path: `${path}/github/repositories`, body: undefined }),
+        () => ({ method: 'post', path: `${path}/github/disconnect`, body: undefined }),
+      ] as const;
+      for (const call of configure) {
+        const { method, path: url, body } = call();
+        const send = (user: TestUser | null) =>
+          method === 'get' ? h.as(user).get(url) : h.as(user).post(url, body);
+        expect((await send(null)).statusCode, url).toBe(401);
+        expect((await send(world.outsider)).statusCode, url).toBe(404);
+        for (const user of [world.viewer, world.editor]) {
+          const refused = await send(user);
+          expect(refused.statusCode, url).toBe(403);
+          expect(problemSchema.parse(refused.json()).detail).toBe(
+            'Only the owner and admins can configure storage for this workspace.',
+          );
+        }
+      }
+      for (const read of ['status', 'health', 'setup']) {
+        expect((await h.as(null).get(`${path}/${read}`)).statusCode).toBe(401);
+        expect((await h.as(world.outsider).get(`${path}/${read}`)).statusCode).toBe(404);
+        for (const user of [world.viewer, world.editor, world.admin, world.owner]) {
+          expect((await h.as(user).get(`${path}/${read}`)).statusCode).toBe(200);
+        }
+      }
+    }
+  });
+});
+
+describe('connect, populate and sync', () => {
+  it('connects, populates in one commit, answers the same under /github and /store, and is idempotent', async () => {
+    const world = await connectedWorld();
+    const status = storeStatusSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`${base(world, 'github')}/status`), 200),
+    );
+    expect(status).toMatchObject({
+      installation_id: INSTALLATION,
+      repository_owner: 'acme',
+      repository_name: 'stack',
+      repository_url: `${fake.url}/acme/stack`,
+    });
+    expect(expectStatus(await h.as(world.viewer).get(`${base(world)}/status`), 200)).toEqual(status);
+    expect(manifest()?.tools.map((tool) => tool.slug)).toEqual(['vitest']);
+    expect(fake.repository('acme/stack').files()['tools/vitest.md']).toContain('# vitest');
+
+    const commits = fake.count('POST', COMMITS);
+    const again = expectStatus(await h.as(world.owner).post(`${base(world, 'github')}/populate`), 200);
+    expect(again).toMatchObject({
+      success: true,
+      committed: false,
+      message: 'acme/stack is already up to date.',
+    });
+    expect(fake.count('POST', COMMITS)).toBe(commits);
+
+    const state = await health(world);
+    expect(state).toMatchObject({
+      configured: true,
+      state: 'healthy',
+      installation: { valid: true },
+      repository: { accessible: true, repository_url: `${fake.url}/acme/stack` },
+      last_error: null,
+      sync_pending: false,
+    });
+    expect(state.last_synced_at).not.toBeNull();
+    expect(state.last_commit_sha).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('syncs a burst of catalog changes as one commit after the workspace is quiet, and none when nothing changed', async () => {
+    const world = await connectedWorld();
+    const commits = fake.count('POST', COMMITS);
+    const editor = h.as(world.editor);
+    const tag = expectStatus<{ id: string }>(
+      await editor.post('/tags', { workspace_id: world.workspaceId, tag_name: 'testing', color: '#00aa00' }),
+      201,
+    );
+    expectStatus(await editor.put(`/tools/workspace/${world.toolId}/tags/${tag.id}`), 204);
+    expectStatus(await editor.put(`/tools/workspace/${world.toolId}`, { context: { rating: 5 } }), 200);
+    expectStatus(
+      await h.as(world.viewer).post(`/tools/workspace/${world.toolId}/comments`, { content: 'Fast' }),
+      201,
+    );
+    expectStatus(
+      await editor.post('/projects', {
+        workspace_id: world.workspaceId,
+        metadata: { name: 'Site' },
+        tool_ids: [world.toolId],
+      }),
+      201,
+    );
+    expect((await health(world)).sync_pending).toBe(true);
+
+    await waitFor('the sync', async () => !(await health(world)).sync_pending);
+    expect(fake.count('POST', COMMITS)).toBe(commits + 1);
+    const written = manifest();
+    expect(written?.tools[0]).toMatchObject({ slug: 'vitest', rating: 5, tags: ['testing'] });
+    expect(written?.tags.map((entry) => entry.tag_name)).toEqual(['testing']);
+    expect(fake.repository('acme/stack').files()['projects/site.md']).toContain('# Site');
+    expect(fake.repository('acme/stack').files()['tools/vitest.md']).toContain('> Fast');
+
+    // The same rating again changes no file: the job runs, and makes no commit.
+    expectStatus(await editor.put(`/tools/workspace/${world.toolId}`, { context: { rating: 5 } }), 200);
+    await waitFor('the no-op sync', async () => !(await health(world)).sync_pending);
+    expect(fake.count('POST', COMMITS)).toBe(commits + 1);
+
+    // A deleted tool's page goes, in the next commit.
+    expectStatus(await editor.delete(`/tools/workspace/${world.toolId}`), 204);
+    await waitFor(
+      'the deletion',
+      async () => fake.repository('acme/stack').files()['tools/vitest.md'] === undefined,
+    );
+    expect(manifest()?.tools).toEqual([]);
+  });
+
+  it('renames in the manifest when the workspace itself is edited', async () => {
+    const world = await connectedWorld();
+    expectStatus(
+      await h.as(world.owner).put(`/workspaces/${world.workspaceId}`, { name: 'Renamed stack' }),
+      200,
+    );
+    await waitFor('the rename', async () =>
+      fake.repository('acme/stack').files()['README.md']?.startsWith('# Renamed stack'),
+    );
+  });
+
+  it('stops syncing after disconnect, and says so', async () => {
+    const world = await connectedWorld();
+    const done = expectStatus(await h.as(world.owner).post(`${base(world)}/github/disconnect`), 200);
+    expect(done).toEqual({
+      message:
+        'Disconnected acme/stack. The repository and its files stay on GitHub; stackyard no longer writes to it.',
+    });
+    expect(expectStatus(await h.as(world.owner).post(`${base(world)}/github/disconnect`), 200)).toEqual({
+      message: 'No repository is connected to this workspace.',
+    });
+    expect(
+      storeStatusSchema.parse(expectStatus(await h.as(world.viewer).get(`${base(world)}/status`), 200)),
+    ).toMatchObject({ installation_id: INSTALLATION, repository_name: null });
+    const commits = fake.count('POST', COMMITS);
+    expectStatus(
+      await h.as(world.editor).put(`/tools/workspace/${world.toolId}`, { context: { rating: 1 } }),
+      200,
+    );
+    await new Promise((resolve) => setTimeout(resolve, SYNC_DELAY_MS * 3));
+    expect(fake.count('POST', COMMITS)).toBe(commits);
+    expect(await health(world)).toMatchObject({ state: 'not_linked', installation: { valid: true } });
+    const populate = await h.as(world.owner).post(`${base(world)}/populate`);
+    expect(populate.statusCode).toBe(409);
+    expect(problemSchema.parse(populate.json()).detail).toBe('Connect a repository before populating it.');
+  });
+});
+
+describe('GitHub failures', () => {
+  const rate = (world: StoreWorld & { toolId: string }, rating: number) =>
+    h.as(world.editor).put(`/tools/workspace/${world.toolId}`, { context: { rating } });
+  const synced = (world: StoreWorld) => waitFor('the sync', async () => !(await health(world)).sync_pending);
+
+  it('survives an expired installation token', async () => {
+    const world = await connectedWorld();
+    fake.expireTokens();
+    expectStatus(await rate(world, 2), 200);
+    await synced(world);
+    expect(manifest()?.tools[0]?.rating).toBe(2);
+    expect((await health(world)).last_error).toBeNull();
+  });
+
+  it('reports a repository that is gone, and catches up once it is back', async () => {
+    const world = await connectedWorld();
+    fake.removeRepository('acme/stack');
+    expectStatus(await rate(world, 3), 200);
+    const broken = await waitFor('the failure', async () => {
+      const state = await health(world);
+      return state.last_error ? state : null;
+    });
+    expect(broken).toMatchObject({
+      state: 'failing',
+      sync_pending: true,
+      installation: { valid: true },
+      repository: { accessible: false },
+      last_error: { code: 'repository_not_found' },
+    });
+    expect(broken.last_error?.message).toContain('acme/stack was not found');
+
+    fake.addRepository('acme/stack');
+    const populated = expectStatus<{ committed: boolean }>(
+      await h.as(world.owner).post(`${base(world)}/populate`),
+      200,
+    );
+    expect(populated.committed).toBe(true);
+    expect(manifest()?.tools[0]?.rating).toBe(3);
+    expect(await health(world)).toMatchObject({ state: 'healthy', last_error: null, sync_pending: false });
+  });
+
+  it('records a 403, and the next change writes everything', async () => {
+    const world = await connectedWorld();
+    fake.failNext({
+      method: 'POST',
+      path: /\/git\/trees$/,
+      status: 403,
+      message: 'Resource not accessible by integration',
+    });
+    expectStatus(await rate(world, 4), 200);
+    const state = await waitFor('the failure', async () => (await health(world)).last_error);
+    expect(state.code).toBe('forbidden');
+    expect(manifest()?.tools[0]?.rating).toBeNull();
+    expectStatus(
+      await h.as(world.viewer).post(`/tools/workspace/${world.toolId}/comments`, { content: 'Again' }),
+      201,
+    );
+    await synced(world);
+    expect(manifest()?.tools[0]?.rating).toBe(4);
+    expect((await health(world)).last_error).toBeNull();
+  });
+
+  it('waits out a secondary rate limit for as long as retry-after says, then syncs by itself', async () => {
+    const world = await connectedWorld();
+    fake.failNext({
+      method: 'POST',
+      path: /\/git\/trees$/,
+      status: 403,
+      message: SECONDARY_RATE_LIMIT_MESSAGE,
+      headers: { 'retry-after': '1' },
+    });
+    const started = Date.now();
+    expectStatus(await rate(world, 5), 200);
+    const limited = await waitFor('the limit', async () => (await health(world)).last_error);
+    expect(limited.code).toBe('rate_limited');
+    await synced(world);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(manifest()?.tools[0]?.rating).toBe(5);
+  });
+
+  it('retries a GitHub server error with backoff', async () => {
+    const world = await connectedWorld();
+    fake.failNext({
+      method: 'GET',
+      path: /\/git\/ref\/heads\/main$/,
+      status: 502,
+      message: 'Bad gateway',
+      times: 2,
+    });
+    expectStatus(await rate(world, 1), 200);
+    await synced(world);
+    expect(manifest()?.tools[0]?.rating).toBe(1);
+  });
+
+  it('maps failures of populate to clear answers, never a 500', async () => {
+    const world = await connectedWorld();
+    fake.failNext({
+      path: /\/repos\/acme\/stack$/,
+      status: 429,
+      message: SECONDARY_RATE_LIMIT_MESSAGE,
+      headers: { 'retry-after': '0' },
+    });
+    const limited = await h.as(world.owner).post(`${base(world)}/populate`);
+    expect(limited.statusCode).toBe(429);
+    expect(problemSchema.parse(limited.json()).detail).toBe(
+      'GitHub asked stackyard to slow down. The sync will continue automatically.',
+    );
+    fake.failNext({ path: /\/repos\/acme\/stack$/, status: 500, message: 'boom' });
+    const down = await h.as(world.owner).post(`${base(world)}/populate`);
+    expect(down.statusCode).toBe(503);
+    expect(problemSchema.parse(down.json()).detail).toBe(
+      'GitHub had a temporary problem. stackyard will try again.',
+    );
+  });
+});
