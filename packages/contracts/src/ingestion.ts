@@ -82,6 +82,11 @@ export const submissionSchema = z.object({
   status: submissionStatusSchema,
   quarantine_context: quarantineContextSchema.nullable(),
   workspace_tool_id: uuidSchema.nullable(),
+  /**
+   * Beyond spec §3: the tool a completed submission made or linked, with the slug of its page
+   * (/{username}/{workspaceSlug}/tools/{slug}); null before completion or once the tool is deleted.
+   */
+  workspace_tool: z.object({ slug: z.string(), name: z.string().nullable() }).nullable(),
   resource_id: uuidSchema.nullable(),
   reviewed_by_user_id: uuidSchema.nullable(),
   reviewed_at: timestampSchema.nullable(),

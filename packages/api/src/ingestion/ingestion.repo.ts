@@ -71,6 +71,22 @@ export function listSubmissions(
     .limit(LIST_MAX);
 }
 
+export interface ToolLabel {
+  slug: string;
+  name: string | null;
+}
+
+/** The slug and name of these workspace tools, by id (a deleted one is missing). */
+export async function findToolLabels(db: Executor, ids: string[]): Promise<Map<string, ToolLabel>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workspaceTools.id, slug: workspaceTools.slug, name: tools.name })
+    .from(workspaceTools)
+    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .where(inArray(workspaceTools.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { slug: row.slug, name: row.name }]));
+}
+
 /** A submission of the permit's workspace. */
 export async function findWorkspaceSubmission(
   db: Executor,

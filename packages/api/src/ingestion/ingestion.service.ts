@@ -22,6 +22,8 @@ import { DEFAULT_INGESTION_SETTINGS, INGESTION_QUEUE, type IngestionQueue } from
 import {
   findSubmissionWorkspace,
   findWorkspaceResourceByFingerprint,
+  findToolLabels,
+  type ToolLabel,
   findWorkspaceSubmission,
   insertOrFillGlobalTool,
   insertResource,
@@ -98,7 +100,7 @@ export async function submit(
     return inserted;
   });
   queue?.wake();
-  return toSubmission(row);
+  return toSubmission(row, null);
 }
 
 function enqueueIngestion(db: Executor, submissionId: string, queue: IngestionQueue | undefined) {
@@ -122,7 +124,7 @@ export async function listWorkspaceSubmissions(
   kind: SubmissionKind,
 ): Promise<Submission[]> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return (await listSubmissions(db, access, kind)).map(toSubmission);
+  return presentSubmissions(db, await listSubmissions(db, access, kind));
 }
 
 /** The caller's grant in the submission's workspace; a non-member gets the same 404 as for no submission. */
@@ -149,7 +151,7 @@ async function authorizeSubmission<P extends Permission>(
 }
 
 export async function getSubmission(db: Database, actor: Actor, id: string): Promise<Submission> {
-  return toSubmission((await authorizeSubmission(db, actor, id, 'catalog:read')).submission);
+  return presentSubmission(db, (await authorizeSubmission(db, actor, id, 'catalog:read')).submission);
 }
 
 function assertReviewable(submission: SubmissionRow): void {
@@ -165,7 +167,7 @@ async function reviewed(
   id: string,
   row: SubmissionRow | undefined,
 ) {
-  if (row) return toSubmission(row);
+  if (row) return presentSubmission(db, row);
   const now = await findWorkspaceSubmission(db, access, id);
   throw new AppError('conflict', NOT_REVIEWABLE(now?.status ?? 'gone'));
 }
@@ -273,7 +275,24 @@ export async function releaseSubmission(
   return reviewed(db, access, id, row);
 }
 
-export function toSubmission(row: SubmissionRow): Submission {
+/** Submissions as the API answers them, with the slug and name of each completed tool (one query for all). */
+async function presentSubmissions(db: Executor, rows: SubmissionRow[]): Promise<Submission[]> {
+  const labels = await findToolLabels(
+    db,
+    rows.flatMap((row) => (row.workspaceToolId ? [row.workspaceToolId] : [])),
+  );
+  return rows.map((row) =>
+    toSubmission(row, (row.workspaceToolId && labels.get(row.workspaceToolId)) || null),
+  );
+}
+
+async function presentSubmission(db: Executor, row: SubmissionRow): Promise<Submission> {
+  const [submission] = await presentSubmissions(db, [row]);
+  if (!submission) throw new Error('no submission presented');
+  return submission;
+}
+
+export function toSubmission(row: SubmissionRow, tool: ToolLabel | null): Submission {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
@@ -285,6 +304,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     status: row.status as Submission['status'],
     quarantine_context: row.quarantineContext ?? null,
     workspace_tool_id: row.workspaceToolId,
+    workspace_tool: tool,
     resource_id: row.resourceId,
     reviewed_by_user_id: row.reviewedByUserId,
     reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,

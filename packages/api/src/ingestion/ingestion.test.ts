@@ -67,6 +67,7 @@ describe('POST /ingestion/tools', () => {
       status: 'pending',
       quarantine_context: null,
       workspace_tool_id: null,
+      workspace_tool: null,
     });
     expect(submission.submitted_fingerprint).toMatch(/^[0-9a-f]{64}$/);
 
@@ -82,6 +83,8 @@ describe('POST /ingestion/tools', () => {
     expect(tool?.raw_submitted_url).toBe(url);
     expect(tool?.metadata.name).toBeTruthy();
     expect(tool?.slug).toMatch(/^[a-z0-9-]+$/);
+    // The submission names the tool's page, so a list of submissions links to it without asking per tool.
+    expect(done.workspace_tool).toEqual({ slug: tool?.slug, name: tool?.metadata.name });
   });
 
   it('links a URL the workspace already has to the existing tool, without fetching again', async () => {

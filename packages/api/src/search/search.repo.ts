@@ -25,7 +25,7 @@ const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWord
 
 /**
  * Tools, resources, projects and comments of one workspace matching `text` (web-search syntax: words,
- * "phrases", or, -not), best first. Each branch matches through its table's GIN index (when the planner
+ * "phrases", or, -not; the last word also as a prefix), best first. Each branch matches through its table's GIN index (when the planner
  * finds it cheaper than a scan) and keeps its best `limit` rows; snippets are made only for the rows
  * finally answered, as ts_headline reads the whole text.
  */
@@ -39,11 +39,31 @@ export async function searchCatalog(
   return result.rows;
 }
 
+/**
+ * A query is usually being typed: its last word, when it is a plain word (not negated, quoted or `or`), also
+ * matches longer words, so "rock" finds "Rocket". Answers the text before it and that word, or null.
+ */
+export function splitPrefix(text: string): { rest: string; word: string } | null {
+  const match = /(^|\s)([\p{L}\p{N}]+)\s*$/u.exec(text);
+  const word = match?.[2];
+  if (!match || !word || word.toLowerCase() === 'or') return null;
+  const rest = text.slice(0, match.index);
+  if ((rest.match(/"/g) ?? []).length % 2 === 1) return null;
+  return { rest, word };
+}
+
+function tsQuery(text: string): SQL {
+  const prefix = splitPrefix(text);
+  if (!prefix) return sql`websearch_to_tsquery('english'::regconfig, ${text})`;
+  return sql`(websearch_to_tsquery('english'::regconfig, ${prefix.rest})
+    && to_tsquery('english'::regconfig, ${`${prefix.word}:*`}))`;
+}
+
 /** The search as one SQL statement (the catalog benchmark runs it raw, as its baseline). */
 export function searchQuery(ws: string, text: string, limit: number): SQL {
   // Branches rank ids only; titles, texts and what a comment is on are joined for the final rows alone.
   return sql`
-    with q as (select websearch_to_tsquery('english'::regconfig, ${text}) as query),
+    with q as (select ${tsQuery(text)} as query),
     hits as (
       (select 'tool' as kind, wt.id, ts_rank(wt.search, q.query) as rank
         from workspace_tools wt, q

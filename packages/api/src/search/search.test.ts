@@ -94,6 +94,10 @@ describe('GET /search', () => {
     expect((await search(world, 'tools')).map((result) => result.kind)).toEqual(['tool']);
     await h.db.db.update(tools).set({ name: 'Rolldown Vite' }).where(eq(tools.id, toolId));
     expect((await search(world, 'rolldown')).map((result) => result.id)).toEqual([workspaceToolId]);
+    // The last word is being typed: it matches as a prefix, the words before it as words.
+    expect((await search(world, 'rolld')).map((result) => result.id)).toEqual([workspaceToolId]);
+    expect((await search(world, 'migration vi')).map((result) => result.kind)).toEqual(['project']);
+    expect((await search(world, '"rolld"')).map((result) => result.id)).toEqual([]);
     // Web-search syntax: a phrase and a negation.
     expect((await search(world, '"frontend tooling"')).map((result) => result.kind)).toEqual(['tool']);
     expect((await search(world, 'vite -webpack -migration -bundlers')).map((result) => result.kind)).toEqual([

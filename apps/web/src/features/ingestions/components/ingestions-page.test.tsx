@@ -6,7 +6,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
-import type { Tool } from '@stackyard/contracts/tool';
 import { createQueryClient } from '@/lib/query-client';
 import { IngestionsPage } from './ingestions-page';
 
@@ -29,6 +28,7 @@ function submission(overrides: Partial<Submission>): Submission {
     status: 'pending',
     quarantine_context: null,
     workspace_tool_id: null,
+    workspace_tool: null,
     resource_id: null,
     reviewed_by_user_id: null,
     reviewed_at: null,
@@ -38,23 +38,6 @@ function submission(overrides: Partial<Submission>): Submission {
     ...overrides,
   };
 }
-
-const tool: Tool = {
-  workspace_tool_id: TOOL_ID,
-  workspace_id: WORKSPACE,
-  context: { rating: null },
-  raw_submitted_url: 'https://vite.dev',
-  slug: 'vite',
-  metadata: {
-    name: 'Vite',
-    description: null,
-    image_url: null,
-    canonical_links: { homepage_url: null, forge_url: null },
-    community_links: { discord_url: null, slack_url: null },
-  },
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), {
@@ -111,11 +94,11 @@ describe('IngestionsPage', () => {
           submitted_url: (call.body as { submitted_url: string }).submitted_url,
           status: 'completed',
           workspace_tool_id: TOOL_ID,
+          workspace_tool: { slug: 'vite', name: 'Vite' },
         });
         submitted.unshift(created);
         return json(created, 202);
       }
-      if (call.url.pathname === `/api/v1/tools/workspace/${TOOL_ID}`) return json(tool);
       return json(submitted);
     });
     expect(await screen.findByRole('heading', { name: 'No submissions yet' })).toBeTruthy();
@@ -162,7 +145,6 @@ describe('IngestionsPage', () => {
   it('follows a submission live until it settles, then stops asking', async () => {
     let polls = 0;
     const { calls } = setup((call) => {
-      if (call.url.pathname === `/api/v1/tools/workspace/${TOOL_ID}`) return json(tool);
       polls += 1;
       const status = polls === 1 ? 'pending' : polls === 2 ? 'fetching' : 'completed';
       return json([
@@ -170,6 +152,7 @@ describe('IngestionsPage', () => {
           id: '66666666-6666-4666-8666-666666666666',
           status,
           workspace_tool_id: status === 'completed' ? TOOL_ID : null,
+          workspace_tool: status === 'completed' ? { slug: 'vite', name: 'Vite' } : null,
         }),
       ]);
     });
@@ -199,7 +182,13 @@ describe('IngestionsPage', () => {
           409,
         );
       }
-      if (call.method === 'POST') return json({ ...held, status: 'completed', workspace_tool_id: TOOL_ID });
+      if (call.method === 'POST')
+        return json({
+          ...held,
+          status: 'completed',
+          workspace_tool_id: TOOL_ID,
+          workspace_tool: { slug: 'vite', name: 'Vite' },
+        });
       return json([held]);
     });
     const item = await screen.findByRole('article', { name: 'https://challenge.example' });

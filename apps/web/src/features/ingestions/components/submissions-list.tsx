@@ -6,7 +6,6 @@ import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useSubmissions } from '../api/get-submissions';
-import { useSubmittedTool } from '../api/get-submitted-tool';
 import { useRejectSubmission } from '../api/reject-submission';
 import { useRetrySubmission } from '../api/retry-submission';
 import { isInFlight, isReviewable } from '../lib/status';
@@ -22,7 +21,7 @@ type SubmissionsListProps = {
   resourceHref: (resourceId: string) => string;
 };
 
-/** Cards shown at first and added per "Show more": each completed tool card asks for its tool's slug. */
+/** Cards shown at first and added per "Show more". */
 const PAGE_SIZE = 20;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -163,8 +162,17 @@ function Outcome({
     case 'fetching':
       return <p>Fetching the page and reading its details...</p>;
     case 'completed':
-      if (submission.workspace_tool_id)
-        return <ToolLink toolId={submission.workspace_tool_id} toolHref={toolHref} />;
+      if (submission.workspace_tool) {
+        return (
+          <Link
+            to={toolHref(submission.workspace_tool.slug)}
+            className="font-medium text-zinc-900 underline underline-offset-4"
+          >
+            Open {submission.workspace_tool.name ?? submission.workspace_tool.slug}
+          </Link>
+        );
+      }
+      if (submission.workspace_tool_id) return <p>Added, but the tool has since been deleted.</p>;
       if (submission.resource_id) {
         return (
           <Link
@@ -220,18 +228,6 @@ function ReviewNote({ submission }: { submission: Submission }) {
     <p className="mt-1 text-xs text-zinc-500">
       {submission.status === 'completed' ? 'Reviewed by an editor' : 'Retried by a reviewer'} on {when}.
     </p>
-  );
-}
-
-function ToolLink({ toolId, toolHref }: { toolId: string; toolHref: (slug: string) => string }) {
-  const tool = useSubmittedTool(toolId);
-  if (tool.isPending) return <p>Added.</p>;
-  if (tool.isError) return <p>Added. (The tool could not be loaded: {tool.error.message})</p>;
-  if (!tool.data) return <p>Added, but the tool has since been deleted.</p>;
-  return (
-    <Link to={toolHref(tool.data.slug)} className="font-medium text-zinc-900 underline underline-offset-4">
-      Open {tool.data.metadata.name ?? tool.data.slug}
-    </Link>
   );
 }
 

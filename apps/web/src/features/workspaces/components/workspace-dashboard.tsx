@@ -305,7 +305,7 @@ function RecentIngestions({ workspaceId, links }: { workspaceId: string; links: 
                 <span className="text-xs text-zinc-600">
                   {submission.kind === 'tool' ? 'Tool' : 'Resource'} ·{' '}
                 </span>
-                {submission.submitted_url}
+                <SubmissionTarget submission={submission} links={links} />
               </span>
               {submission.quarantine_context && (
                 <span className="block truncate text-xs text-zinc-600">
@@ -325,6 +325,21 @@ function RecentIngestions({ workspaceId, links }: { workspaceId: string; links: 
         )}
       />
     </Panel>
+  );
+}
+
+/** The submitted URL, linking to the tool or resource it became once completed. */
+function SubmissionTarget({ submission, links }: { submission: Submission; links: Links }) {
+  const href = submission.workspace_tool
+    ? links.tool(submission.workspace_tool.slug)
+    : submission.resource_id
+      ? links.resource(submission.resource_id)
+      : null;
+  if (!href) return <>{submission.submitted_url}</>;
+  return (
+    <Link to={href} className="underline-offset-4 hover:underline">
+      {submission.submitted_url}
+    </Link>
   );
 }
 
