@@ -144,7 +144,7 @@ describe('IngestionsPage', () => {
 
   it('follows a submission live until it settles, then stops asking', async () => {
     let polls = 0;
-    const { calls } = setup((call) => {
+    const { calls } = setup(() => {
       polls += 1;
       const status = polls === 1 ? 'pending' : polls === 2 ? 'fetching' : 'completed';
       return json([
