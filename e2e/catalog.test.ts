@@ -1,32 +1,9 @@
 // The catalog pages of issue 6: projects (list, create dialog, detail with tags and comments), tools and
 // resources (empty lists, not-found texts), and the spec §2 load-error and not-found states.
-import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
-import { onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
 import { seriousA11yViolations } from './support/axe.ts';
-import { CatalogApi } from './support/catalog-api.ts';
-
-async function signUpWithWorkspace(page: Page, prefix: string, workspaceSlug: string) {
-  const id = uniqueId();
-  const username = `${prefix}_${id}`;
-  const email = `e2e-${prefix}-${id}@example.test`;
-  await registerVerified(page, email);
-  await signIn(page, email);
-  await onboard(page, username, workspaceSlug);
-  return username;
-}
-
-const serverError = {
-  status: 500,
-  contentType: 'application/problem+json',
-  body: JSON.stringify({
-    type: 'about:blank',
-    title: 'Internal Server Error',
-    status: 500,
-    detail: 'Database down',
-  }),
-};
+import { CatalogApi, serverError, signUpInNewContext, signUpWithWorkspace } from './support/catalog-api.ts';
 
 test('projects: empty list, create dialog, detail with tags and comments, not found and load error', async ({
   page,
@@ -155,9 +132,7 @@ test('a viewer reads projects and comments, but neither creates projects nor edi
   browser,
   baseUrl,
 }) => {
-  const viewerContext = await browser.newContext({ baseURL: baseUrl });
-  const viewerPage = await viewerContext.newPage();
-  const viewer = await signUpWithWorkspace(viewerPage, 'view', 'own-space');
+  const viewer = await signUpInNewContext(browser, baseUrl, 'view', 'own-space');
   const owner = await signUpWithWorkspace(page, 'boss', 'team');
 
   await page.goto(`/${owner}/team/projects`);
@@ -171,26 +146,26 @@ test('a viewer reads projects and comments, but neither creates projects nor edi
 
   await page.goto('/settings?tab=workspace');
   await page.getByRole('button', { name: 'Members of team' }).click();
-  await page.getByLabel('Add member by username', { exact: true }).fill(viewer);
+  await page.getByLabel('Add member by username', { exact: true }).fill(viewer.username);
   await page.getByRole('button', { name: 'Add member' }).click();
-  await page.getByText(`Added ${viewer} as viewer`).waitFor();
+  await page.getByText(`Added ${viewer.username} as viewer`).waitFor();
 
-  await viewerPage.goto(`/${owner}/team/projects`);
-  await viewerPage.getByRole('link', { name: /Roadmap/ }).waitFor();
-  expect(await viewerPage.getByRole('button', { name: 'New Project' }).count()).toBe(0);
-  await viewerPage.getByRole('link', { name: /Roadmap/ }).click();
-  await viewerPage.getByText('Owner note').waitFor();
-  expect(await viewerPage.getByRole('button', { name: 'Edit tags' }).count()).toBe(0);
-  expect(await viewerPage.getByRole('button', { name: `Delete comment by ${owner}` }).count()).toBe(0);
-  await viewerPage.getByLabel('Add a comment', { exact: true }).fill('Viewer question');
-  await viewerPage.getByRole('button', { name: 'Post Comment' }).click();
-  await viewerPage.getByRole('button', { name: `Delete comment by ${viewer}` }).waitFor();
+  await viewer.page.goto(`/${owner}/team/projects`);
+  await viewer.page.getByRole('link', { name: /Roadmap/ }).waitFor();
+  expect(await viewer.page.getByRole('button', { name: 'New Project' }).count()).toBe(0);
+  await viewer.page.getByRole('link', { name: /Roadmap/ }).click();
+  await viewer.page.getByText('Owner note').waitFor();
+  expect(await viewer.page.getByRole('button', { name: 'Edit tags' }).count()).toBe(0);
+  expect(await viewer.page.getByRole('button', { name: `Delete comment by ${owner}` }).count()).toBe(0);
+  await viewer.page.getByLabel('Add a comment', { exact: true }).fill('Viewer question');
+  await viewer.page.getByRole('button', { name: 'Post Comment' }).click();
+  await viewer.page.getByRole('button', { name: `Delete comment by ${viewer.username}` }).waitFor();
 
   // The owner may delete anyone's comment, but edits only their own.
   await page.goto(`/${owner}/team/projects/roadmap`);
   await page.getByText('Viewer question').waitFor();
-  expect(await page.getByRole('button', { name: `Edit comment by ${viewer}` }).count()).toBe(0);
-  await page.getByRole('button', { name: `Delete comment by ${viewer}` }).click();
+  expect(await page.getByRole('button', { name: `Edit comment by ${viewer.username}` }).count()).toBe(0);
+  await page.getByRole('button', { name: `Delete comment by ${viewer.username}` }).click();
   await page.getByText('Viewer question').waitFor({ state: 'detached' });
 
   // Editors and admins delete a project after a confirmation, and land on the projects list.
@@ -200,8 +175,8 @@ test('a viewer reads projects and comments, but neither creates projects nor edi
   await page.getByRole('button', { name: 'Delete Project' }).click();
   await page.waitForURL((url) => url.pathname === `/${owner}/team/projects`);
   await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
-  expect(await viewerPage.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
-  await viewerContext.close();
+  expect(await viewer.page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+  await viewer.context.close();
 }, 90_000);
 
 test('tools with real data: search, tag filter, sort, load more, detail, rating, tags, comments, delete', async ({

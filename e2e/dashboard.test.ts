@@ -3,7 +3,7 @@
 import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { seriousA11yViolations } from './support/axe.ts';
-import { CatalogApi, serverError, signUpWithWorkspace } from './support/catalog-api.ts';
+import { CatalogApi, serverError, signUpInNewContext, signUpWithWorkspace } from './support/catalog-api.ts';
 
 test('dashboard: empty state, then counts, recent items, ingestions and a failing panel', async ({
   page,
@@ -30,19 +30,19 @@ test('dashboard: empty state, then counts, recent items, ingestions and a failin
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.waitForURL((url) => url.pathname === `/${username}/home`);
+  // The cached counts show first, then the fresh ones (the summary refetches on every visit).
+  await expect.poll(figures, { timeout: 10_000 }).toEqual(['2', '1', '1']);
   await page.getByText('0 tags · 1 member').waitFor();
-  expect(await figures()).toEqual(['2', '1', '1']);
   await page.getByRole('link', { name: '1 submission to review' }).waitFor();
 
   const recentTools = page.getByRole('region', { name: 'Recent tools' });
   // Newest first.
-  expect(await recentTools.getByRole('listitem').getByRole('link').allInnerTexts()).toEqual([
-    'Nebula',
-    'Rocket',
-  ]);
+  await expect
+    .poll(() => recentTools.getByRole('listitem').getByRole('link').allInnerTexts())
+    .toEqual(['Nebula', 'Rocket']);
   const ingestions = page.getByRole('region', { name: 'Recent ingestions' });
   await ingestions.getByText(`${origin}/challenge/cloudflare-200`).waitFor();
-  expect(await ingestions.getByText('Quarantined', { exact: true }).count()).toBe(1);
+  expect(await ingestions.getByText('Needs review', { exact: true }).count()).toBe(1);
   expect(await ingestions.getByText('Added', { exact: true }).count()).toBe(3);
   await ingestions.getByText('Resource ·').waitFor();
   await page
@@ -72,8 +72,9 @@ test('dashboard: empty state, then counts, recent items, ingestions and a failin
   await page.goto(`/${username}/home`);
   await page.getByText('Error loading projects: Database down').waitFor();
   await recentTools.getByRole('link', { name: 'Rocket' }).waitFor();
+  // The cached counts show first, then the fresh ones (the summary refetches on every visit).
+  await expect.poll(figures, { timeout: 10_000 }).toEqual(['2', '1', '1']);
   await page.getByText('0 tags · 1 member').waitFor();
-  expect(await figures()).toEqual(['2', '1', '1']);
 }, 90_000);
 
 test('dashboard: a viewer sees no way to add tools in an empty workspace', async ({
@@ -81,16 +82,17 @@ test('dashboard: a viewer sees no way to add tools in an empty workspace', async
   browser,
   baseUrl,
 }) => {
-  const viewerContext = await browser.newContext({ baseURL: baseUrl });
-  const viewerPage = await viewerContext.newPage();
-  const viewer = await signUpWithWorkspace(viewerPage, 'dview', 'mine');
+  const viewer = await signUpInNewContext(browser, baseUrl, 'dview', 'mine');
   const owner = await signUpWithWorkspace(page, 'downer', 'shared');
   const api = await CatalogApi.of(page, 'shared');
-  await api.call('POST', `/workspaces/${api.workspaceId}/members`, { username: viewer, role: 'viewer' });
+  await api.call('POST', `/workspaces/${api.workspaceId}/members`, {
+    username: viewer.username,
+    role: 'viewer',
+  });
 
-  await viewerPage.goto(`/${owner}/shared`);
-  await viewerPage.getByRole('heading', { name: 'This workspace is empty' }).waitFor();
-  await viewerPage.getByText('Editors and admins of this workspace add tools', { exact: false }).waitFor();
-  expect(await viewerPage.getByRole('link', { name: 'Add your first tool' }).count()).toBe(0);
-  await viewerContext.close();
+  await viewer.page.goto(`/${owner}/shared`);
+  await viewer.page.getByRole('heading', { name: 'This workspace is empty' }).waitFor();
+  await viewer.page.getByText('Editors and admins of this workspace add tools', { exact: false }).waitFor();
+  expect(await viewer.page.getByRole('link', { name: 'Add your first tool' }).count()).toBe(0);
+  await viewer.context.close();
 }, 90_000);

@@ -6,18 +6,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
-import { onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
 import { seriousA11yViolations } from './support/axe.ts';
-
-async function signUpWithWorkspace(page: Page, prefix: string, workspaceSlug: string) {
-  const id = uniqueId();
-  const username = `${prefix}_${id}`;
-  const email = `e2e-${prefix}-${id}@example.test`;
-  await registerVerified(page, email);
-  await signIn(page, email);
-  await onboard(page, username, workspaceSlug);
-  return username;
-}
+import { serverError, signUpInNewContext, signUpWithWorkspace } from './support/catalog-api.ts';
 
 /** One submission's card in the list, found by its URL. */
 const submissionCard = (page: Page, url: string) => page.getByRole('article', { name: url, exact: true });
@@ -122,9 +112,7 @@ test('a viewer follows submissions but sees neither the form nor the review acti
   baseUrl,
 }) => {
   const origin = inject('fixtureOrigin');
-  const viewerContext = await browser.newContext({ baseURL: baseUrl });
-  const viewerPage = await viewerContext.newPage();
-  const viewer = await signUpWithWorkspace(viewerPage, 'watch', 'own');
+  const viewer = await signUpInNewContext(browser, baseUrl, 'watch', 'own');
   const owner = await signUpWithWorkspace(page, 'lead', 'crew');
 
   await page.goto(`/${owner}/crew/tool-ingestions`);
@@ -135,26 +123,26 @@ test('a viewer follows submissions but sees neither the form nor the review acti
 
   await page.goto('/settings?tab=workspace');
   await page.getByRole('button', { name: 'Members of crew' }).click();
-  await page.getByLabel('Add member by username', { exact: true }).fill(viewer);
+  await page.getByLabel('Add member by username', { exact: true }).fill(viewer.username);
   await page.getByRole('button', { name: 'Add member' }).click();
-  await page.getByText(`Added ${viewer} as viewer`).waitFor();
+  await page.getByText(`Added ${viewer.username} as viewer`).waitFor();
 
-  await viewerPage.goto(`/${owner}/crew/tool-ingestions`);
-  const card = submissionCard(viewerPage, held);
+  await viewer.page.goto(`/${owner}/crew/tool-ingestions`);
+  const card = submissionCard(viewer.page, held);
   await card.getByText('Needs review', { exact: true }).waitFor();
   await card.getByText('(bot_challenge)').waitFor();
-  expect(await viewerPage.getByRole('textbox', { name: 'URLs' }).count()).toBe(0);
+  expect(await viewer.page.getByRole('textbox', { name: 'URLs' }).count()).toBe(0);
   for (const action of ['Retry', 'Release', 'Reject']) {
-    expect(await viewerPage.getByRole('button', { name: action }).count(), action).toBe(0);
+    expect(await viewer.page.getByRole('button', { name: action }).count(), action).toBe(0);
   }
-  await viewerPage.goto(`/${owner}/crew/tools`);
-  await viewerPage.getByRole('heading', { name: 'No tools yet' }).waitFor();
-  expect(await viewerPage.getByRole('link', { name: 'Add a tool' }).count()).toBe(0);
-  await viewerPage.goto(`/${owner}/crew/resources`);
-  await viewerPage.getByRole('heading', { name: 'No resources yet' }).waitFor();
-  expect(await viewerPage.getByRole('link', { name: 'Add a resource' }).count()).toBe(0);
-  expect(await viewerPage.getByRole('link', { name: 'Export bookmarks' }).count()).toBe(1);
-  await viewerContext.close();
+  await viewer.page.goto(`/${owner}/crew/tools`);
+  await viewer.page.getByRole('heading', { name: 'No tools yet' }).waitFor();
+  expect(await viewer.page.getByRole('link', { name: 'Add a tool' }).count()).toBe(0);
+  await viewer.page.goto(`/${owner}/crew/resources`);
+  await viewer.page.getByRole('heading', { name: 'No resources yet' }).waitFor();
+  expect(await viewer.page.getByRole('link', { name: 'Add a resource' }).count()).toBe(0);
+  expect(await viewer.page.getByRole('link', { name: 'Export bookmarks' }).count()).toBe(1);
+  await viewer.context.close();
 }, 120_000);
 
 test('resources: the Add button picks resources; bookmarks import with a report, then export', async ({
@@ -250,18 +238,7 @@ test('resources: the Add button picks resources; bookmarks import with a report,
 
 test('the submissions list says why it could not load', async ({ page }) => {
   const username = await signUpWithWorkspace(page, 'broken', 'shaky');
-  await page.route('**/api/v1/ingestion/tools/workspace/**', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({
-        type: 'about:blank',
-        title: 'Internal Server Error',
-        status: 500,
-        detail: 'Database down',
-      }),
-    }),
-  );
+  await page.route('**/api/v1/ingestion/tools/workspace/**', (route) => route.fulfill(serverError));
   await page.goto(`/${username}/shaky/tool-ingestions`);
   await page.getByText('Error loading tool submissions: Database down').waitFor();
 });

@@ -90,3 +90,33 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `${prefix}-`));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
+
+export interface Cleanups {
+  add(cleanup: () => void | Promise<void>): void;
+  /** Kills the child (SIGKILL) at cleanup time if it is still running. */
+  track<T extends Child>(child: T): T;
+  /** Runs the cleanups added so far, the last added first; call it after each test. */
+  run(): Promise<void>;
+}
+
+export function createCleanups(): Cleanups {
+  const pending: Array<() => void | Promise<void>> = [];
+  const add = (cleanup: () => void | Promise<void>) => {
+    pending.push(cleanup);
+  };
+  return {
+    add,
+    track(child) {
+      add(async () => {
+        if (child.process.exitCode === null && child.process.signalCode === null) {
+          child.process.kill('SIGKILL');
+          await child.exited;
+        }
+      });
+      return child;
+    },
+    async run() {
+      for (const cleanup of pending.splice(0).reverse()) await cleanup();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // Seeds a workspace's catalog through the real product API, as the signed-in user of a page: tools go through
 // the ingestion pipeline against the local fixture web server (inject('fixtureOrigin')), like a user's would.
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { onboard, registerVerified, signIn, uniqueId } from './accounts.ts';
 
 const API = '/api/v1';
@@ -102,6 +102,18 @@ export async function signUpWithWorkspace(
   await signIn(page, email);
   await onboard(page, username, workspaceSlug);
   return username;
+}
+
+/** Another new user with a workspace, in a browser context of their own (close it when done). */
+export async function signUpInNewContext(
+  browser: Browser,
+  baseUrl: string,
+  prefix: string,
+  workspaceSlug: string,
+): Promise<{ context: BrowserContext; page: Page; username: string }> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  return { context, page, username: await signUpWithWorkspace(page, prefix, workspaceSlug) };
 }
 
 export const serverError = {

@@ -7,42 +7,30 @@ import { createDb } from '@stackyard/db/client';
 import { LOCK_FILE_NAME } from '@stackyard/db/data-dir-lock';
 import { workspaces } from '@stackyard/db/schema';
 import {
+  createCleanups,
   repoRoot,
   runTs,
   serverEntry,
   startServerProcess,
   tempDir,
-  type Child,
 } from '../../../test/processes.ts';
 
-const cleanups: Array<() => void | Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = createCleanups();
+afterEach(() => cleanups.run());
 
 function dataDir(): string {
   const dir = tempDir('stackyard-data');
-  cleanups.push(() => dir.remove());
+  cleanups.add(() => dir.remove());
   return dir.path;
-}
-
-function track<T extends Child>(child: T): T {
-  cleanups.push(async () => {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill('SIGKILL');
-      await child.exited;
-    }
-  });
-  return child;
 }
 
 describe('server process on PGlite', () => {
   it('refuses a second server on the same data directory while the first keeps serving', async () => {
     const dir = dataDir();
-    const first = track(await startServerProcess({ DATA_DIR: dir }));
+    const first = cleanups.track(await startServerProcess({ DATA_DIR: dir }));
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
 
-    const second = track(runTs(serverEntry, { DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0' }));
+    const second = cleanups.track(runTs(serverEntry, { DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0' }));
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(
       `stackyard could not start. The data directory ${dir} is in use by another stackyard process (pid ${first.process.pid})`,
@@ -54,7 +42,7 @@ describe('server process on PGlite', () => {
 
   it('shuts down cleanly on SIGTERM: drains, checkpoints, releases the lock, exits 0', async () => {
     const dir = dataDir();
-    const server = track(await startServerProcess({ DATA_DIR: dir }));
+    const server = cleanups.track(await startServerProcess({ DATA_DIR: dir }));
     expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true);
     server.process.kill('SIGTERM');
     const { code } = await server.exited;
@@ -62,28 +50,28 @@ describe('server process on PGlite', () => {
     expect(server.output()).toContain('"msg":"stopped cleanly"');
     expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
 
-    const restarted = track(await startServerProcess({ DATA_DIR: dir }));
+    const restarted = cleanups.track(await startServerProcess({ DATA_DIR: dir }));
     expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
     restarted.process.kill('SIGINT');
     expect((await restarted.exited).code).toBe(0);
   });
 
   it('takes --role from the command line', async () => {
-    const child = track(
+    const child = cleanups.track(
       runTs(serverEntry, { DATA_DIR: dataDir(), HOST: '127.0.0.1', PORT: '0' }, ['--role', 'identity']),
     );
     const url = (await child.waitFor(/stackyard listening on (http:\/\/\S+)/))[1];
     expect((await fetch(`${url}/.ory/.well-known/jwks.json`)).status).toBe(200);
     expect((await fetch(`${url}/api/v1/profile`)).status).toBe(404);
 
-    const bad = track(runTs(serverEntry, { DATA_DIR: dataDir() }, ['--role=janitor']));
+    const bad = cleanups.track(runTs(serverEntry, { DATA_DIR: dataDir() }, ['--role=janitor']));
     expect((await bad.exited).code).toBe(1);
     expect(bad.output()).toContain('ROLE: Invalid option');
   });
 
   it('loses no acknowledged row when killed with -9 mid-writes, and starts again', async () => {
     const dir = dataDir();
-    const writer = track(runTs(join(repoRoot, 'test/fixtures/writer.ts'), { DATA_DIR: dir }));
+    const writer = cleanups.track(runTs(join(repoRoot, 'test/fixtures/writer.ts'), { DATA_DIR: dir }));
     await writer.waitFor(/writer ready/);
     await writer.waitForLines(/^acked /, 40, 60_000);
     writer.process.kill('SIGKILL');
@@ -92,7 +80,7 @@ describe('server process on PGlite', () => {
     expect(acked.length).toBeGreaterThanOrEqual(40);
     expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(true);
 
-    const server = track(await startServerProcess({ DATA_DIR: dir }));
+    const server = cleanups.track(await startServerProcess({ DATA_DIR: dir }));
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     server.process.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);

@@ -8,25 +8,22 @@ import {
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
 import { tagListSchema } from '@stackyard/contracts/tag';
 import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import type { Harness, TestUser } from '../testing/harness.ts';
+import { createIngestionHarness } from '../testing/ingestion-harness.ts';
 import { BOOKMARKS_FILE_TOO_LARGE } from './bookmarks.routes.ts';
 
 let h: Harness;
 let fixture: FixtureServer;
 
 beforeAll(async () => {
-  fixture = await startFixtureServer();
-  h = await createHarness({
-    env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
-  });
+  ({ h, fixture } = await createIngestionHarness());
 });
 
 afterAll(async () => {
   const mismatches = await h.mismatches();
   await h.close();
-  await fixture.close();
   expect(mismatches).toEqual([]);
 });
 

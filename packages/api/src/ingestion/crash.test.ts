@@ -5,25 +5,13 @@ import { createDb } from '@stackyard/db/client';
 import { enqueueJob } from '@stackyard/db/job-queue';
 import { workspaces } from '@stackyard/db/schema';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { startServerProcess, tempDir, type Child } from '../../../../test/processes.ts';
+import { createCleanups, startServerProcess, tempDir } from '../../../../test/processes.ts';
 import { findSubmission } from './ingestion.repo.ts';
 import { INGESTION_QUEUE } from './ingestion.job.ts';
 import { seedSubmission } from './seed.ts';
 
-const cleanups: Array<() => void | Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function track<T extends Child>(child: T): T {
-  cleanups.push(async () => {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill('SIGKILL');
-      await child.exited;
-    }
-  });
-  return child;
-}
+const cleanups = createCleanups();
+afterEach(() => cleanups.run());
 
 async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -39,9 +27,9 @@ describe('ingestion across a kill -9', () => {
     { timeout: 120_000 },
     async () => {
       const fixture = await startFixtureServer();
-      cleanups.push(() => fixture.close());
+      cleanups.add(() => fixture.close());
       const dir = tempDir('stackyard-crash');
-      cleanups.push(() => dir.remove());
+      cleanups.add(() => dir.remove());
       const url = `${fixture.origin}/hold-once/crash`;
 
       // The submission and its job, written as the API would (the process is not running yet).
@@ -75,7 +63,7 @@ describe('ingestion across a kill -9', () => {
       };
       const requestsFor = () => fixture.requests().filter((path) => path === '/hold-once/crash').length;
 
-      const first = track(await startServerProcess(env));
+      const first = cleanups.track(await startServerProcess(env));
       // A worker process serves health checks, not the API.
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       expect((await fetch(`${first.url}/api/v1/`)).status).toBe(404);
@@ -83,7 +71,7 @@ describe('ingestion across a kill -9', () => {
       first.process.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
 
-      const second = track(await startServerProcess(env));
+      const second = cleanups.track(await startServerProcess(env));
       await second.waitFor(
         new RegExp(`"submissionId":"${submissionId}".*ingestion submission processed`),
         60_000,

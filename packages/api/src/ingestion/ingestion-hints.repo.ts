@@ -1,61 +1,51 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { comments, projects, projectTools, resourceTags, tags, toolTags } from '@stackyard/db/schema';
 import type { Executor } from '../db.ts';
+import type { IngestedItem } from './ingestion-hints.ts';
 
 // The submitter's ingestion hints (spec §3), applied when a submission completes. The submission was
 // authorized when it was made; every statement here still keeps to the submission's own workspace, so a tag
 // or project deleted (or never of this workspace) meanwhile is simply left out.
 
 /** Of these tag ids, the ones that are the workspace's. */
-export async function workspaceTagIds(
+export function workspaceTagIds(
   db: Executor,
   workspaceId: string,
   ids: readonly string[],
 ): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, [...ids])));
-  return rows.map((row) => row.id);
+  return idsInWorkspace(db, tags, workspaceId, ids);
 }
 
 /** Of these project ids, the ones that are the workspace's. */
-export async function workspaceProjectIds(
+export function workspaceProjectIds(
   db: Executor,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  return idsInWorkspace(db, projects, workspaceId, ids);
+}
+
+async function idsInWorkspace(
+  db: Executor,
+  table: typeof tags | typeof projects,
   workspaceId: string,
   ids: readonly string[],
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), inArray(projects.id, [...ids])));
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, [...ids])));
   return rows.map((row) => row.id);
 }
 
-export async function tagTool(
-  db: Executor,
-  workspaceToolId: string,
-  tagIds: readonly string[],
-): Promise<void> {
+export async function tagItem(db: Executor, item: IngestedItem, tagIds: readonly string[]): Promise<void> {
   if (tagIds.length === 0) return;
-  await db
-    .insert(toolTags)
-    .values(tagIds.map((tagId) => ({ tagId, workspaceToolId })))
-    .onConflictDoNothing();
-}
-
-export async function tagResource(
-  db: Executor,
-  resourceId: string,
-  tagIds: readonly string[],
-): Promise<void> {
-  if (tagIds.length === 0) return;
-  await db
-    .insert(resourceTags)
-    .values(tagIds.map((tagId) => ({ tagId, resourceId })))
-    .onConflictDoNothing();
+  const insert =
+    item.kind === 'tool'
+      ? db.insert(toolTags).values(tagIds.map((tagId) => ({ tagId, workspaceToolId: item.workspaceToolId })))
+      : db.insert(resourceTags).values(tagIds.map((tagId) => ({ tagId, resourceId: item.resourceId })));
+  await insert.onConflictDoNothing();
 }
 
 export async function addToolToProjects(

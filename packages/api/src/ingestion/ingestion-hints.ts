@@ -4,8 +4,7 @@ import type { Executor } from '../db.ts';
 import {
   addToolToProjects,
   insertItemComment,
-  tagResource,
-  tagTool,
+  tagItem,
   workspaceProjectIds,
   workspaceTagIds,
 } from './ingestion-hints.repo.ts';
@@ -41,15 +40,13 @@ export async function applyHints(db: Executor, submission: SubmissionRow, item: 
   const hints = hintsOf(submission.preIngestionExtractedData as PreIngestionExtractedData | null);
   const tagIds = await workspaceTagIds(db, submission.workspaceId, hints.tagIds);
   const comment = submission.submittedComment?.trim() || hints.comment;
+  await tagItem(db, item, tagIds);
   if (item.kind === 'tool') {
-    await tagTool(db, item.workspaceToolId, tagIds);
     await addToolToProjects(
       db,
       item.workspaceToolId,
       await workspaceProjectIds(db, submission.workspaceId, hints.projectIds),
     );
-  } else {
-    await tagResource(db, item.resourceId, tagIds);
   }
   if (comment) {
     await insertItemComment(db, {

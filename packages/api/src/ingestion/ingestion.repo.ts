@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   ingestionSubmissions,
   resources,
@@ -235,27 +236,21 @@ export async function fillResourceMetadata(
 }
 
 /** A hand-released tool: creates the global tool, or fills what an existing one lacks (never overwrites). */
-export async function insertOrFillGlobalTool(
+export function insertOrFillGlobalTool(
   db: Executor,
   fingerprint: string,
   metadata: ToolMetadata,
 ): Promise<string> {
-  const [row] = await db
-    .insert(tools)
-    // Not marked enriched: the next submission of this URL anywhere fetches the real metadata.
-    .values({ fingerprint, ...metadata })
-    .onConflictDoUpdate({
-      target: tools.fingerprint,
-      set: {
-        name: sql`coalesce(${tools.name}, excluded.name)`,
-        description: sql`coalesce(${tools.description}, excluded.description)`,
-        homepageUrl: sql`coalesce(${tools.homepageUrl}, excluded.homepage_url)`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ id: tools.id });
-  if (!row) throw new Error('upsert returned no row');
-  return row.id;
+  // Not marked enriched: the next submission of this URL anywhere fetches the real metadata.
+  return upsertTool(
+    db,
+    { fingerprint, ...metadata },
+    {
+      name: sql`coalesce(${tools.name}, excluded.name)`,
+      description: sql`coalesce(${tools.description}, excluded.description)`,
+      homepageUrl: sql`coalesce(${tools.homepageUrl}, excluded.homepage_url)`,
+    },
+  );
 }
 
 /** The workspace's tool with this fingerprint, if it already has one. */
@@ -291,18 +286,24 @@ export interface ToolMetadata {
 }
 
 /** Creates the global tool or refreshes its metadata; answers its id. */
-export async function upsertGlobalTool(
+export function upsertGlobalTool(db: Executor, fingerprint: string, metadata: ToolMetadata): Promise<string> {
+  return upsertTool(
+    db,
+    { fingerprint, ...metadata, enrichedAt: sql`now()` },
+    { ...metadata, enrichedAt: sql`now()` },
+  );
+}
+
+/** Inserts the global tool, or sets `set` on the one with its fingerprint; answers its id. */
+async function upsertTool(
   db: Executor,
-  fingerprint: string,
-  metadata: ToolMetadata,
+  values: PgInsertValue<typeof tools>,
+  set: PgUpdateSetSource<typeof tools>,
 ): Promise<string> {
   const [row] = await db
     .insert(tools)
-    .values({ fingerprint, ...metadata, enrichedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: tools.fingerprint,
-      set: { ...metadata, enrichedAt: sql`now()`, updatedAt: sql`now()` },
-    })
+    .values(values)
+    .onConflictDoUpdate({ target: tools.fingerprint, set: { ...set, updatedAt: sql`now()` } })
     .returning({ id: tools.id });
   if (!row) throw new Error('upsert returned no row');
   return row.id;

@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionListSchema, submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { toolListSchema } from '@stackyard/contracts/tool';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
 import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { createIngestionHarness } from '../testing/ingestion-harness.ts';
 
 let h: Harness;
 let fixture: FixtureServer;
 
 beforeAll(async () => {
-  fixture = await startFixtureServer();
-  // The fixture server is on loopback, so these tests allowlist it explicitly; one attempt, no retry waits.
-  h = await createHarness({
-    env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
-  });
+  ({ h, fixture } = await createIngestionHarness());
 });
 
 afterAll(async () => {
   const mismatches = await h.mismatches();
   await h.close();
-  await fixture.close();
   expect(mismatches).toEqual([]);
 });
 

@@ -4,9 +4,10 @@ import { submissionListSchema, submissionSchema, type Submission } from '@stacky
 import { resourceListSchema, resourceSchema } from '@stackyard/contracts/resource';
 import { tagListSchema } from '@stackyard/contracts/tag';
 import { toolListSchema, toolSchema } from '@stackyard/contracts/tool';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import type { Harness, TestUser } from '../testing/harness.ts';
+import { createIngestionHarness } from '../testing/ingestion-harness.ts';
 
 // Resource submissions, one submission by id, the review actions (retry, release, reject) and the hints.
 
@@ -15,17 +16,13 @@ let fixture: FixtureServer;
 let world: CatalogWorld;
 
 beforeAll(async () => {
-  fixture = await startFixtureServer();
-  h = await createHarness({
-    env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
-  });
+  ({ h, fixture } = await createIngestionHarness());
   world = await catalogWorld(h);
 });
 
 afterAll(async () => {
   const mismatches = await h.mismatches();
   await h.close();
-  await fixture.close();
   expect(mismatches).toEqual([]);
 });
 

@@ -215,13 +215,14 @@ export async function listStoreRepositories(
   }));
 }
 
-export async function checkStoreRepository(
+/** Whether the saved installation reaches the requested repository, asked by one who may configure the store. */
+async function checkRequestedRepository(
   db: Database,
   context: StoreContext,
   actor: Actor,
   workspaceId: string,
   body: RepositoryRequest,
-): Promise<RepositoryCheckResult> {
+) {
   const access = await authorize(db, actor, workspaceId, 'store:configure');
   const github = requireGithub(context);
   const installationId = await savedInstallation(db, access.workspaceId, body.installation_id);
@@ -230,6 +231,17 @@ export async function checkStoreRepository(
     owner: body.repository_owner,
     name: body.repository_name,
   });
+  return { access, installationId, check };
+}
+
+export async function checkStoreRepository(
+  db: Database,
+  context: StoreContext,
+  actor: Actor,
+  workspaceId: string,
+  body: RepositoryRequest,
+): Promise<RepositoryCheckResult> {
+  const { check } = await checkRequestedRepository(db, context, actor, workspaceId, body);
   return { accessible: check.accessible, repository_url: check.repository_url, message: check.message };
 }
 
@@ -240,14 +252,13 @@ export async function connectStoreRepository(
   workspaceId: string,
   body: RepositoryRequest,
 ): Promise<ConnectResult> {
-  const access = await authorize(db, actor, workspaceId, 'store:configure');
-  const github = requireGithub(context);
-  const installationId = await savedInstallation(db, access.workspaceId, body.installation_id);
-  const check = await github.checkRepository({
-    installationId,
-    owner: body.repository_owner,
-    name: body.repository_name,
-  });
+  const { access, installationId, check } = await checkRequestedRepository(
+    db,
+    context,
+    actor,
+    workspaceId,
+    body,
+  );
   if (!check.accessible) {
     throw check.failure ? failureError(check.failure) : new AppError('unprocessable', check.message);
   }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
 
 type DialogProps = {
   open: boolean;
@@ -34,5 +35,34 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
         </>
       )}
     </dialog>
+  );
+}
+
+type DialogFormActionsProps = {
+  onCancel: () => void;
+  /** The submit button's label, and what it says while the request runs. */
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+};
+
+/** A dialog form's Cancel and submit buttons; the submit button is disabled while the request runs. */
+export function DialogFormActions({
+  onCancel,
+  label,
+  pendingLabel,
+  pending,
+  disabled = false,
+}: DialogFormActionsProps) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={disabled || pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { releaseSubmissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useReleaseSubmission } from '../api/release-submission';
@@ -90,14 +89,12 @@ export function ReleaseDialog({
             />
           </FormField>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={release.isPending}>
-            {release.isPending ? 'Releasing...' : 'Release'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={close}
+          label="Release"
+          pendingLabel="Releasing..."
+          pending={release.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { StatusScreen } from '@/components/status-screen';
+import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useSubmissions } from '../api/get-submissions';
@@ -10,7 +11,6 @@ import { useRejectSubmission } from '../api/reject-submission';
 import { useRetrySubmission } from '../api/retry-submission';
 import { isInFlight, isReviewable } from '../lib/status';
 import { ReleaseDialog } from './release-dialog';
-import { StatusBadge } from './status-badge';
 
 type SubmissionsListProps = {
   workspaceId: string;
@@ -131,7 +131,7 @@ function SubmissionItem({
         <p className="min-w-0 flex-1 text-sm font-medium break-all text-zinc-950">
           {submission.submitted_url}
         </p>
-        <StatusBadge status={submission.status} />
+        <SubmissionStatusBadge status={submission.status} />
       </div>
       <p className="mt-1 text-xs text-zinc-500">
         Submitted{' '}

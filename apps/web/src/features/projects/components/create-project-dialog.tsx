@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Project } from '@stackyard/contracts/project';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCreateProject } from '../api/create-project';
@@ -64,14 +64,12 @@ export function CreateProjectDialog({ workspaceId, onCreated }: CreateProjectDia
           >
             <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Project'}
-            </Button>
-          </div>
+          <DialogFormActions
+            onCancel={close}
+            label="Create Project"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+          />
         </form>
       </Dialog>
     </>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { updateProjectSchema, type Project } from '@stackyard/contracts/project';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useUpdateProject } from '../api/update-project';
@@ -79,14 +79,13 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
           >
             <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!changed || update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
+          <DialogFormActions
+            onCancel={close}
+            label="Save"
+            pendingLabel="Saving..."
+            pending={update.isPending}
+            disabled={!changed}
+          />
         </form>
       </Dialog>
     </>

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
+import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -147,39 +148,47 @@ function EmptyWorkspace({ canEdit, addToolHref }: { canEdit: boolean; addToolHre
   );
 }
 
-function Panel({
-  title,
-  allHref,
-  allLabel,
-  children,
-}: {
-  title: string;
-  allHref: string;
-  allLabel: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-zinc-200 p-5">
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id={headingId} className="font-semibold text-zinc-950">
-          {title}
-        </h2>
-        <Link to={allHref} className="text-sm text-zinc-700 underline underline-offset-4 hover:text-zinc-950">
-          {allLabel}
-        </Link>
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 function PanelLoading({ text, className }: { text: string; className?: string }) {
   return (
     <p role="status" className={cn('flex items-center gap-2 text-sm text-zinc-600', className)}>
       <Spinner />
       {text}
     </p>
+  );
+}
+
+/** A panel of the latest few of something, with a link to all of them. */
+function RecentPanel<T>({
+  thing,
+  allHref,
+  allLabel,
+  emptyText = `No ${thing} yet.`,
+  query,
+  render,
+}: {
+  /** For the title 'Recent {thing}', 'Loading {thing}...' and 'Error loading {thing}: {message}' (spec §8). */
+  thing: string;
+  allHref: string;
+  allLabel: string;
+  emptyText?: string;
+  query: QueryState<T[]>;
+  render: (item: T) => ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-zinc-200 p-5">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={headingId} className="font-semibold text-zinc-950">
+          {`Recent ${thing}`}
+        </h2>
+        <Link to={allHref} className="text-sm text-zinc-700 underline underline-offset-4 hover:text-zinc-950">
+          {allLabel}
+        </Link>
+      </div>
+      <div className="mt-3">
+        <PanelList query={query} thing={thing} emptyText={emptyText} render={render} />
+      </div>
+    </section>
   );
 }
 
@@ -190,7 +199,6 @@ function PanelList<T>({
   render,
 }: {
   query: QueryState<T[]>;
-  /** For 'Loading {thing}...' and 'Error loading {thing}: {message}' (spec §8). */
   thing: string;
   emptyText: string;
   render: (item: T) => ReactNode;
@@ -204,127 +212,108 @@ function PanelList<T>({
 }
 
 const itemClass = 'flex items-center justify-between gap-3 py-2 text-sm';
-const itemLinkClass = 'truncate font-medium text-zinc-950 hover:underline';
 
-function RecentTools({ workspaceId, links }: { workspaceId: string; links: Links }) {
-  const tools = useRecentTools(workspaceId);
+/** A row naming an item with a link to its page, and a detail (rating, date) at the end. */
+function LinkItem({ href, name, children }: { href: string; name: string; children: ReactNode }) {
   return (
-    <Panel title="Recent tools" allHref={links.tools} allLabel="View every tool">
-      <PanelList
-        query={tools}
-        thing="tools"
-        emptyText="No tools yet."
-        render={(tool) => (
-          <li key={tool.workspace_tool_id} className={itemClass}>
-            <Link to={links.tool(tool.slug)} className={itemLinkClass}>
-              {tool.metadata.name ?? tool.slug}
-            </Link>
-            <StarRating rating={tool.context.rating} className="shrink-0 text-xs" />
-          </li>
-        )}
-      />
-    </Panel>
+    <li className={itemClass}>
+      <Link to={href} className="truncate font-medium text-zinc-950 hover:underline">
+        {name}
+      </Link>
+      {children}
+    </li>
   );
 }
 
-function RecentResources({ workspaceId, links }: { workspaceId: string; links: Links }) {
-  const resources = useRecentResources(workspaceId);
+type PanelProps = { workspaceId: string; links: Links };
+
+function RecentTools({ workspaceId, links }: PanelProps) {
   return (
-    <Panel title="Recent resources" allHref={links.resources} allLabel="View every resource">
-      <PanelList
-        query={resources}
-        thing="resources"
-        emptyText="No resources yet."
-        render={(resource) => (
-          <li key={resource.workspace_resource_id} className={itemClass}>
-            <Link to={links.resource(resource.workspace_resource_id)} className={itemLinkClass}>
-              {resource.metadata.extracted_title ?? resource.raw_submitted_url}
-            </Link>
-            <StarRating rating={resource.context.rating} className="shrink-0 text-xs" />
-          </li>
-        )}
-      />
-    </Panel>
+    <RecentPanel
+      thing="tools"
+      allHref={links.tools}
+      allLabel="View every tool"
+      query={useRecentTools(workspaceId)}
+      render={(tool) => (
+        <LinkItem
+          key={tool.workspace_tool_id}
+          href={links.tool(tool.slug)}
+          name={tool.metadata.name ?? tool.slug}
+        >
+          <StarRating rating={tool.context.rating} className="shrink-0 text-xs" />
+        </LinkItem>
+      )}
+    />
+  );
+}
+
+function RecentResources({ workspaceId, links }: PanelProps) {
+  return (
+    <RecentPanel
+      thing="resources"
+      allHref={links.resources}
+      allLabel="View every resource"
+      query={useRecentResources(workspaceId)}
+      render={(resource) => (
+        <LinkItem
+          key={resource.workspace_resource_id}
+          href={links.resource(resource.workspace_resource_id)}
+          name={resource.metadata.extracted_title ?? resource.raw_submitted_url}
+        >
+          <StarRating rating={resource.context.rating} className="shrink-0 text-xs" />
+        </LinkItem>
+      )}
+    />
   );
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
-function RecentProjects({ workspaceId, links }: { workspaceId: string; links: Links }) {
-  const projects = useRecentProjects(workspaceId);
+function RecentProjects({ workspaceId, links }: PanelProps) {
   return (
-    <Panel title="Recent projects" allHref={links.projects} allLabel="View every project">
-      <PanelList
-        query={projects}
-        thing="projects"
-        emptyText="No projects yet."
-        render={(project) => (
-          <li key={project.id} className={itemClass}>
-            <Link to={links.project(project.slug)} className={itemLinkClass}>
-              {project.metadata.name}
-            </Link>
-            <time dateTime={project.created_at} className="shrink-0 text-xs text-zinc-600">
-              {dateFormat.format(new Date(project.created_at))}
-            </time>
-          </li>
-        )}
-      />
-    </Panel>
+    <RecentPanel
+      thing="projects"
+      allHref={links.projects}
+      allLabel="View every project"
+      query={useRecentProjects(workspaceId)}
+      render={(project) => (
+        <LinkItem key={project.id} href={links.project(project.slug)} name={project.metadata.name}>
+          <time dateTime={project.created_at} className="shrink-0 text-xs text-zinc-600">
+            {dateFormat.format(new Date(project.created_at))}
+          </time>
+        </LinkItem>
+      )}
+    />
   );
 }
 
-const statusLabel: Record<Submission['status'], string> = {
-  pending: 'Waiting',
-  fetching: 'Fetching',
-  completed: 'Added',
-  quarantined: 'Quarantined',
-  failed: 'Failed',
-  rejected: 'Rejected',
-};
-const statusTone: Record<Submission['status'], string> = {
-  pending: 'bg-zinc-100 text-zinc-800',
-  fetching: 'bg-blue-100 text-blue-800',
-  completed: 'bg-emerald-100 text-emerald-800',
-  quarantined: 'bg-amber-100 text-amber-900',
-  failed: 'bg-red-100 text-red-800',
-  rejected: 'bg-zinc-100 text-zinc-700',
-};
-
-function RecentIngestions({ workspaceId, links }: { workspaceId: string; links: Links }) {
-  const ingestions = useRecentIngestions(workspaceId);
+function RecentIngestions({ workspaceId, links }: PanelProps) {
   return (
-    <Panel title="Recent ingestions" allHref={links.ingestions} allLabel="View every submission">
-      <PanelList
-        query={ingestions}
-        thing="ingestions"
-        emptyText="Nothing submitted yet."
-        render={(submission) => (
-          <li key={submission.id} className={itemClass}>
-            <span className="min-w-0">
-              <span className="block truncate text-zinc-900">
-                <span className="text-xs text-zinc-600">
-                  {submission.kind === 'tool' ? 'Tool' : 'Resource'} ·{' '}
-                </span>
-                <SubmissionTarget submission={submission} links={links} />
+    <RecentPanel
+      thing="ingestions"
+      allHref={links.ingestions}
+      allLabel="View every submission"
+      emptyText="Nothing submitted yet."
+      query={useRecentIngestions(workspaceId)}
+      render={(submission) => (
+        <li key={submission.id} className={itemClass}>
+          <span className="min-w-0">
+            <span className="block truncate text-zinc-900">
+              <span className="text-xs text-zinc-600">
+                {submission.kind === 'tool' ? 'Tool' : 'Resource'} ·{' '}
               </span>
-              {submission.quarantine_context && (
-                <span className="block truncate text-xs text-zinc-600">
-                  {submission.quarantine_context.message}
-                </span>
-              )}
+              <SubmissionTarget submission={submission} links={links} />
             </span>
-            <span
-              className={cn(
-                'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium',
-                statusTone[submission.status],
-              )}
-            >
-              {statusLabel[submission.status]}
-            </span>
-          </li>
-        )}
-      />
-    </Panel>
+            {submission.quarantine_context && (
+              <span className="block truncate text-xs text-zinc-600">
+                {submission.quarantine_context.message}
+              </span>
+            )}
+          </span>
+          <SubmissionStatusBadge status={submission.status} />
+        </li>
+      )}
+    />
   );
 }
 
