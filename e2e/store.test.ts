@@ -97,6 +97,11 @@ test('installation callback: each error with its debug information', async ({ pa
   await page.getByText('Missing installation ID.', { exact: false }).waitFor();
   expect(await page.getByTestId('callback-debug').textContent()).toContain('"setup_action": "install"');
 
+  // A member asked an organization owner to approve the app: nothing to link yet, and that is no error.
+  await page.goto(`${CALLBACK}?setup_action=request&state=${state}`);
+  await page.getByRole('heading', { name: 'GitHub installation requested' }).waitFor();
+  await page.getByRole('link', { name: 'Back to storage settings' }).waitFor();
+
   await page.goto(`${CALLBACK}?installation_id=7&setup_action=install&state=not-json`);
   await page.getByText('Missing or invalid state.', { exact: false }).waitFor();
   expect(await page.getByTestId('callback-debug').textContent()).toContain('"state": "not-json"');

@@ -2,7 +2,8 @@
 // once idle, on PGlite (a new data directory, then an existing one) and on PostgreSQL. The baseline is a
 // bare Node HTTP server measured the same way in the same run, so the ratios say what stackyard adds.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../../test/processes.ts';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
@@ -10,17 +11,31 @@ import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_MS = 2_000;
 const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+// Preloaded into every measured process (the baseline too): on SIGUSR2 it writes process.memoryUsage() to
+// the file named by STACKYARD_BENCH_MEMORY_FILE, to split the RSS into V8's heap and the rest. Plain
+// JavaScript in a data: URL, so that the baseline loads no TypeScript support for it.
+const memoryProbeSource = `import { writeFileSync } from 'node:fs';
+process.on('SIGUSR2', () => writeFileSync(process.env.STACKYARD_BENCH_MEMORY_FILE, JSON.stringify(process.memoryUsage())));`;
+const memoryProbe = ['--import', `data:text/javascript,${encodeURIComponent(memoryProbeSource)}`];
+const probeDir = tempDir('stackyard-bench-memory');
+let probes = 0;
 const baselineScript = `require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port) })`;
 
 interface Sample {
   readyMs: number;
   rssMiB: number;
+  /** V8's heap: reserved (heapTotal) and live (heapUsed); the rest of the RSS is code, native and WebAssembly memory. */
+  heapTotalMiB: number;
+  heapUsedMiB: number;
 }
+
+const MiB = 1024 * 1024;
 
 async function measure(args: string[], env: Record<string, string>): Promise<Sample> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
+  const memoryFile = join(probeDir.path, `${(probes += 1)}.json`);
+  const child = spawn(process.execPath, [...memoryProbe, ...args], {
+    env: { ...process.env, ...env, STACKYARD_BENCH_MEMORY_FILE: memoryFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -46,7 +61,18 @@ async function measure(args: string[], env: Record<string, string>): Promise<Sam
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rssKiB = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-    return { readyMs, rssMiB: rssKiB / 1024 };
+    child.kill('SIGUSR2');
+    for (let waited = 0; !existsSync(memoryFile) && waited < 2_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const memory = JSON.parse(readFileSync(memoryFile, 'utf8')) as NodeJS.MemoryUsage;
+    rmSync(memoryFile);
+    return {
+      readyMs,
+      rssMiB: rssKiB / 1024,
+      heapTotalMiB: memory.heapTotal / MiB,
+      heapUsedMiB: memory.heapUsed / MiB,
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -93,6 +119,7 @@ if (database) {
 }
 
 noWeb.remove();
+probeDir.remove();
 
 const baseline = rows[0]?.samples ?? [];
 const baseReady = median(baseline.map((sample) => sample.readyMs));
@@ -100,12 +127,17 @@ const baseRss = median(baseline.map((sample) => sample.rssMiB));
 console.log(
   `start-up to first 200, median of ${ROUNDS}; RSS after ${IDLE_MS} ms idle (node ${process.version})`,
 );
-console.log('| case | ready ms | × baseline | idle RSS MiB | × baseline |');
-console.log('|---|---:|---:|---:|---:|');
+console.log(
+  '| case | ready ms | × baseline | idle RSS MiB | × baseline | V8 heap reserved / used MiB | rest of RSS MiB |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const { name, samples } of rows) {
   const ready = median(samples.map((sample) => sample.readyMs));
   const rss = median(samples.map((sample) => sample.rssMiB));
+  const heapTotal = median(samples.map((sample) => sample.heapTotalMiB));
+  const heapUsed = median(samples.map((sample) => sample.heapUsedMiB));
+  const rest = median(samples.map((sample) => sample.rssMiB - sample.heapTotalMiB));
   console.log(
-    `| ${name} | ${ready.toFixed(0)} | ${(ready / baseReady).toFixed(1)} | ${rss.toFixed(1)} | ${(rss / baseRss).toFixed(1)} |`,
+    `| ${name} | ${ready.toFixed(0)} | ${(ready / baseReady).toFixed(1)} | ${rss.toFixed(1)} | ${(rss / baseRss).toFixed(1)} | ${heapTotal.toFixed(1)} / ${heapUsed.toFixed(1)} | ${rest.toFixed(1)} |`,
   );
 }

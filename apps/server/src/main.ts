@@ -1,7 +1,14 @@
 // The process entry point: `npm start` (through scripts/start.ts) or `node apps/server/src/main.ts`.
-import { DataDirLockedError } from '@stackyard/db/data-dir-lock';
-import { ConfigError, loadConfig } from './config.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { registerModuleLoadingShortcuts } from './module-loading.ts';
+import type { RunningServer } from './server.ts';
+
+// Before anything loads drizzle-orm (see module-loading.ts): the app's modules are imported only after it.
+registerModuleLoadingShortcuts();
+const [{ DataDirLockedError }, { ConfigError, loadConfig }, { startServer }] = await Promise.all([
+  import('@stackyard/db/data-dir-lock'),
+  import('./config.ts'),
+  import('./server.ts'),
+]);
 
 // `--role api|identity|worker|all` (or ROLE=…): one part of the product per process, e.g. the identity service on a
 // host of its own. The flag wins over the variable.

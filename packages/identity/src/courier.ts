@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Database } from '@stackyard/db/client';
 import { courierMessages } from '@stackyard/db/schema';
 
@@ -50,7 +49,10 @@ export function createCourier(
   db: Database,
   options: { smtpUrl?: string | undefined; from: string; pollMs: number; log: CourierLog },
 ): Courier {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // nodemailer loads with the first mail sent through SMTP_URL: without one (or before any mail) it is not needed.
+  const smtpUrl = options.smtpUrl;
+  const openTransport = async (url: string) => (await import('nodemailer')).default.createTransport(url);
+  let transport: ReturnType<typeof openTransport> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -71,8 +73,11 @@ export function createCourier(
 
   async function send(row: ClaimedRow): Promise<void> {
     try {
-      if (transport) {
-        await transport.sendMail({
+      if (smtpUrl) {
+        transport ??= openTransport(smtpUrl);
+        await (
+          await transport
+        ).sendMail({
           from: options.from,
           to: row.recipient,
           subject: row.subject,
@@ -149,7 +154,7 @@ export function createCourier(
       if (timer) clearInterval(timer);
       timer = null;
       await running;
-      transport?.close();
+      if (transport) (await transport.catch(() => null))?.close();
     },
   };
 }

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import type * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import type { Argon2Params } from './config.ts';
 import { text, type UiText } from './ui.ts';
 
@@ -7,9 +8,15 @@ export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
 
 // ~49,000 passwords most often seen in breach corpora, shipped by zxcvbn-ts: checked offline, no network.
+// Its dictionaries (decompressed as the package loads) are required on the first check, not at start-up: a
+// server that registers no one and changes no password never holds them.
+const require = createRequire(import.meta.url);
 let common: Set<string> | null = null;
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+  if (!common) {
+    const { dictionary } = require('@zxcvbn-ts/language-common') as typeof zxcvbnCommon;
+    common = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+  }
   return common;
 }
 

@@ -38,6 +38,20 @@ export function InstallationCallback() {
     save.mutate({ workspaceId, installationId, code });
   }, [installationId, workspaceId, code, save]);
 
+  // An organization member without the right to install asked an owner to: GitHub sends no installation yet.
+  if (setupAction === 'request' && rawInstallation === null) {
+    return (
+      <div className="mx-auto flex max-w-2xl flex-col gap-4 py-12">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-950">GitHub installation requested</h1>
+        <p className="text-sm text-zinc-700">
+          An owner of the GitHub organization must approve the app first. Once they have, install it again
+          from the storage settings to link a repository.
+        </p>
+        <BackLink workspaceId={workspaceId} />
+      </div>
+    );
+  }
+
   const error =
     installationId === null
       ? CALLBACK_MESSAGES.missingInstallation
@@ -81,15 +95,19 @@ export function InstallationCallback() {
           {JSON.stringify(debug, null, 2)}
         </pre>
       </section>
-      {workspaceId ? (
-        <a className="text-sm underline" href={paths.settings.workspaceStorage.getHref(workspaceId)}>
-          Back to storage settings
-        </a>
-      ) : (
-        <a className="text-sm underline" href={paths.settings.root.getHref('workspace')}>
-          Back to workspace settings
-        </a>
-      )}
+      <BackLink workspaceId={workspaceId} />
     </div>
+  );
+}
+
+function BackLink({ workspaceId }: { workspaceId: string | null }) {
+  return workspaceId ? (
+    <a className="text-sm underline" href={paths.settings.workspaceStorage.getHref(workspaceId)}>
+      Back to storage settings
+    </a>
+  ) : (
+    <a className="text-sm underline" href={paths.settings.root.getHref('workspace')}>
+      Back to workspace settings
+    </a>
   );
 }
