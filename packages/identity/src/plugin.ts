@@ -179,7 +179,8 @@ async function handleError(
   }
   for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
 
-  // A browser submitting a form cannot show JSON: send it where the web app can.
+  // A browser submitting a form cannot show JSON: send it where the web app can. Not a 429: that would store a
+  // flow error row per refused request, so a flood of them would write on every request it was meant to stop.
   if (!wantsJson(request) && path.includes('/self-service/') && known.code !== 429) {
     if (known.code === 422 && typeof known.extra.redirect_browser_to === 'string') {
       return redirect(reply, known.extra.redirect_browser_to);
