@@ -4,13 +4,13 @@
 // authentication, validation or serialization schema. Same run, same data; the ratio says what the API
 // layers cost. PGlite always; PostgreSQL too when BENCH_DATABASE_URL (default local) answers.
 import { sql } from 'drizzle-orm';
-import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
+import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
 import { tempDir } from '../../test/processes.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
-import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
+import { onEachEngine } from '../support/postgres.ts';
 
 const USERS = 200;
 const WORKSPACES = 1_000;
@@ -128,23 +128,4 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
 console.log(
   `product API: ${WORKSPACES} workspaces × ${MEMBERS} members, ${USERS} users (node ${process.version})`,
 );
-const pglite = await createDb({ dataDir: MEMORY });
-try {
-  await benchEngine('PGlite (in memory)', pglite);
-} finally {
-  await pglite.close();
-}
-const database = await benchDatabase('api');
-if (database) {
-  const handle = await createDb({ databaseUrl: database.url, dataDir: MEMORY, poolMax: 10 });
-  try {
-    await benchEngine('PostgreSQL', handle);
-  } finally {
-    await handle.close();
-    await database.drop();
-  }
-} else {
-  console.log(
-    `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
-  );
-}
+await onEachEngine('api', benchEngine);

@@ -5,7 +5,7 @@
 // authentication, validation or serialization schema. Same run, same data. PGlite always; PostgreSQL too
 // when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only and is bounded per case.
 import { sql } from 'drizzle-orm';
-import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
+import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { encodeCursor } from '../../packages/api/src/catalog/pagination.ts';
@@ -14,7 +14,7 @@ import { toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
 import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
 import { tempDir } from '../../test/processes.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
-import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
+import { onEachEngine } from '../support/postgres.ts';
 import {
   seedCatalog,
   TOOLS,
@@ -176,23 +176,4 @@ async function sanityCheck(
 console.log(
   `catalog: ${TOOLS} tools, ${RESOURCES} resources, ${PROJECTS} projects, ${COMMENTS} comments in one workspace (node ${process.version})`,
 );
-const pglite = await createDb({ dataDir: MEMORY });
-try {
-  await benchEngine('PGlite (in memory)', pglite);
-} finally {
-  await pglite.close();
-}
-const database = await benchDatabase('catalog');
-if (database) {
-  const handle = await createDb({ databaseUrl: database.url, dataDir: MEMORY, poolMax: 10 });
-  try {
-    await benchEngine('PostgreSQL', handle);
-  } finally {
-    await handle.close();
-    await database.drop();
-  }
-} else {
-  console.log(
-    `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
-  );
-}
+await onEachEngine('catalog', benchEngine);

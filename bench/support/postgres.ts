@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
 
 /** The PostgreSQL server benchmarks run against too: BENCH_DATABASE_URL, else the local one. */
 export const benchPostgresUrl =
@@ -24,4 +25,34 @@ export async function benchDatabase(label: string): Promise<{ url: string; drop(
       await admin.end();
     },
   };
+}
+
+/**
+ * Runs a benchmark on PGlite in memory, then on a database of its own on the PostgreSQL server (skipped, with
+ * a line saying so, when the server does not answer); each handle is closed and the database dropped after.
+ */
+export async function onEachEngine(
+  label: string,
+  run: (engine: string, handle: DbHandle) => Promise<void>,
+): Promise<void> {
+  const pglite = await createDb({ dataDir: MEMORY });
+  try {
+    await run('PGlite (in memory)', pglite);
+  } finally {
+    await pglite.close();
+  }
+  const database = await benchDatabase(label);
+  if (!database) {
+    console.log(
+      `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
+    );
+    return;
+  }
+  const handle = await createDb({ databaseUrl: database.url, dataDir: MEMORY, poolMax: 10 });
+  try {
+    await run('PostgreSQL', handle);
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
 }

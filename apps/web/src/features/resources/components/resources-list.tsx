@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import type { Tag } from '@stackyard/contracts/tag';
 import { DocumentTitle } from '@/components/document-title';
+import { SortSelect, TagFilter } from '@/components/list-filters';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,8 +22,6 @@ type ResourcesListProps = {
   addResourceHref: string;
   canEdit: boolean;
 };
-
-const selectClass = 'h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm';
 
 export function ResourcesList({
   workspaceId,
@@ -54,33 +53,8 @@ export function ResourcesList({
         </div>
       </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
-          Tag
-          <select
-            value={tag ?? ''}
-            onChange={(event) => setTag(event.target.value || null)}
-            className={selectClass}
-          >
-            <option value="">All tags</option>
-            {tags.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.tag_name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-900">
-          Sort
-          <select
-            value={sort}
-            onChange={(event) => setSort(event.target.value as ItemSort)}
-            className={selectClass}
-          >
-            <option value="recent">Most recent</option>
-            <option value="name">Name</option>
-            <option value="rating">Rating</option>
-          </select>
-        </label>
+        <TagFilter tags={tags} value={tag} onChange={setTag} />
+        <SortSelect value={sort} onChange={setSort} />
       </div>
       <div className="mt-8">
         {resources.isPending ? (
