@@ -100,6 +100,17 @@ export const submissionListSchema = z.array(submissionSchema);
 
 export const submissionWorkspaceParamsSchema = z.object({ workspace_id: uuidSchema });
 
+/** The newest submissions a list answers (default and at most SUBMISSION_LIST_MAX). */
+export const SUBMISSION_LIST_MAX = 500;
+export const submissionListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, `Limit must be between 1 and ${SUBMISSION_LIST_MAX}`)
+    .max(SUBMISSION_LIST_MAX, `Limit must be between 1 and ${SUBMISSION_LIST_MAX}`)
+    .default(SUBMISSION_LIST_MAX),
+});
+
 export const submissionParamsSchema = z.object({ id: uuidSchema });
 
 /**

@@ -13,9 +13,6 @@ import type { Executor } from '../db.ts';
 
 export type SubmissionRow = typeof ingestionSubmissions.$inferSelect;
 
-// Newest first; a workspace's list is bounded so one busy workspace cannot make the call unbounded.
-const LIST_MAX = 500;
-
 export interface NewSubmission {
   kind: SubmissionKind;
   submittedUrl: string;
@@ -57,6 +54,7 @@ export function listSubmissions(
   db: Executor,
   access: CatalogReader,
   kind: SubmissionKind,
+  limit: number,
 ): Promise<SubmissionRow[]> {
   return db
     .select()
@@ -69,7 +67,7 @@ export function listSubmissions(
       ),
     )
     .orderBy(desc(ingestionSubmissions.createdAt), desc(ingestionSubmissions.id))
-    .limit(LIST_MAX);
+    .limit(limit);
 }
 
 export interface ToolLabel {

@@ -1,5 +1,6 @@
 import {
   releaseSubmissionSchema,
+  submissionListQuerySchema,
   submissionListSchema,
   submissionParamsSchema,
   submissionSchema,
@@ -52,13 +53,21 @@ export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: Ingestion
       {
         schema: {
           tags: ['ingestion'],
-          summary: `A workspace's ${kind} submissions, newest first (at most 500)`,
+          summary: `A workspace's ${kind} submissions, newest first (the newest \`limit\`, at most 500)`,
           description: STATUSES,
           params: submissionWorkspaceParamsSchema,
+          querystring: submissionListQuerySchema,
           response: { 200: submissionListSchema, ...always, ...notFound },
         },
       },
-      async (request) => listWorkspaceSubmissions(db, actorOf(request), request.params.workspace_id, kind),
+      async (request) =>
+        listWorkspaceSubmissions(
+          db,
+          actorOf(request),
+          request.params.workspace_id,
+          kind,
+          request.query.limit,
+        ),
     );
   }
 

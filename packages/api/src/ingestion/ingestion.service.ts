@@ -122,9 +122,10 @@ export async function listWorkspaceSubmissions(
   actor: Actor,
   workspaceId: string,
   kind: SubmissionKind,
+  limit: number,
 ): Promise<Submission[]> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return presentSubmissions(db, await listSubmissions(db, access, kind));
+  return presentSubmissions(db, await listSubmissions(db, access, kind, limit));
 }
 
 /** The caller's grant in the submission's workspace; a non-member gets the same 404 as for no submission. */

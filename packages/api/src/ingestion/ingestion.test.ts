@@ -178,6 +178,21 @@ describe('POST /ingestion/tools', () => {
     );
   });
 
+  it('lists the newest submissions first, as many as `limit` asks', async () => {
+    const world = await catalogWorld(h);
+    const urls = ['a', 'b', 'c'].map((name) => `not a url ${name}`);
+    for (const url of urls) await submit(h, world.editor, world.workspaceId, url);
+    const list = (query: string) =>
+      h.as(world.viewer).get(`/ingestion/tools/workspace/${world.workspaceId}${query}`);
+    const all = submissionListSchema.parse(expectStatus(await list(''), 200));
+    expect(all.map((item) => item.submitted_url)).toEqual([...urls].reverse());
+    const newest = submissionListSchema.parse(expectStatus(await list('?limit=2'), 200));
+    expect(newest.map((item) => item.submitted_url)).toEqual(
+      all.slice(0, 2).map((item) => item.submitted_url),
+    );
+    for (const bad of ['0', '501', 'x']) expectStatus(await list(`?limit=${bad}`), 400);
+  });
+
   it('refuses viewers and validates the body', async () => {
     const refused = await h
       .as(world.viewer)

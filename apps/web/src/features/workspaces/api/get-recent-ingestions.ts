@@ -1,26 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { submissionListSchema, type Submission } from '@stackyard/contracts/ingestion';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, queryString } from '@/lib/api-client';
 
-export function getToolIngestions(workspaceId: string): Promise<Submission[]> {
-  return apiRequest(`/ingestion/tools/workspace/${encodeURIComponent(workspaceId)}`, {
-    schema: submissionListSchema,
-  });
-}
-
-export function getResourceIngestions(workspaceId: string): Promise<Submission[]> {
-  return apiRequest(`/ingestion/resources/workspace/${encodeURIComponent(workspaceId)}`, {
-    schema: submissionListSchema,
-  });
+/** The newest `limit` submissions of one kind (GET /ingestion/{tools,resources}/workspace/{id}). */
+function getIngestions(
+  plural: 'tools' | 'resources',
+  workspaceId: string,
+  limit: number,
+): Promise<Submission[]> {
+  return apiRequest(
+    `/ingestion/${plural}/workspace/${encodeURIComponent(workspaceId)}${queryString({ limit })}`,
+    {
+      schema: submissionListSchema,
+    },
+  );
 }
 
 const ACTIVE = new Set(['pending', 'fetching']);
 
-/** The newest submissions of both kinds, newest first. */
+/** The newest submissions of both kinds, newest first: the newest `limit` of each kind, merged. */
 export async function getRecentIngestions(workspaceId: string, limit: number): Promise<Submission[]> {
   const [tools, resources] = await Promise.all([
-    getToolIngestions(workspaceId),
-    getResourceIngestions(workspaceId),
+    getIngestions('tools', workspaceId, limit),
+    getIngestions('resources', workspaceId, limit),
   ]);
   return [...tools, ...resources]
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
