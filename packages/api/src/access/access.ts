@@ -1,41 +1,11 @@
+import { can, forbiddenMessage, type Permission } from '@stackyard/contracts/permissions';
 import { AppError } from '@stackyard/contracts/problem';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Actor } from '../auth/authenticate.ts';
 import type { Executor } from '../db.ts';
 import { findMembership } from './access.repo.ts';
 
-/**
- * Every workspace permission and who holds it: the one place the product's authorization rules live
- * (spec §6). Services ask for a permission; repositories that write take the proof they got one.
- */
-const rules = {
-  'workspace:read': () => true,
-  'workspace:update': (access) => access.isOwner || access.role === 'admin',
-  'workspace:delete': (access) => access.isOwner,
-  'members:read': () => true,
-  'members:manage': (access) => access.isOwner || access.role === 'admin',
-  // Any member may leave; whether the owner may is a domain rule (they may not), not a permission.
-  'members:leave': () => true,
-  // The catalog (issue 6): viewers read; editors and admins create, edit and delete its items.
-  'catalog:read': () => true,
-  'catalog:write': (access) => access.isOwner || access.role !== 'viewer',
-  // Spec §6: "Editors and admins can delete tools."
-  'tools:delete': (access) => access.isOwner || access.role !== 'viewer',
-  // Ingestion (issue 7): submitting URLs adds to the catalog, so it is for editors and admins.
-  'ingestion:submit': (access) => access.isOwner || access.role !== 'viewer',
-  // Retrying, releasing or rejecting a quarantined or failed submission: the same editors and admins.
-  'ingestion:review': (access) => access.isOwner || access.role !== 'viewer',
-  // Everyone who can read can comment; an author edits and deletes their own comment (a domain rule).
-  'comments:write': () => true,
-  // Deleting someone else's comment.
-  'comments:moderate': (access) => access.isOwner || access.role === 'admin',
-  // Repository store (issue 8): every member sees the link and its health; spec §6: the owner and admins
-  // configure storage.
-  'store:read': () => true,
-  'store:configure': (access) => access.isOwner || access.role === 'admin',
-} satisfies Record<string, (access: WorkspaceAccess) => boolean>;
-
-export type Permission = keyof typeof rules;
+export type { Permission };
 
 export interface WorkspaceAccess {
   workspaceId: string;
@@ -55,29 +25,7 @@ export type Authorized<P extends Permission> = WorkspaceAccess & { readonly [gra
  */
 export type CatalogReader = Authorized<Permission>;
 
-const forbidden: Record<Permission, string> = {
-  'workspace:read': 'You do not have access to this workspace.',
-  'workspace:update': 'Only the owner and admins can edit this workspace.',
-  'workspace:delete': 'Only the owner can delete this workspace.',
-  'members:read': 'You do not have access to this workspace.',
-  'members:manage': 'Only the owner and admins can manage members.',
-  'members:leave': 'You are not a member of this workspace.',
-  'catalog:read': 'You do not have access to this workspace.',
-  'catalog:write': 'Only editors and admins can change the catalog of this workspace.',
-  'tools:delete': 'Only editors and admins can delete tools.',
-  'ingestion:submit': 'Only editors and admins can submit tools and resources.',
-  'ingestion:review': 'Only editors and admins can review submissions.',
-  'comments:write': 'You do not have access to this workspace.',
-  'comments:moderate': "Only the comment's author, admins and the owner can delete a comment.",
-  'store:read': 'You do not have access to this workspace.',
-  'store:configure': 'Only the owner and admins can configure storage for this workspace.',
-};
-
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
-
-export function can(access: WorkspaceAccess, permission: Permission): boolean {
-  return rules[permission](access);
-}
 
 /**
  * The caller's access to a workspace, checked for one permission. A non-member gets the same 404 as for a
@@ -98,6 +46,6 @@ export async function authorize<P extends Permission>(
     role: row.role,
     isOwner: row.ownerId === actor.userId,
   };
-  if (!can(access, permission)) throw new AppError('forbidden', forbidden[permission]);
+  if (!can(access, permission)) throw new AppError('forbidden', forbiddenMessage[permission]);
   return access as Authorized<P>;
 }
