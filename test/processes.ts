@@ -20,10 +20,21 @@ export interface Child {
 }
 
 export function runTs(entry: string, env: Record<string, string | undefined>, args: string[] = []): Child {
-  const child = spawn(process.execPath, ['--experimental-strip-types', entry, ...args], {
+  return runCommand(process.execPath, ['--experimental-strip-types', entry, ...args], env);
+}
+
+/** Any command, with the repository as its working directory; `detached` gives it a process group of its own. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { detached?: boolean } = {},
+): Child {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const listeners = new Set<() => void>();

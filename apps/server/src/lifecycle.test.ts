@@ -9,6 +9,7 @@ import { workspaces } from '@stackyard/db/schema';
 import {
   createCleanups,
   repoRoot,
+  runCommand,
   runTs,
   serverEntry,
   startServerProcess,
@@ -93,4 +94,31 @@ describe('server process on PGlite', () => {
       await db.close();
     }
   });
+
+  it('starts again at once after a supervisor kills its process group with SIGKILL, ten times in a row', async () => {
+    const dir = dataDir();
+    for (let round = 1; round <= 10; round++) {
+      // The shell stays in between (`; exit` keeps it from exec-ing node), so the server is a grandchild that
+      // outlives the shell's reaping: killed, it is a zombie until whoever adopts it reaps it.
+      const group = cleanups.track(
+        runCommand(
+          'sh',
+          ['-c', '"$0" --experimental-strip-types "$1"; exit "$?"', process.execPath, serverEntry],
+          { DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0' },
+          { detached: true },
+        ),
+      );
+      const groupId = group.process.pid as number;
+      cleanups.add(() => {
+        try {
+          process.kill(-groupId, 'SIGKILL');
+        } catch {
+          // the group is gone already
+        }
+      });
+      const url = (await group.waitFor(/stackyard listening on (http:\/\/\S+)/, 60_000))[1];
+      expect((await fetch(`${url}/readyz`)).status, `round ${round}`).toBe(200);
+      process.kill(-groupId, 'SIGKILL');
+    }
+  }, 180_000);
 });

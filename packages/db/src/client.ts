@@ -55,7 +55,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     import('drizzle-orm/pglite/migrator'),
   ]);
   const inMemory = dataDir === MEMORY;
-  const lock = inMemory ? null : acquireDataDirLock(dataDir);
+  const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
