@@ -12,8 +12,8 @@ export function LandingHero() {
           The yard where your developer stack lives
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-zinc-600 sm:text-xl">
-          Save the tools, resources and projects of your craft from anywhere, share them with your team, and
-          keep every workspace in sync.
+          Collect the tools, resources and projects of your craft, share them with your team, and keep a
+          workspace in sync with GitHub.
         </p>
         <div className="mt-10 flex flex-wrap gap-3">
           <LinkButton to={paths.auth.register.getHref()} size="lg">

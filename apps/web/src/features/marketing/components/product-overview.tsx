@@ -10,8 +10,8 @@ const highlights = [
     text: 'Submit a URL and stackyard adds title, description and image while keeping where you found it.',
   },
   {
-    title: 'Compare and plan',
-    text: 'Put tools side by side and turn what you have collected into the next project worth building.',
+    title: 'Tag, rate and find',
+    text: 'Tag and rate what you keep, talk it over in comments, and find anything again with search.',
   },
   {
     title: 'Synced to GitHub',
@@ -29,9 +29,9 @@ export function ProductOverview() {
         </h2>
         <p className="mt-4 text-lg text-pretty text-zinc-600">
           stackyard is a place where developers keep the tools, resources and projects of their craft in
-          shared workspaces. Every saved link is enriched with metadata while keeping its original context, so
-          you can compare tools side by side, plan projects from your own collection, and sync a workspace to
-          a GitHub repository.
+          shared workspaces. Every saved link is enriched with metadata while keeping its original context;
+          you tag, rate, comment on and search what you keep, import your browser bookmarks, and can sync a
+          workspace to a GitHub repository.
         </p>
       </div>
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
