@@ -31,28 +31,28 @@ function procState(pid: number): string | undefined {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
 }
 
-function killQuietly(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** A child process that the test controls with signals; killed at cleanup. */
-function sleeper(): number {
-  const child = spawn('sleep', ['600'], { stdio: 'ignore' });
-  cleanups.add(() => void child.kill('SIGKILL'));
-  if (child.pid === undefined) throw new Error('could not start sleep');
-  return child.pid;
-}
-
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
     if (condition()) return;
     await sleep(25);
   }
   throw new Error(`timed out waiting until ${what}`);
+}
+
+/**
+ * A lock holder that is alive but on its way out: a stopped process keeps a SIGTERM pending until it is
+ * continued. Killed at cleanup.
+ */
+async function exitingHolder(dir: string): Promise<number> {
+  const child = spawn('sleep', ['600'], { stdio: 'ignore' });
+  cleanups.add(() => void child.kill('SIGKILL'));
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not start sleep');
+  process.kill(pid, 'SIGSTOP');
+  await until(() => procState(pid) === 'T', 'the holder is stopped');
+  process.kill(pid, 'SIGTERM');
+  writeLock(dir, JSON.stringify({ pid, host: hostname(), startTime: null }));
+  return pid;
 }
 
 describe('data directory lock', () => {
@@ -151,12 +151,7 @@ describe('data directory lock', () => {
     'waits for a holder with a fatal signal pending, and says so, then takes over',
     async () => {
       const dir = newDir();
-      // A stopped process keeps a SIGTERM pending until it is continued: alive, but on its way out.
-      const pid = sleeper();
-      process.kill(pid, 'SIGSTOP');
-      await until(() => procState(pid) === 'T', 'the holder is stopped');
-      process.kill(pid, 'SIGTERM');
-      writeLock(dir, JSON.stringify({ pid, host: hostname(), startTime: null }));
+      const pid = await exitingHolder(dir);
       expect(holderStatus({ pid, host: hostname(), startTime: null })).toBe('exiting');
 
       const messages: string[] = [];
@@ -169,7 +164,7 @@ describe('data directory lock', () => {
         `stackyard: the data directory ${dir} is held by pid ${pid}, which is exiting; waiting up to 10 s for it to be gone`,
       ]);
       expect(lockHolder(dir)).toBe(pid);
-      killQuietly(pid, 'SIGCONT');
+      process.kill(pid, 'SIGCONT');
       const lock = await acquiring;
       expect(lockHolder(dir)).toBe(process.pid);
       lock.release();
@@ -178,11 +173,7 @@ describe('data directory lock', () => {
 
   it.skipIf(!onLinux)('refuses once the wait for an exiting holder is over', async () => {
     const dir = newDir();
-    const pid = sleeper();
-    process.kill(pid, 'SIGSTOP');
-    await until(() => procState(pid) === 'T', 'the holder is stopped');
-    process.kill(pid, 'SIGTERM');
-    writeLock(dir, JSON.stringify({ pid, host: hostname(), startTime: null }));
+    const pid = await exitingHolder(dir);
     const started = Date.now();
     await expect(acquireDataDirLock(dir, { exitingWaitMs: 400, log: () => {} })).rejects.toThrowError(
       `(pid ${pid})`,
