@@ -40,7 +40,10 @@ test('quick tour: sign up, verify with the code from the log, onboard, add a fir
   mkdirSync(screenshotsDir, { recursive: true });
   const shoot = async (page: Page, name: string) => {
     // The page as a user sees it once its queries answered, not their loading placeholders.
-    await page.waitForFunction(() => !document.body.innerText.includes('Loading'));
+    await page
+      .getByText(/Loading/)
+      .first()
+      .waitFor({ state: 'detached' });
     await page.screenshot({ path: join(screenshotsDir, `${name}.png`) });
   };
 
