@@ -2,7 +2,8 @@ import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { enqueueJob } from '@stackyard/db/job-queue';
-import { parseBookmarksFile, writeBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { BookmarksFileError, writeBookmarksFile, type Bookmark } from '@stackyard/ingestion/bookmarks-file';
+import { parseBookmarksFileOffThread } from '@stackyard/ingestion/bookmarks-file-thread';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso } from '../db.ts';
@@ -21,9 +22,20 @@ export const BOOKMARK_IMPORT_NOT_FOUND = 'Bookmark import not found';
 export const NOT_A_BOOKMARKS_FILE =
   'No bookmarks found in this file. Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.';
 
+/** The file in a worker thread; a file past the depth or entry limit is refused with the limit it passed. */
+async function parseFile(html: string): Promise<Bookmark[]> {
+  try {
+    return await parseBookmarksFileOffThread(html);
+  } catch (error) {
+    if (!(error instanceof BookmarksFileError)) throw error;
+    throw new AppError(error.code === 'too_many' ? 'payload_too_large' : 'bad_request', error.message);
+  }
+}
+
 /**
- * Editors and admins import a Netscape bookmarks file: it is parsed here (quick, bounded by the body limit),
- * and the import row and its job are written together; the job adds the resources in the background.
+ * Editors and admins import a Netscape bookmarks file: it is parsed here, off the event loop (bounded by the
+ * body limit, linear in its length), and the import row and its job are written together; the job adds the
+ * resources in the background.
  */
 export async function startBookmarkImport(
   db: Database,
@@ -33,7 +45,7 @@ export async function startBookmarkImport(
   queue: IngestionQueue | undefined,
 ): Promise<BookmarkImport> {
   const access = await authorize(db, actor, workspaceId, 'ingestion:submit');
-  const bookmarks = parseBookmarksFile(input.html);
+  const bookmarks = await parseFile(input.html);
   if (bookmarks.length === 0) throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
   const row = await inTransaction(db, async (tx) => {
     const created = await insertBookmarkImport(tx, access, {
