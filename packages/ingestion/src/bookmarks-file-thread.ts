@@ -1,8 +1,8 @@
-// Parsing a bookmarks file of up to 20 MB takes up to a second of CPU: done on the request's event loop, it
-// would hold every other request (health checks included) for that long. A worker thread parses it instead;
-// the event loop only hands the text over and takes the bookmarks back.
+// Parsing a bookmarks file of up to 20 MB takes up to a few seconds of CPU: done on the request's event loop,
+// it held every other request (health checks included) for that long. A worker thread parses it and answers
+// JSON text; the event loop only hands the file over and joins the strings it gets back.
 import { Worker } from 'node:worker_threads';
-import { BookmarksFileError, type Bookmark } from './bookmarks-file.ts';
+import { BookmarksFileError } from './bookmarks-file.ts';
 import type { WorkerMessage } from './bookmarks-file-worker.ts';
 
 /** Files parsed at once in one process; more wait their turn (each parse keeps a core busy). */
@@ -27,19 +27,31 @@ function done(): void {
   else running--;
 }
 
-/** parseBookmarksFile in a worker thread: the same answer and the same BookmarksFileError. */
-export async function parseBookmarksFileOffThread(html: string): Promise<Bookmark[]> {
+export interface CompactBookmarks {
+  count: number;
+  /** A JSON array of CompactBookmark, in file order. */
+  json: string;
+}
+
+/**
+ * parseBookmarksFile in a worker thread, answered as a JSON array of CompactBookmark; refuses with the same
+ * BookmarksFileError.
+ */
+export async function compactBookmarksOffThread(html: string): Promise<CompactBookmarks> {
   await turn();
   try {
     const worker = new Worker(new URL('./bookmarks-file-worker.ts', import.meta.url), {
       workerData: html,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
-    return await new Promise<Bookmark[]>((resolve, reject) => {
-      const bookmarks: Bookmark[] = [];
+    return await new Promise<CompactBookmarks>((resolve, reject) => {
+      const slices: string[] = [];
+      let count = 0;
       worker.on('message', (message: WorkerMessage) => {
-        if (message.kind === 'bookmarks') for (const bookmark of message.bookmarks) bookmarks.push(bookmark);
-        else if (message.kind === 'done') resolve(bookmarks);
+        if (message.kind === 'slice') {
+          slices.push(message.json);
+          count += message.count;
+        } else if (message.kind === 'done') resolve({ count, json: `[${slices.join(',')}]` });
         else reject(new BookmarksFileError(message.code));
       });
       worker.on('error', reject);

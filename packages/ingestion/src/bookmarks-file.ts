@@ -17,6 +17,22 @@ export interface Bookmark {
   addDate: Date | null;
 }
 
+/**
+ * A bookmark as an import carries it: URL, title, description, tags (its folders, then its TAGS), add date
+ * (epoch ms, 0 for none). The bookmark import job's payload holds these.
+ */
+export type CompactBookmark = [string, string, string | null, string[], number];
+
+export function compactBookmark(bookmark: Bookmark): CompactBookmark {
+  return [
+    bookmark.url,
+    bookmark.title,
+    bookmark.description,
+    [...bookmark.folders, ...bookmark.tags],
+    bookmark.addDate?.getTime() ?? 0,
+  ];
+}
+
 // The root containers browsers export: the folder says where a bookmark is shown, not what it is about.
 const ROOT_FOLDER_ATTRIBUTES = ['personal_toolbar_folder', 'unfiled_bookmarks_folder'];
 const ROOT_FOLDER_NAMES = new Set([
