@@ -125,7 +125,7 @@ console.log(
 );
 console.log('| case | ms | × baseline |');
 console.log('|---|---:|---:|');
-console.log(`| parse the file (htmlparser2) | ${times.parseMs.toFixed(0)} | |`);
+console.log(`| parse the file (htmlparser2's tokenizer, on this thread) | ${times.parseMs.toFixed(0)} | |`);
 console.log(
   `| bare INSERT of the same rows, ${500}-row batches (baseline) | ${times.baselineMs.toFixed(0)} | 1.00 |`,
 );
