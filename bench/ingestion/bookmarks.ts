@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { BATCH_SIZE, runBookmarkImport, type PayloadBookmark } from '@stackyard/api/bookmarks/bookmarks.job';
 import { createDb } from '@stackyard/db/client';
 import { bookmarkImports, resources, workspaces } from '@stackyard/db/schema';
-import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { compactBookmark, parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
 
 export const BOOKMARKS = 10_000;
 
@@ -78,13 +78,7 @@ export async function measureBookmarkImport(count = BOOKMARKS): Promise<ImportTi
     const parseStarted = performance.now();
     const parsed = parseBookmarksFile(file);
     const parseMs = performance.now() - parseStarted;
-    const bookmarks = parsed.map((bookmark): PayloadBookmark => [
-      bookmark.url,
-      bookmark.title,
-      bookmark.description,
-      [...bookmark.folders, ...bookmark.tags],
-      bookmark.addDate?.getTime() ?? 0,
-    ]);
+    const bookmarks: PayloadBookmark[] = parsed.map(compactBookmark);
     const [row] = await db
       .insert(bookmarkImports)
       .values({ workspaceId: workspace.id, importedByUserId: ownerId, total: bookmarks.length })

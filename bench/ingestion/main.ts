@@ -3,13 +3,17 @@
 // the process doing it. Baseline: the same pages with Node's fetch() (keep-alive, no vetting, no cap, no
 // extraction), measured the same way in the same run, so the ratio says what guarding and extracting cost.
 // Each row runs in a fresh process so its peak RSS is its own. Load stays on loopback, bounded in time.
-// Then the time to import a 10,000-bookmark file (bookmarks.ts).
+// Then the time to import a 10,000-bookmark file (bookmarks.ts), and /healthz latency while bookmarks files up
+// to the 20 MB limit are uploaded and parsed (upload-latency.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAddressPolicy } from '@stackyard/ingestion/address-policy';
 import { fetchPage } from '@stackyard/ingestion/fetch-page';
+import { percentile } from '../support/cases.ts';
+import { onEachEngine } from '../support/postgres.ts';
 import { BOOKMARKS, measureBookmarkImport } from './bookmarks.ts';
+import { measureUploadLatency } from './upload-latency.ts';
 
 const LEVELS = [1, 4, 16];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -121,7 +125,7 @@ console.log(
 );
 console.log('| case | ms | × baseline |');
 console.log('|---|---:|---:|');
-console.log(`| parse the file (htmlparser2) | ${times.parseMs.toFixed(0)} | |`);
+console.log(`| parse the file (htmlparser2's tokenizer, on this thread) | ${times.parseMs.toFixed(0)} | |`);
 console.log(
   `| bare INSERT of the same rows, ${500}-row batches (baseline) | ${times.baselineMs.toFixed(0)} | 1.00 |`,
 );
@@ -129,3 +133,30 @@ console.log(
   `| import job: ${times.imported} imported, ${times.duplicates} duplicates, ${times.skipped} skipped in all, ` +
     `folders as tags, enrichment queued | ${times.importMs.toFixed(0)} | ${(times.importMs / times.baselineMs).toFixed(2)} |`,
 );
+
+// /healthz while bookmarks files are uploaded and parsed: see upload-latency.ts.
+console.log(
+  '\n/healthz latency while bookmarks files are uploaded and parsed, one health check after the other',
+);
+await onEachEngine('upload', async (engine, handle) => {
+  const rows = await measureUploadLatency(handle);
+  const [idle] = rows;
+  const idleP99 = percentile(
+    [...(idle?.healthzMs ?? [])].sort((a, b) => a - b),
+    99,
+  );
+  console.log(`\n### ${engine} (target: p99 under 100 ms during every upload)`);
+  console.log(
+    '| upload | MB | answer | upload ms | /healthz answered | p50 ms | p99 ms | max ms | p99 ÷ baseline |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const sorted = [...row.healthzMs].sort((a, b) => a - b);
+    const p99 = percentile(sorted, 99);
+    console.log(
+      `| ${row.name} | ${(row.bytes / 1024 / 1024).toFixed(1)} | ${row.status ?? ''} | ${row.uploadMs.toFixed(0)} | ` +
+        `${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${p99.toFixed(1)} | ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} | ` +
+        `${(p99 / idleP99).toFixed(2)} |`,
+    );
+  }
+});

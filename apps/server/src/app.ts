@@ -24,6 +24,7 @@ import {
   type Config,
 } from './config.ts';
 import { problemDetails } from './plugins/problem-details.ts';
+import { errorLogValue } from './plugins/error-log.ts';
 import { requestLogValue } from './plugins/request-log.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: { req: requestLogValue },
+      serializers: { req: requestLogValue, err: errorLogValue },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Accept a caller's request id when it is sane (a proxy's), else make one.

@@ -20,6 +20,17 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
+/**
+ * A payload already serialized as JSON (made off the event loop, e.g. a parsed file of megabytes): enqueueJob
+ * stores the text as is instead of serializing it again on the request's thread.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 /** Adds a job; pass a transaction to make it part of the caller's write. Answers the job's id. */
 export async function enqueueJob(
   db: Database,
@@ -31,7 +42,7 @@ export async function enqueueJob(
   const dedupeKey = options.dedupeKey ?? null;
   const result = (await db.execute(sql`
     insert into jobs (queue, payload, max_attempts, run_at, dedupe_key)
-    values (${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
+    values (${queue}, ${payload instanceof JsonText ? payload.text : JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
       coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey})
     on conflict (dedupe_key) where state = 'queued' do nothing
     returning id`)) as { rows: { id: string }[] };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseBookmarksFile, writeBookmarksFile } from './bookmarks-file.ts';
+import {
+  BOOKMARK_VALUE_MAX,
+  BOOKMARKS_MAX_DEPTH,
+  BOOKMARKS_MAX_ENTRIES,
+  BookmarksFileError,
+  parseBookmarksFile,
+  writeBookmarksFile,
+} from './bookmarks-file.ts';
 
 describe('parseBookmarksFile', () => {
   it('reads a Firefox export: menu and unfiled roots left out, TAGS, descriptions, add dates', () => {
@@ -43,11 +50,70 @@ describe('parseBookmarksFile', () => {
     expect(parseBookmarksFile('')).toEqual([]);
   });
 
-  it('copes with deep nesting and unclosed lists without losing bookmarks', () => {
-    const deep = '<DL><p><DT><H3>f</H3>'.repeat(200) + '<DT><A HREF="https://deep.example/">Deep</A>';
-    const [bookmark] = parseBookmarksFile(deep);
+  it('copes with unclosed lists up to 100 levels, and refuses deeper nesting', () => {
+    const deep = (levels: number) =>
+      '<DL><p><DT><H3>f</H3>'.repeat(levels) + '<DT><A HREF="https://deep.example/">Deep</A>';
+    const [bookmark] = parseBookmarksFile(deep(BOOKMARKS_MAX_DEPTH));
     expect(bookmark?.url).toBe('https://deep.example/');
-    expect(bookmark?.folders.length).toBeLessThanOrEqual(64);
+    expect(bookmark?.folders).toHaveLength(BOOKMARKS_MAX_DEPTH - 1);
+    expect(() => parseBookmarksFile(deep(BOOKMARKS_MAX_DEPTH + 1))).toThrow(
+      new BookmarksFileError('too_deep'),
+    );
+  });
+
+  // The shapes that made htmlparser2's Parser quadratic (its open-element array grows by one per unclosed
+  // tag): 100,000 nested folders took ~106 s. Read in one linear pass, they end (or are refused) at once.
+  it('reads 100,000 nested folders, and 20 MB of unclosed tags, in one pass', () => {
+    expect(() => parseBookmarksFile('<DT><H3>x</H3><DL><p>'.repeat(100_000))).toThrow(
+      new BookmarksFileError('too_deep'),
+    );
+    const unclosed = '<DL><p>' + '<DT><p>'.repeat(500_000) + '<DT><A HREF="https://a.example/">A</A>';
+    expect(parseBookmarksFile(unclosed).map((bookmark) => bookmark.url)).toEqual(['https://a.example/']);
+  });
+
+  it('refuses more than 100,000 bookmarks in one file', () => {
+    const entry = '<DT><A HREF="https://a.example/">A</A>\n';
+    expect(parseBookmarksFile(`<DL><p>${entry.repeat(BOOKMARKS_MAX_ENTRIES)}`)).toHaveLength(
+      BOOKMARKS_MAX_ENTRIES,
+    );
+    expect(() => parseBookmarksFile(`<DL><p>${entry.repeat(BOOKMARKS_MAX_ENTRIES + 1)}`)).toThrow(
+      new BookmarksFileError('too_many'),
+    );
+  });
+
+  it('cuts every value on its whole length, however the text arrives', () => {
+    const long = 'x'.repeat(5 * 1024 * 1024);
+    // One 5 MB text chunk, a title split by entities, a 5 MB URL, description and TAGS attribute.
+    const file = `<DL><p><DT><H3>${long}</H3><DL><p>
+      <DT><A HREF="https://a.example/${long}" TAGS="${'t,'.repeat(1_000_000)}">${long}</A><DD>${long}
+      <DT><A HREF="https://b.example/">${'ab&amp;'.repeat(1_000_000)}</A>
+    </DL><p></DL>`;
+    const [first, second] = parseBookmarksFile(file);
+    expect(first?.title).toHaveLength(BOOKMARK_VALUE_MAX);
+    expect(first?.url).toHaveLength(BOOKMARK_VALUE_MAX);
+    expect(first?.description).toHaveLength(BOOKMARK_VALUE_MAX);
+    expect(first?.folders.map((folder) => folder.length)).toEqual([BOOKMARK_VALUE_MAX]);
+    expect(first?.tags.length).toBeLessThanOrEqual(BOOKMARK_VALUE_MAX / 2);
+    expect(second?.title).toHaveLength(BOOKMARK_VALUE_MAX);
+    expect(second?.title.startsWith('ab&ab&')).toBe(true);
+  });
+
+  it('drops NUL from titles, descriptions, folders and tags, and percent-encodes it in URLs', () => {
+    const file = `<DL><p><DT><H3>Do\0cs</H3><DL><p>
+      <DT><A HREF="https://a.example/x\0y?q=\0z" TAGS="we\0b,\0">Ti\0tle</A><DD>De\0sc
+    </DL><p></DL>`;
+    expect(parseBookmarksFile(file)).toEqual([
+      {
+        url: 'https://a.example/x%00y?q=%00z',
+        title: 'Title',
+        description: 'Desc',
+        folders: ['Docs'],
+        tags: ['web'],
+        addDate: null,
+      },
+    ]);
+    // The URL standard encodes NUL the same way: the address a browser would open.
+    expect(new URL('https://a.example/x\0y?q=\0z').href).toBe('https://a.example/x%00y?q=%00z');
   });
 });
 

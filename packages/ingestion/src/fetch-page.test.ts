@@ -153,6 +153,18 @@ describe('quarantine reasons', () => {
     }
   });
 
+  // Without a length, the body ends when the connection closes, and the fetcher's own abort at the deadline
+  // closes it: the title that arrived first must not pass for the page.
+  it('times out on a page that drips a body without a length until the deadline', async () => {
+    const options = { ...allowFixture, totalTimeoutMs: 400 };
+    const failure = expectFailure(await fetchPage(`${server.origin}/slow-body-unframed`, options), 'timeout');
+    expect(failure).toMatchObject({ transient: true, detail: 'no complete answer within 400 ms' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const cancelled = { ...allowFixture, signal: controller.signal };
+    expectFailure(await fetchPage(`${server.origin}/slow-body-unframed`, cancelled), 'timeout');
+  });
+
   it('reports a cancelled fetch as timeout', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);

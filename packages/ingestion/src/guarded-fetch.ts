@@ -113,7 +113,10 @@ export async function guardedFetch(
     let body: Buffer = Buffer.alloc(0);
     if (wanted) {
       const read = await readBody(response, destroy, options.maxBytes ?? DEFAULT_MAX_BYTES, url.href);
-      if (!read.ok) return signal.aborted ? timedOut(url.href) : read;
+      // A body without a length ends when the connection closes, and so our own abort at the deadline looks
+      // like its normal end: whatever the stream says, a body still arriving then is cut short.
+      if (signal.aborted) return timedOut(url.href);
+      if (!read.ok) return read;
       body = read.value;
     } else {
       destroy();

@@ -9,6 +9,11 @@ import {
   bookmarkWorkspaceParamsSchema,
 } from '@stackyard/contracts/bookmarks';
 import { AppError } from '@stackyard/contracts/problem';
+import {
+  BOOKMARK_VALUE_MAX,
+  BOOKMARKS_MAX_DEPTH,
+  BOOKMARKS_MAX_ENTRIES,
+} from '@stackyard/ingestion/bookmarks-file';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, forbidden, notFound, tooLarge } from '../http.ts';
 import type { IngestionQueue } from '../ingestion/ingestion.job.ts';
@@ -45,7 +50,7 @@ export async function bookmarkRoutes(
         tags: ['ingestion'],
         summary:
           'Import a Netscape bookmarks file as resources, folders as tags (editors and admins); answers the running import',
-        description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond); its name in ?file_name=. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. ${IMPORT_STATUS}`,
+        description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. ${IMPORT_STATUS}`,
         consumes: ['text/html'],
         params: bookmarkWorkspaceParamsSchema,
         querystring: bookmarkImportQuerySchema,

@@ -1,13 +1,14 @@
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
-import { enqueueJob } from '@stackyard/db/job-queue';
-import { parseBookmarksFile, writeBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { enqueueJob, JsonText } from '@stackyard/db/job-queue';
+import { BookmarksFileError, writeBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { compactBookmarksOffThread, type CompactBookmarks } from '@stackyard/ingestion/bookmarks-file-thread';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso } from '../db.ts';
 import type { IngestionQueue } from '../ingestion/ingestion.job.ts';
-import { BOOKMARK_IMPORT_QUEUE, type BookmarkImportPayload, type PayloadBookmark } from './bookmarks.job.ts';
+import { BOOKMARK_IMPORT_QUEUE } from './bookmarks.job.ts';
 import {
   findBookmarkImport,
   findBookmarkImportWorkspace,
@@ -21,9 +22,20 @@ export const BOOKMARK_IMPORT_NOT_FOUND = 'Bookmark import not found';
 export const NOT_A_BOOKMARKS_FILE =
   'No bookmarks found in this file. Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.';
 
+/** The file in a worker thread; a file past the depth or entry limit is refused with the limit it passed. */
+async function parseFile(html: string): Promise<CompactBookmarks> {
+  try {
+    return await compactBookmarksOffThread(html);
+  } catch (error) {
+    if (!(error instanceof BookmarksFileError)) throw error;
+    throw new AppError(error.code === 'too_many' ? 'payload_too_large' : 'bad_request', error.message);
+  }
+}
+
 /**
- * Editors and admins import a Netscape bookmarks file: it is parsed here (quick, bounded by the body limit),
- * and the import row and its job are written together; the job adds the resources in the background.
+ * Editors and admins import a Netscape bookmarks file: it is parsed here, off the event loop (bounded by the
+ * body limit, linear in its length), and the import row and its job are written together; the job adds the
+ * resources in the background.
  */
 export async function startBookmarkImport(
   db: Database,
@@ -33,23 +45,16 @@ export async function startBookmarkImport(
   queue: IngestionQueue | undefined,
 ): Promise<BookmarkImport> {
   const access = await authorize(db, actor, workspaceId, 'ingestion:submit');
-  const bookmarks = parseBookmarksFile(input.html);
-  if (bookmarks.length === 0) throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
+  const bookmarks = await parseFile(input.html);
+  if (bookmarks.count === 0) throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
   const row = await inTransaction(db, async (tx) => {
     const created = await insertBookmarkImport(tx, access, {
       fileName: input.fileName,
-      total: bookmarks.length,
+      total: bookmarks.count,
     });
-    const payload: BookmarkImportPayload = {
-      importId: created.id,
-      bookmarks: bookmarks.map((bookmark): PayloadBookmark => [
-        bookmark.url,
-        bookmark.title,
-        bookmark.description,
-        [...bookmark.folders, ...bookmark.tags],
-        bookmark.addDate?.getTime() ?? 0,
-      ]),
-    };
+    // The job's BookmarkImportPayload, written as text: its bookmarks are CompactBookmarks (the job's
+    // PayloadBookmark), serialized by the parser's thread, megabytes this thread need not touch.
+    const payload = new JsonText(`{"importId":${JSON.stringify(created.id)},"bookmarks":${bookmarks.json}}`);
     await enqueueJob(tx, BOOKMARK_IMPORT_QUEUE, payload, { maxAttempts: 3 });
     return created;
   });

@@ -110,6 +110,15 @@ describe('ingestion job', () => {
     expect((await submission(submissionId))?.status).toBe('completed');
   }, 20_000);
 
+  it('fails a page that drips until the fetch deadline as timeout, never completed from what arrived', async () => {
+    const { submissionId } = await submitted('/slow-body-unframed', 1);
+    await createIngestionWorker(handle.db, settings({ fetch: { totalTimeoutMs: 400 } }), quiet).drain();
+    const row = await submission(submissionId);
+    expect(row?.status).toBe('failed');
+    expect(row?.quarantineContext?.code).toBe('timeout');
+    expect(row?.workspaceToolId).toBeNull();
+  });
+
   it('abandons an attempt past its time limit and fails the submission as timeout', async () => {
     const { submissionId } = await submitted('/slow-headers?fresh=1', 1);
     await createIngestionWorker(handle.db, settings({ timeoutMs: 300 }), quiet).drain();

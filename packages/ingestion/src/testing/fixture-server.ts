@@ -35,10 +35,15 @@ function html(body: string, status = 200, headers: Record<string, string> = {}):
   };
 }
 
-/** Writes `chunk` every `intervalMs` until the client goes away; `limit` bounds a runaway test. */
-function stream(chunk: Buffer, intervalMs: number, limit = 64 * MB): Handler {
+/**
+ * Writes `chunk` every `intervalMs` until the client goes away; `limit` bounds a runaway test. Unframed: no
+ * Content-Length and no chunked encoding, the body ends when the connection closes (HTTP/1.0 style).
+ */
+function stream(chunk: Buffer, intervalMs: number, limit = 64 * MB, unframed = false): Handler {
   return (_request, response) => {
-    response.writeHead(200, { 'content-type': HTML });
+    response.useChunkedEncodingByDefault = !unframed;
+    response.writeHead(200, { 'content-type': HTML, ...(unframed ? { connection: 'close' } : {}) });
+    if (unframed) response.write('<html><head><title>Dripping</title></head><body>');
     let sent = 0;
     const timer = setInterval(() => {
       if (response.destroyed || sent >= limit) {
@@ -172,6 +177,7 @@ const routes = new Map<string, Handler>([
     },
   ],
   ['/slow-body', stream(Buffer.from('<p>drip</p>\n'), 100)],
+  ['/slow-body-unframed', stream(Buffer.from('<p>drip</p>\n'), 100, 64 * MB, true)],
   ['/endless', stream(Buffer.alloc(64 * 1024, 0x61), 1)],
   [
     '/huge-declared',
