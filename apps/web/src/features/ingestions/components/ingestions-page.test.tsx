@@ -65,7 +65,8 @@ function setup(answer: (call: Call) => Response, { canEdit = true, kind = 'tool'
           workspaceId={WORKSPACE}
           kind={kind}
           kindHref={(next) => `/ana/ws/tool-ingestions?kind=${next}`}
-          canEdit={canEdit}
+          canSubmit={canEdit}
+          canReview={canEdit}
           tags={[{ id: TAG, name: 'build' }]}
           projects={[]}
           toolHref={(slug) => `/ana/ws/tools/${slug}`}

@@ -2,10 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
 import { projectListSchema } from '@stackyard/contracts/project';
 import { apiPage, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProjectListFilters = { sort: ProjectSort };
-
-export const projectsQueryKey = (workspaceId: string) => ['projects', workspaceId] as const;
 
 export function getProjects(workspaceId: string, filters: ProjectListFilters, cursor: string | null) {
   return apiPage(
@@ -16,7 +15,7 @@ export function getProjects(workspaceId: string, filters: ProjectListFilters, cu
 
 export const projectsQueryOptions = (workspaceId: string, filters: ProjectListFilters) =>
   infiniteQueryOptions({
-    queryKey: [...projectsQueryKey(workspaceId), filters] as const,
+    queryKey: queryKeys.projects.list(workspaceId, filters),
     queryFn: ({ pageParam }) => getProjects(workspaceId, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

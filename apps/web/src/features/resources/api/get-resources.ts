@@ -2,10 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import { resourceListSchema } from '@stackyard/contracts/resource';
 import { apiPage, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ResourceListFilters = { sort: ItemSort; tag: string | null };
-
-export const resourcesQueryKey = (workspaceId: string) => ['resources', workspaceId] as const;
 
 export function getResources(workspaceId: string, filters: ResourceListFilters, cursor: string | null) {
   return apiPage(
@@ -16,7 +15,7 @@ export function getResources(workspaceId: string, filters: ResourceListFilters, 
 
 export const resourcesQueryOptions = (workspaceId: string, filters: ResourceListFilters) =>
   infiniteQueryOptions({
-    queryKey: [...resourcesQueryKey(workspaceId), filters] as const,
+    queryKey: queryKeys.resources.list(workspaceId, filters),
     queryFn: ({ pageParam }) => getResources(workspaceId, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -2,10 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import { toolListSchema } from '@stackyard/contracts/tool';
 import { apiPage, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ToolListFilters = { sort: ItemSort; tag: string | null };
-
-export const toolsQueryKey = (workspaceId: string) => ['tools', workspaceId] as const;
 
 export function getTools(workspaceId: string, filters: ToolListFilters, cursor: string | null) {
   return apiPage(
@@ -16,7 +15,7 @@ export function getTools(workspaceId: string, filters: ToolListFilters, cursor: 
 
 export const toolsQueryOptions = (workspaceId: string, filters: ToolListFilters) =>
   infiniteQueryOptions({
-    queryKey: [...toolsQueryKey(workspaceId), filters] as const,
+    queryKey: queryKeys.tools.list(workspaceId, filters),
     queryFn: ({ pageParam }) => getTools(workspaceId, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
+import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiRequest, queryString } from '@/lib/api-client';
-import { RECENT_LIMIT } from './get-recent-tools';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getRecentResources(workspaceId: string): Promise<Resource[]> {
   return apiRequest(
@@ -10,9 +11,10 @@ export function getRecentResources(workspaceId: string): Promise<Resource[]> {
   );
 }
 
+// Under the resources list's key, so whatever refreshes the workspace's resources refreshes these too.
 export const recentResourcesQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['resources', workspaceId, 'recent'] as const,
+    queryKey: queryKeys.resources.recent(workspaceId),
     queryFn: () => getRecentResources(workspaceId),
     staleTime: 0,
   });

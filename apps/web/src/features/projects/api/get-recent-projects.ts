@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectListSchema, type Project } from '@stackyard/contracts/project';
+import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiRequest, queryString } from '@/lib/api-client';
-import { RECENT_LIMIT } from './get-recent-tools';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getRecentProjects(workspaceId: string): Promise<Project[]> {
   return apiRequest(
@@ -10,9 +11,10 @@ export function getRecentProjects(workspaceId: string): Promise<Project[]> {
   );
 }
 
+// Under the projects list's key, so whatever refreshes the workspace's projects refreshes these too.
 export const recentProjectsQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['projects', workspaceId, 'recent'] as const,
+    queryKey: queryKeys.projects.recent(workspaceId),
     queryFn: () => getRecentProjects(workspaceId),
     staleTime: 0,
   });

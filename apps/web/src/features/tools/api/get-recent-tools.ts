@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toolListSchema, type Tool } from '@stackyard/contracts/tool';
+import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiRequest, queryString } from '@/lib/api-client';
-
-export const RECENT_LIMIT = 5;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getRecentTools(workspaceId: string): Promise<Tool[]> {
   return apiRequest(
@@ -14,7 +14,7 @@ export function getRecentTools(workspaceId: string): Promise<Tool[]> {
 // Under the tools list's key, so whatever refreshes the workspace's tools refreshes these too.
 export const recentToolsQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['tools', workspaceId, 'recent'] as const,
+    queryKey: queryKeys.tools.recent(workspaceId),
     queryFn: () => getRecentTools(workspaceId),
     staleTime: 0,
   });
