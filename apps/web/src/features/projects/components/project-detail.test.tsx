@@ -81,9 +81,9 @@ afterEach(() => {
 describe('ProjectDetail', () => {
   it('shows name, slug, created date and the tools it uses', async () => {
     setup(false);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Site' })).toBeTruthy();
-    expect(screen.getByText('site')).toBeTruthy();
-    expect(screen.getByText('March 4, 2026')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Site' });
+    screen.getByText('site');
+    screen.getByText('March 4, 2026');
     expect((await screen.findByRole('link', { name: 'Tool 1' })).getAttribute('href')).toBe(
       '/ana/ws/tools/tool-1',
     );
@@ -95,7 +95,9 @@ describe('ProjectDetail', () => {
     const { calls, user } = setup(true);
     await screen.findByRole('link', { name: 'Tool 1' });
     await user.selectOptions(screen.getByLabelText('Add a tool'), tool(2).workspace_tool_id);
-    expect(await screen.findByRole('link', { name: 'Tool 2' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Tool 2' })).getAttribute('href')).toBe(
+      '/ana/ws/tools/tool-2',
+    );
     expect(calls).toContain(`PUT /api/v1/projects/${project.id}/tools/${tool(2).workspace_tool_id}`);
     await user.click(screen.getByRole('button', { name: 'Remove tool-1 from the project' }));
     await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Tool 1' })).toBeNull());
