@@ -1,5 +1,5 @@
 import { PanelLinkItem, RecentPanel } from '@/components/recent-panel';
-import { useRecentProjects } from '../api/get-recent-projects';
+import { useRecentProjects } from '../api/get-projects';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 

@@ -1,6 +1,6 @@
 import { PanelLinkItem, RecentPanel } from '@/components/recent-panel';
 import { StarRating } from '@/components/ui/star-rating';
-import { useRecentResources } from '../api/get-recent-resources';
+import { useRecentResources } from '../api/get-resources';
 
 /** The dashboard's newest resources of a workspace, each with its rating. */
 export function RecentResourcesPanel({

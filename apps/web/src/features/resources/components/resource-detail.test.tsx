@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '@stackyard/contracts/resource';
-import { createQueryClient } from '@/lib/query-client';
+import { renderInApp } from '@/testing/render';
 import { ResourceDetail } from './resource-detail';
 
 const WORKSPACE = '11111111-1111-4111-8111-111111111111';
@@ -27,19 +25,15 @@ function setup(body: Resource, workspaceId = WORKSPACE) {
     'fetch',
     async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ResourceDetail
-          workspaceId={workspaceId}
-          resourceId={resource.workspace_resource_id}
-          canEdit={false}
-          onDeleted={() => {}}
-        >
-          {() => null}
-        </ResourceDetail>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderInApp(
+    <ResourceDetail
+      workspaceId={workspaceId}
+      resourceId={resource.workspace_resource_id}
+      canEdit={false}
+      onDeleted={() => {}}
+    >
+      {() => null}
+    </ResourceDetail>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { PanelLinkItem, RecentPanel } from '@/components/recent-panel';
 import { StarRating } from '@/components/ui/star-rating';
-import { useRecentTools } from '../api/get-recent-tools';
+import { useRecentTools } from '../api/get-tools';
 
 /** The dashboard's newest tools of a workspace, each with its rating. */
 export function RecentToolsPanel({

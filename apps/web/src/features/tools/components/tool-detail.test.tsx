@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
-import { createQueryClient } from '@/lib/query-client';
+import { renderInApp } from '@/testing/render';
 import { ToolDetail } from './tool-detail';
 
 // Tools come from ingestion (next issue), so the e2e run has none: the seeded states are covered here.
@@ -46,14 +44,10 @@ function setup(answer: () => Response, canEdit = true) {
     return deleted ? json(404, { type: 'about:blank', title: 'Not Found', status: 404 }) : answer();
   });
   const onDeleted = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ToolDetail workspaceId={WORKSPACE} slug="vitest" canEdit={canEdit} onDeleted={onDeleted}>
-          {(shown) => <p>extras for {shown.slug}</p>}
-        </ToolDetail>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderInApp(
+    <ToolDetail workspaceId={WORKSPACE} slug="vitest" canEdit={canEdit} onDeleted={onDeleted}>
+      {(shown) => <p>extras for {shown.slug}</p>}
+    </ToolDetail>,
   );
   return { calls, onDeleted, user: userEvent.setup() };
 }

@@ -1,30 +1,19 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccessRole, WorkspaceListItem } from '@stackyard/contracts/workspace';
-import { createQueryClient } from '@/lib/query-client';
+import type { AccessRole } from '@stackyard/contracts/workspace';
+import { json, workspaceFixture } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
 import { WorkspaceSettings } from './workspace-settings';
 
-const workspace = (
-  n: number,
-  name: string,
-  access_level: AccessRole,
-  is_owner: boolean,
-): WorkspaceListItem => ({
-  id: `11111111-1111-4111-8111-00000000000${n}`,
-  name,
-  slug: name.toLowerCase(),
-  description: null,
-  owner_id: '99999999-9999-4999-8999-999999999999',
-  access_level,
-  is_owner,
-  owner_username: 'ana',
-  previous_slugs: [],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
+const workspace = (n: number, name: string, access_level: AccessRole, is_owner: boolean) =>
+  workspaceFixture({
+    id: `11111111-1111-4111-8111-00000000000${n}`,
+    name,
+    slug: name.toLowerCase(),
+    access_level,
+    is_owner,
+  });
 
 const workspaces = [
   // The owner's own role row need not say admin: owning the workspace is what counts.
@@ -51,18 +40,8 @@ afterEach(() => {
 
 describe('WorkspaceSettings', () => {
   it('offers each workspace the actions its role allows', async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(JSON.stringify(workspaces), { headers: { 'content-type': 'application/json' } }),
-    );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <WorkspaceSettings />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    vi.stubGlobal('fetch', async () => json(workspaces));
+    renderInApp(<WorkspaceSettings />);
     await screen.findByRole('rowheader', { name: 'Owned' });
     expect(actionsOf('Owned')).toEqual(['Delete', 'Edit', 'Members', 'Store']);
     expect(actionsOf('Administered')).toEqual(['Edit', 'Members', 'Store']);

@@ -1,31 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
-import type { AccessRole, WorkspaceListItem, WorkspaceSummary } from '@stackyard/contracts/workspace';
-import { createQueryClient } from '@/lib/query-client';
+import type { WorkspaceListItem, WorkspaceSummary } from '@stackyard/contracts/workspace';
+import { json, toolFixture, WORKSPACE_ID, workspaceFixture } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
 import { Dashboard } from './dashboard';
 
-const WORKSPACE = '11111111-1111-4111-8111-111111111111';
-
-const workspace = (access_level: AccessRole, is_owner: boolean): WorkspaceListItem => ({
-  id: WORKSPACE,
-  name: 'Tooling',
-  slug: 'tooling',
-  description: null,
-  owner_id: '99999999-9999-4999-8999-999999999999',
-  access_level,
-  is_owner,
-  owner_username: 'ana',
-  previous_slugs: [],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
-
 const summary = (tools: number): WorkspaceSummary => ({
-  workspace_id: WORKSPACE,
+  workspace_id: WORKSPACE_ID,
   tools,
   resources: 0,
   projects: 0,
@@ -35,26 +18,6 @@ const summary = (tools: number): WorkspaceSummary => ({
   ingestions_needing_review: 0,
 });
 
-const tool: Tool = {
-  workspace_tool_id: '22222222-2222-4222-8222-000000000001',
-  workspace_id: WORKSPACE,
-  context: { rating: 4 },
-  raw_submitted_url: 'https://vite.dev',
-  slug: 'vite',
-  metadata: {
-    name: 'Vite',
-    description: null,
-    image_url: null,
-    canonical_links: { homepage_url: null, forge_url: null },
-    community_links: { discord_url: null, slack_url: null },
-  },
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-
 /** The API as the dashboard calls it: the summary, and the recent tools, resources, projects and submissions. */
 function setup(member: WorkspaceListItem, tools: Tool[]) {
   vi.stubGlobal('fetch', async (path: string) => {
@@ -63,13 +26,7 @@ function setup(member: WorkspaceListItem, tools: Tool[]) {
     if (url.pathname === '/api/v1/tools') return json(tools);
     return json([]);
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <Dashboard workspace={member} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderInApp(<Dashboard workspace={member} />);
 }
 
 afterEach(() => {
@@ -79,7 +36,7 @@ afterEach(() => {
 
 describe('workspace dashboard', () => {
   it('offers the owner the first tool even when their role row is not admin', async () => {
-    setup(workspace('viewer', true), []);
+    setup(workspaceFixture({ access_level: 'viewer', is_owner: true }), []);
     await screen.findByRole('heading', { name: 'This workspace is empty' });
     const add = screen.getByRole('link', { name: 'Add your first tool' });
     expect(add.getAttribute('href')).toBe('/ana/tooling/tool-ingestions');
@@ -87,7 +44,7 @@ describe('workspace dashboard', () => {
   });
 
   it('tells a viewer who adds to the workspace instead of offering to add', async () => {
-    setup(workspace('viewer', false), []);
+    setup(workspaceFixture({ access_level: 'viewer', is_owner: false }), []);
     await screen.findByRole('heading', { name: 'This workspace is empty' });
     expect(screen.queryByRole('link', { name: 'Add your first tool' })).toBeNull();
     expect(screen.getByText(/Editors and admins of this workspace add tools/).tagName).toBe('P');
@@ -95,10 +52,10 @@ describe('workspace dashboard', () => {
   });
 
   it('shows each feature panel, linking to the items and their lists', async () => {
-    setup(workspace('editor', false), [tool]);
+    setup(workspaceFixture({ access_level: 'editor', is_owner: false }), [toolFixture(1)]);
     const tools = await screen.findByRole('region', { name: 'Recent tools' });
-    expect((await within(tools).findByRole('link', { name: 'Vite' })).getAttribute('href')).toBe(
-      '/ana/tooling/tools/vite',
+    expect((await within(tools).findByRole('link', { name: 'Tool 1' })).getAttribute('href')).toBe(
+      '/ana/tooling/tools/tool-1',
     );
     expect(within(tools).getByRole('link', { name: 'View every tool' }).getAttribute('href')).toBe(
       '/ana/tooling/tools',
