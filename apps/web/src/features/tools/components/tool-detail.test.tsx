@@ -45,7 +45,13 @@ function setup(answer: () => Response, canEdit = true) {
   });
   const onDeleted = vi.fn();
   renderInApp(
-    <ToolDetail workspaceId={WORKSPACE} slug="vitest" canEdit={canEdit} onDeleted={onDeleted}>
+    <ToolDetail
+      workspaceId={WORKSPACE}
+      slug="vitest"
+      canEdit={canEdit}
+      canDelete={canEdit}
+      onDeleted={onDeleted}
+    >
       {(shown) => <p>extras for {shown.slug}</p>}
     </ToolDetail>,
   );

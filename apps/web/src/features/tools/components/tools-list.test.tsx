@@ -39,7 +39,7 @@ function setup(answer: (url: URL) => Response) {
       ]}
       toolHref={(slug) => `/ana/ws/tools/${slug}`}
       addToolHref="/ana/ws/tool-ingestions"
-      canEdit
+      canAdd
     />,
   );
   return { urls, user: userEvent.setup() };

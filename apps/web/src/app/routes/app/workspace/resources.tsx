@@ -22,7 +22,7 @@ function WorkspaceResources({ workspace }: { workspace: WorkspaceListItem }) {
       tags={tags.data ?? []}
       resourceHref={(id) => paths.workspace.resource.getHref(owner, workspace.slug, id)}
       addResourceHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug, 'resource')}
-      canEdit={canIn(workspace, 'catalog:write')}
+      canAdd={canIn(workspace, 'ingestion:submit')}
     />
   );
 }

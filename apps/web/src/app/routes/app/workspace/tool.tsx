@@ -16,6 +16,7 @@ export function ToolRoute() {
           workspaceId={workspace.id}
           slug={toolSlug}
           canEdit={canIn(workspace, 'catalog:write')}
+          canDelete={canIn(workspace, 'tools:delete')}
           onDeleted={() =>
             void navigate(paths.workspace.tools.getHref(workspace.owner_username ?? '', workspace.slug))
           }

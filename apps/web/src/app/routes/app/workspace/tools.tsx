@@ -20,7 +20,7 @@ function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
     <ToolsList
       workspaceId={workspace.id}
       tags={tags.data ?? []}
-      canEdit={canIn(workspace, 'catalog:write')}
+      canAdd={canIn(workspace, 'ingestion:submit')}
       toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
       addToolHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
     />
