@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { WidgetBoundary } from '@/components/widget-boundary';
 import { cn } from '@/lib/cn';
 
 /** What a panel needs of a query: its data once there, else its error, else it is loading. */
@@ -16,7 +17,10 @@ export function PanelLoading({ text, className }: { text: string; className?: st
   );
 }
 
-/** A dashboard panel of the latest few of something, with a link to all of them. */
+/**
+ * A dashboard panel of the latest few of something, with a link to all of them. It loads, fails and (should an
+ * item fail to render) breaks on its own, leaving the other panels shown.
+ */
 export function RecentPanel<T>({
   thing,
   allHref,
@@ -35,19 +39,24 @@ export function RecentPanel<T>({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-zinc-200 p-5">
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id={headingId} className="font-semibold text-zinc-950">
-          {`Recent ${thing}`}
-        </h2>
-        <Link to={allHref} className="text-sm text-zinc-700 underline underline-offset-4 hover:text-zinc-950">
-          {allLabel}
-        </Link>
-      </div>
-      <div className="mt-3">
-        <PanelList query={query} thing={thing} emptyText={emptyText} render={render} />
-      </div>
-    </section>
+    <WidgetBoundary name={`recent ${thing}`}>
+      <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-zinc-200 p-5">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id={headingId} className="font-semibold text-zinc-950">
+            {`Recent ${thing}`}
+          </h2>
+          <Link
+            to={allHref}
+            className="text-sm text-zinc-700 underline underline-offset-4 hover:text-zinc-950"
+          >
+            {allLabel}
+          </Link>
+        </div>
+        <div className="mt-3">
+          <PanelList query={query} thing={thing} emptyText={emptyText} render={render} />
+        </div>
+      </section>
+    </WidgetBoundary>
   );
 }
 

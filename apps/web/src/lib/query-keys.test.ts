@@ -15,72 +15,92 @@ async function staleAfter(invalidated: QueryKey, cached: Record<string, QueryKey
     .map(([name]) => name);
 }
 
-describe('queryKeys', () => {
-  it("refreshes every cached view of a workspace's tools, and nothing of another workspace", async () => {
-    const stale = await staleAfter(queryKeys.tools.workspace(WS), {
+const tool = { kind: 'tool', id: WS } as const;
+const project = { kind: 'project', id: OTHER } as const;
+
+// Each case: what a change invalidates, what is cached, and which of those must become stale.
+const cases: Array<{
+  when: string;
+  invalidated: QueryKey;
+  cached: Record<string, QueryKey>;
+  stale: string[];
+}> = [
+  {
+    when: "a workspace's tools change (and nothing of another workspace)",
+    invalidated: queryKeys.tools.workspace(WS),
+    cached: {
       list: queryKeys.tools.list(WS, { sort: 'recent', tag: null }),
       recent: queryKeys.tools.recent(WS),
       bySlug: queryKeys.tools.bySlug(WS, 'vite'),
       search: queryKeys.tools.search(WS, 'vi'),
       otherWorkspace: queryKeys.tools.recent(OTHER),
       resources: queryKeys.resources.recent(WS),
-    });
-    expect(stale).toEqual(['list', 'recent', 'bySlug', 'search']);
-  });
-
-  it('refreshes the tools lists of every workspace when a tag moves on a tool', async () => {
-    const stale = await staleAfter(queryKeys.catalog('tool'), {
+    },
+    stale: ['list', 'recent', 'bySlug', 'search'],
+  },
+  {
+    when: 'a tag moves on a tool: the tools lists of every workspace',
+    invalidated: queryKeys.catalog('tool'),
+    cached: {
       here: queryKeys.tools.list(WS, { sort: 'name', tag: 'x' }),
       there: queryKeys.tools.recent(OTHER),
       projects: queryKeys.projects.recent(WS),
-    });
-    expect(stale).toEqual(['here', 'there']);
-  });
-
-  it("refreshes both kinds of submission and the dashboard's recent ones after a review", async () => {
-    const stale = await staleAfter(queryKeys.ingestion.workspace(WS), {
+    },
+    stale: ['here', 'there'],
+  },
+  {
+    when: "a submission is reviewed: both kinds and the dashboard's recent ones",
+    invalidated: queryKeys.ingestion.workspace(WS),
+    cached: {
       tools: queryKeys.ingestion.list(WS, 'tool'),
       resources: queryKeys.ingestion.list(WS, 'resource'),
       recent: queryKeys.ingestion.recent(WS),
       imports: queryKeys.ingestion.bookmarkImports(WS),
-    });
-    expect(stale).toEqual(['tools', 'resources', 'recent']);
-  });
+    },
+    stale: ['tools', 'resources', 'recent'],
+  },
+  {
+    when: 'the workspace list changes: the summary and members with it',
+    invalidated: queryKeys.workspaces.all,
+    cached: {
+      summary: queryKeys.workspaces.summary(WS),
+      members: queryKeys.workspaces.members(WS),
+      store: queryKeys.store.status(WS),
+    },
+    stale: ['summary', 'members'],
+  },
+  {
+    when: "a repository action: the workspace's whole storage state",
+    invalidated: queryKeys.store.workspace(WS),
+    cached: {
+      setup: queryKeys.store.setup(WS),
+      status: queryKeys.store.status(WS),
+      health: queryKeys.store.health(WS),
+      repositories: queryKeys.store.repositories(WS, 7),
+      otherWorkspace: queryKeys.store.status(OTHER),
+    },
+    stale: ['setup', 'status', 'health', 'repositories'],
+  },
+  {
+    when: 'a tag is renamed: the tags of every item',
+    invalidated: queryKeys.tags.allItems,
+    cached: {
+      tool: queryKeys.tags.item(tool),
+      project: queryKeys.tags.item(project),
+      workspaceTags: queryKeys.tags.workspace(WS),
+    },
+    stale: ['tool', 'project'],
+  },
+  {
+    when: "a comment is added: that item's comments only",
+    invalidated: queryKeys.comments(tool),
+    cached: { tool: queryKeys.comments(tool), project: queryKeys.comments(project) },
+    stale: ['tool'],
+  },
+];
 
-  it('refreshes the summary and members with the workspace list, and storage status with health', async () => {
-    expect(
-      await staleAfter(queryKeys.workspaces.all, {
-        summary: queryKeys.workspaces.summary(WS),
-        members: queryKeys.workspaces.members(WS),
-        store: queryKeys.store.status(WS),
-      }),
-    ).toEqual(['summary', 'members']);
-    expect(
-      await staleAfter(queryKeys.store.workspace(WS), {
-        setup: queryKeys.store.setup(WS),
-        status: queryKeys.store.status(WS),
-        health: queryKeys.store.health(WS),
-        repositories: queryKeys.store.repositories(WS, 7),
-        otherWorkspace: queryKeys.store.status(OTHER),
-      }),
-    ).toEqual(['setup', 'status', 'health', 'repositories']);
-  });
-
-  it('refreshes the tags of every item when a tag is renamed, and only its own comments on a new one', async () => {
-    const tool = { kind: 'tool', id: WS } as const;
-    const project = { kind: 'project', id: OTHER } as const;
-    expect(
-      await staleAfter(queryKeys.tags.allItems, {
-        tool: queryKeys.tags.item(tool),
-        project: queryKeys.tags.item(project),
-        workspaceTags: queryKeys.tags.workspace(WS),
-      }),
-    ).toEqual(['tool', 'project']);
-    expect(
-      await staleAfter(queryKeys.comments(tool), {
-        tool: queryKeys.comments(tool),
-        project: queryKeys.comments(project),
-      }),
-    ).toEqual(['tool']);
+describe('queryKeys', () => {
+  it.each(cases)('refreshes what changes when $when', async ({ invalidated, cached, stale }) => {
+    expect(await staleAfter(invalidated, cached)).toEqual(stale);
   });
 });

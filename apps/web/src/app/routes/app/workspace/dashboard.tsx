@@ -1,5 +1,4 @@
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
-import { WidgetBoundary } from '@/components/widget-boundary';
 import { paths } from '@/config/paths';
 import { RecentIngestionsPanel } from '@/features/ingestions/components/recent-ingestions-panel';
 import { RecentProjectsPanel } from '@/features/projects/components/recent-projects-panel';
@@ -17,7 +16,7 @@ export function WorkspaceDashboardRoute() {
   );
 }
 
-/** The workspace's summary with a panel of recent items from each feature. */
+/** The workspace's summary with a panel of recent items from each feature; each panel fails on its own. */
 export function Dashboard({ workspace }: { workspace: WorkspaceListItem }) {
   const owner = workspace.owner_username ?? '';
   const { slug } = workspace;
@@ -30,35 +29,27 @@ export function Dashboard({ workspace }: { workspace: WorkspaceListItem }) {
       ingestionsHref={ingestionsHref}
       canAdd={canIn(workspace, 'ingestion:submit')}
     >
-      <WidgetBoundary name="recent tools">
-        <RecentToolsPanel
-          workspaceId={workspace.id}
-          allHref={paths.workspace.tools.getHref(owner, slug)}
-          toolHref={toolHref}
-        />
-      </WidgetBoundary>
-      <WidgetBoundary name="recent ingestions">
-        <RecentIngestionsPanel
-          workspaceId={workspace.id}
-          allHref={ingestionsHref}
-          toolHref={toolHref}
-          resourceHref={resourceHref}
-        />
-      </WidgetBoundary>
-      <WidgetBoundary name="recent resources">
-        <RecentResourcesPanel
-          workspaceId={workspace.id}
-          allHref={paths.workspace.resources.getHref(owner, slug)}
-          resourceHref={resourceHref}
-        />
-      </WidgetBoundary>
-      <WidgetBoundary name="recent projects">
-        <RecentProjectsPanel
-          workspaceId={workspace.id}
-          allHref={paths.workspace.projects.getHref(owner, slug)}
-          projectHref={(projectSlug) => paths.workspace.project.getHref(owner, slug, projectSlug)}
-        />
-      </WidgetBoundary>
+      <RecentToolsPanel
+        workspaceId={workspace.id}
+        allHref={paths.workspace.tools.getHref(owner, slug)}
+        toolHref={toolHref}
+      />
+      <RecentIngestionsPanel
+        workspaceId={workspace.id}
+        allHref={ingestionsHref}
+        toolHref={toolHref}
+        resourceHref={resourceHref}
+      />
+      <RecentResourcesPanel
+        workspaceId={workspace.id}
+        allHref={paths.workspace.resources.getHref(owner, slug)}
+        resourceHref={resourceHref}
+      />
+      <RecentProjectsPanel
+        workspaceId={workspace.id}
+        allHref={paths.workspace.projects.getHref(owner, slug)}
+        projectHref={(projectSlug) => paths.workspace.project.getHref(owner, slug, projectSlug)}
+      />
     </WorkspaceDashboard>
   );
 }
