@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { onUnauthenticated } from '@/lib/credentials-renewal';
 import { createQueryClient } from '@/lib/query-client';
-import { sessionQueryKey, sessionQueryOptions } from '@/features/session/api/get-session';
+import { sessionQueryOptions } from '@/features/session/api/get-session';
+import { queryKeys } from '@/lib/query-keys';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   // Created once per mounted app rather than at import time, so tests can mount isolated apps.
@@ -10,7 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A 401 from the API: ask whoami for a new JWT (which also updates who is signed in) and retry once.
     onUnauthenticated(async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session, refetchType: 'none' });
       const session = await queryClient.fetchQuery(sessionQueryOptions());
       return Boolean(session?.token);
     });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { sessionQueryKey } from '@/features/session/api/get-session';
+import { queryKeys } from '@/lib/query-keys';
 
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -13,7 +13,7 @@ export function LoginRoute() {
       <LoginForm
         onSuccess={async () => {
           // The new session (and its JWT cookie) must be in before the guarded pages ask for it.
-          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.session });
           navigate(paths.home.getHref());
         }}
         onForgotPassword={() => navigate(paths.auth.recovery.getHref())}

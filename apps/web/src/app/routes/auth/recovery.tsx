@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RecoveryForm } from '@/features/auth/components/recovery-form';
-import { sessionQueryKey } from '@/features/session/api/get-session';
+import { queryKeys } from '@/lib/query-keys';
 
 export function RecoveryRoute() {
   const navigate = useNavigate();
@@ -16,7 +16,7 @@ export function RecoveryRoute() {
       <RecoveryForm
         onDone={async () => {
           // The recovery signed the user in: pick up the session and its JWT before moving on.
-          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.session });
           navigate(paths.home.getHref());
         }}
       />

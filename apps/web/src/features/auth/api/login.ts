@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginFlow } from '@ory/client-fetch';
 import { csrfTokenOf, identityApi } from '@/lib/identity';
+import { queryKeys } from '@/lib/query-keys';
 import { errorIdOf, isStaleFlow, outcomeOfError, type FlowOutcome } from '../lib/flow-result';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
@@ -10,7 +11,7 @@ export type LoginInput =
 
 export const loginFlowQueryOptions = () =>
   queryOptions({
-    queryKey: ['identity', 'login-flow'],
+    queryKey: queryKeys.loginFlow,
     queryFn: () => identityApi().createBrowserLoginFlow(),
     // A flow lives an hour and is replaced when it expires; it is not data to refresh.
     staleTime: Infinity,
@@ -51,7 +52,7 @@ export async function login(queryClient: QueryClient, input: LoginInput): Promis
     }
     outcome = await submit(flow, input);
     if (!isStaleFlow(outcome)) break;
-    queryClient.removeQueries({ queryKey: loginFlowQueryOptions().queryKey });
+    queryClient.removeQueries({ queryKey: queryKeys.loginFlow });
   }
   return outcome;
 }

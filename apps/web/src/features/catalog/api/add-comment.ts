@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentSchema, type Comment } from '@stackyard/contracts/comment';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { itemPath, type CatalogItem } from '../lib/item';
-import { commentsQueryKey } from './get-comments';
 
 export function addComment(item: CatalogItem, content: string): Promise<Comment> {
   return apiRequest(`${itemPath(item)}/comments`, {
@@ -16,6 +16,6 @@ export function useAddComment(item: CatalogItem) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => addComment(item, content),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(item) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.comments(item) }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tagSchema, type CreateTag, type Tag } from '@stackyard/contracts/tag';
 import { apiRequest } from '@/lib/api-client';
-import { tagsQueryKey } from './get-tags';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createTag(input: CreateTag): Promise<Tag> {
   return apiRequest('/tags', { method: 'POST', body: input, schema: tagSchema });
@@ -11,6 +11,7 @@ export function useCreateTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTag,
-    onSuccess: (tag) => queryClient.invalidateQueries({ queryKey: tagsQueryKey(tag.workspace_id) }),
+    onSuccess: (tag) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.tags.workspace(tag.workspace_id) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { tagsQueryKey } from './get-tags';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteTag(tagId: string): Promise<undefined> {
   return apiRequest(`/tags/${encodeURIComponent(tagId)}`, { method: 'DELETE' });
@@ -13,11 +13,11 @@ export function useDeleteTag(workspaceId: string) {
     // The tag comes off every item, and lists filtered by it change.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: tagsQueryKey(workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: ['item-tags'] }),
-        ...['tools', 'resources', 'projects'].map((kind) =>
-          queryClient.invalidateQueries({ queryKey: [kind, workspaceId] }),
-        ),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.workspace(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.allItems }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools.workspace(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.resources.workspace(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.workspace(workspaceId) }),
       ]),
   });
 }

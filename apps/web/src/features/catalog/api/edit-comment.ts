@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentSchema, type Comment } from '@stackyard/contracts/comment';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { CatalogItem } from '../lib/item';
-import { commentsQueryKey } from './get-comments';
 
 export function editComment(commentId: string, content: string): Promise<Comment> {
   return apiRequest(`/comments/${encodeURIComponent(commentId)}`, {
@@ -17,6 +17,6 @@ export function useEditComment(item: CatalogItem) {
   return useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
       editComment(commentId, content),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(item) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.comments(item) }),
   });
 }

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { commentListSchema } from '@stackyard/contracts/comment';
 import { apiPage, queryString } from '@/lib/api-client';
-import { itemKey, itemPath, type CatalogItem } from '../lib/item';
-
-export const commentsQueryKey = (item: CatalogItem) => ['comments', ...itemKey(item)] as const;
+import { queryKeys } from '@/lib/query-keys';
+import { itemPath, type CatalogItem } from '../lib/item';
 
 export function getComments(item: CatalogItem, cursor: string | null) {
   return apiPage(`${itemPath(item)}/comments${queryString({ cursor, limit: 50 })}`, commentListSchema);
@@ -11,7 +10,7 @@ export function getComments(item: CatalogItem, cursor: string | null) {
 
 export const commentsQueryOptions = (item: CatalogItem) =>
   infiniteQueryOptions({
-    queryKey: commentsQueryKey(item),
+    queryKey: queryKeys.comments(item),
     queryFn: ({ pageParam }) => getComments(item, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

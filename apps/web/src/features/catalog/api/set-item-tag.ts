@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { itemPath, type CatalogItem } from '../lib/item';
-import { itemTagsQueryKey } from './get-item-tags';
 
 /** PUT puts a tag on an item, DELETE takes it off (the same path, spec §7 plus issue 6). */
 export function setItemTag(item: CatalogItem, tagId: string, attached: boolean): Promise<undefined> {
@@ -18,8 +18,8 @@ export function useSetItemTag(item: CatalogItem) {
     // Lists filtered by tag change too.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: itemTagsQueryKey(item) }),
-        queryClient.invalidateQueries({ queryKey: [`${item.kind}s`] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.item(item) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalog(item.kind) }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tagSchema, type Tag, type UpdateTag } from '@stackyard/contracts/tag';
 import { apiRequest } from '@/lib/api-client';
-import { tagsQueryKey } from './get-tags';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateTag(tagId: string, input: UpdateTag): Promise<Tag> {
   return apiRequest(`/tags/${encodeURIComponent(tagId)}`, { method: 'PUT', body: input, schema: tagSchema });
@@ -14,8 +14,8 @@ export function useUpdateTag() {
     // A tag's name and colour show wherever it is on an item.
     onSuccess: (tag) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: tagsQueryKey(tag.workspace_id) }),
-        queryClient.invalidateQueries({ queryKey: ['item-tags'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.workspace(tag.workspace_id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.allItems }),
       ]),
   });
 }

@@ -12,5 +12,3 @@ const bases: Record<CatalogItemKind, string> = {
 export function itemPath(item: CatalogItem): string {
   return `${bases[item.kind]}/${encodeURIComponent(item.id)}`;
 }
-
-export const itemKey = (item: CatalogItem) => [item.kind, item.id] as const;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { searchResultListSchema, type SearchResult } from '@stackyard/contracts/search';
 import { apiRequest, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function searchWorkspace(
   workspaceId: string,
@@ -15,7 +16,7 @@ export function searchWorkspace(
 
 export const workspaceSearchQueryOptions = (workspaceId: string, q: string) =>
   queryOptions({
-    queryKey: ['search', workspaceId, q] as const,
+    queryKey: queryKeys.search(workspaceId, q),
     queryFn: ({ signal }) => searchWorkspace(workspaceId, q, signal),
     staleTime: 30_000,
   });

@@ -4,7 +4,7 @@ import { problemSchema } from '@stackyard/contracts/problem';
 import { env } from '@/config/env';
 import { ApiError, queryString } from '@/lib/api-client';
 import { renewCredentialsHook } from '@/lib/credentials-renewal';
-import { bookmarkImportsQueryKey } from './get-bookmark-imports';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Bytes sent of the file so far; total is the file's size. */
 export type UploadProgress = { loaded: number; total: number };
@@ -60,6 +60,7 @@ export function useImportBookmarks(workspaceId: string) {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (progress: UploadProgress) => void }) =>
       importBookmarks(workspaceId, file, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookmarkImportsQueryKey(workspaceId) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.ingestion.bookmarkImports(workspaceId) }),
   });
 }

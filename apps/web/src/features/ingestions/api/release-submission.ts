@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { submissionSchema, type ReleaseSubmission, type Submission } from '@stackyard/contracts/ingestion';
 import { apiRequest } from '@/lib/api-client';
-import { putSubmission, submissionsQueryKey } from './get-submissions';
+import { queryKeys } from '@/lib/query-keys';
+import { putSubmission } from './get-submissions';
 
 /**
  * POST /ingestion/submissions/{id}/release: a person vouches for a quarantined or failed submission and
@@ -21,6 +22,6 @@ export function useReleaseSubmission(workspaceId: string) {
     mutationFn: ({ submissionId, metadata }: { submissionId: string; metadata: ReleaseSubmission }) =>
       releaseSubmission(submissionId, metadata),
     onSuccess: (submission) => putSubmission(queryClient, submission),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: submissionsQueryKey(workspaceId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ingestion.workspace(workspaceId) }),
   });
 }

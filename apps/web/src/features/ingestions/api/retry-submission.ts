@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { apiRequest } from '@/lib/api-client';
-import { putSubmission, submissionsQueryKey } from './get-submissions';
+import { queryKeys } from '@/lib/query-keys';
+import { putSubmission } from './get-submissions';
 
 /** POST /ingestion/submissions/{id}/retry: a quarantined or failed submission is queued again. */
 export function retrySubmission(submissionId: string): Promise<Submission> {
@@ -16,6 +17,6 @@ export function useRetrySubmission(workspaceId: string) {
   return useMutation({
     mutationFn: retrySubmission,
     onSuccess: (submission) => putSubmission(queryClient, submission),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: submissionsQueryKey(workspaceId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ingestion.workspace(workspaceId) }),
   });
 }

@@ -6,7 +6,8 @@ import {
   type SubmissionKind,
 } from '@stackyard/contracts/ingestion';
 import { apiRequest } from '@/lib/api-client';
-import { kindSegment, submissionsQueryKey } from './get-submissions';
+import { queryKeys } from '@/lib/query-keys';
+import { kindSegment } from './get-submissions';
 
 /** POST /ingestion/tools or /ingestion/resources: answers 202 with the pending submission. */
 export function submitUrl(
@@ -53,6 +54,6 @@ export function useSubmitUrls(workspaceId: string) {
       }
       return result;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: submissionsQueryKey(workspaceId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ingestion.workspace(workspaceId) }),
   });
 }

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   BOOKMARKS_FILE_MAX_BYTES,
   type BookmarkImport,
@@ -8,7 +7,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { useBookmarkImports } from '../api/get-bookmark-imports';
+import { useBookmarkImports, useRefreshResourcesWhenDone } from '../api/get-bookmark-imports';
 import { useImportBookmarks, type UploadProgress } from '../api/import-bookmarks';
 
 const MAX_MB = Math.round(BOOKMARKS_FILE_MAX_BYTES / (1024 * 1024));
@@ -102,15 +101,6 @@ export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
       {shown && <ImportReport entry={shown} latest={!started} />}
     </section>
   );
-}
-
-/** The resources list is cached for minutes: once an import ends, it is marked stale to show the new ones. */
-function useRefreshResourcesWhenDone(workspaceId: string, entry: BookmarkImport | null) {
-  const queryClient = useQueryClient();
-  const finished = entry && entry.status !== 'running' ? entry.id : null;
-  useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: ['resources', workspaceId] });
-  }, [finished, workspaceId, queryClient]);
 }
 
 function UploadBar({ progress }: { progress: UploadProgress }) {

@@ -65,7 +65,8 @@ function setup(answer: (call: Call) => Response, { canEdit = true, kind = 'tool'
           workspaceId={WORKSPACE}
           kind={kind}
           kindHref={(next) => `/ana/ws/tool-ingestions?kind=${next}`}
-          canEdit={canEdit}
+          canSubmit={canEdit}
+          canReview={canEdit}
           tags={[{ id: TAG, name: 'build' }]}
           projects={[]}
           toolHref={(slug) => `/ana/ws/tools/${slug}`}
@@ -101,16 +102,14 @@ describe('IngestionsPage', () => {
       }
       return json(submitted);
     });
-    expect(await screen.findByRole('heading', { name: 'No submissions yet' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No submissions yet' });
 
     const urls = screen.getByRole('textbox', { name: 'URLs' });
     await user.click(screen.getByRole('button', { name: 'Submit tools' }));
-    expect(screen.getByText('Enter at least one URL.')).toBeTruthy();
+    screen.getByText('Enter at least one URL.');
     await user.type(urls, 'https://vite.dev{Enter}vitest.dev');
     await user.click(screen.getByRole('button', { name: 'Submit tools' }));
-    expect(
-      screen.getByText('Line 2: “vitest.dev” is not a valid URL: start it with https:// or http://.'),
-    ).toBeTruthy();
+    screen.getByText('Line 2: “vitest.dev” is not a valid URL: start it with https:// or http://.');
     expect(urls.getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
@@ -121,7 +120,7 @@ describe('IngestionsPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Our bundler');
     await user.click(screen.getByRole('button', { name: 'Submit tools' }));
 
-    expect(await screen.findByText('Submitted 2 URLs; follow them below.')).toBeTruthy();
+    await screen.findByText('Submitted 2 URLs; follow them below.');
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => call.url.pathname)).toEqual([
       '/api/v1/ingestion/tools',
@@ -156,11 +155,13 @@ describe('IngestionsPage', () => {
         }),
       ]);
     });
-    expect(await screen.findByText('Queued')).toBeTruthy();
-    expect(screen.getByText('1 in progress, updating live')).toBeTruthy();
-    expect(await screen.findByText('Fetching', {}, { timeout: 3000 })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Open Vite' }, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByText('Added')).toBeTruthy();
+    await screen.findByText('Queued');
+    screen.getByText('1 in progress, updating live');
+    await screen.findByText('Fetching', {}, { timeout: 3000 });
+    expect(
+      (await screen.findByRole('link', { name: 'Open Vite' }, { timeout: 3000 })).getAttribute('href'),
+    ).toBe('/ana/ws/tools/vite');
+    screen.getByText('Added');
     const settled = listCalls(calls).length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(listCalls(calls)).toHaveLength(settled);
@@ -192,21 +193,21 @@ describe('IngestionsPage', () => {
       return json([held]);
     });
     const item = await screen.findByRole('article', { name: 'https://challenge.example' });
-    expect(within(item).getByText('Needs review')).toBeTruthy();
-    expect(within(item).getByText('The site showed a bot check instead of its page.')).toBeTruthy();
+    within(item).getByText('Needs review');
+    within(item).getByText('The site showed a bot check instead of its page.');
 
     await user.click(within(item).getByRole('button', { name: 'Reject' }));
-    expect(await within(item).findByText('Already reviewed.')).toBeTruthy();
+    await within(item).findByText('Already reviewed.');
 
     await user.click(within(item).getByRole('button', { name: 'Release' }));
     const dialog = screen.getByRole('dialog', { name: 'Release tool' });
     await user.click(within(dialog).getByRole('button', { name: 'Release' }));
-    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    within(dialog).getByText('Name is required');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Challenge');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Homepage URL (optional)' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Homepage URL (optional)' }), 'not a url');
     await user.click(within(dialog).getByRole('button', { name: 'Release' }));
-    expect(within(dialog).getByText('Must be a valid http or https URL')).toBeTruthy();
+    within(dialog).getByText('Must be a valid http or https URL');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Homepage URL (optional)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(calls.some((call) => call.url.pathname.endsWith('/release'))).toBe(true));
@@ -226,7 +227,7 @@ describe('IngestionsPage', () => {
         ]),
       { canEdit: false },
     );
-    expect(await screen.findByText('The site answered 404 Not Found.')).toBeTruthy();
+    await screen.findByText('The site answered 404 Not Found.');
     expect(screen.queryByRole('textbox', { name: 'URLs' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
@@ -254,9 +255,9 @@ describe('IngestionsPage', () => {
         ),
       { kind: 'resource' },
     );
-    expect(await screen.findByText('Error loading resource submissions: Database down')).toBeTruthy();
+    await screen.findByText('Error loading resource submissions: Database down');
     expect(screen.getByRole('link', { name: 'Resources' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { name: 'Import bookmarks' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Import bookmarks' });
   });
 
   it('follows a bookmark import and reports what was skipped and why', async () => {
@@ -296,29 +297,27 @@ describe('IngestionsPage', () => {
       },
       { kind: 'resource' },
     );
-    expect(await screen.findByText('Importing: 1 of 4 bookmarks...')).toBeTruthy();
-    expect(screen.getByText('Last import: bookmarks.html')).toBeTruthy();
-    expect(
-      await screen.findByText(
-        'Imported 2 of 4 bookmarks. 1 was already here. 1 could not be imported.',
-        undefined,
-        {
-          timeout: 3000,
-        },
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText('Skipped bookmarks (2)')).toBeTruthy();
-    expect(screen.getByText(/not a web address \(only http and https links are imported\)/)).toBeTruthy();
-    expect(screen.getByText(/already in this workspace, or earlier in the file/)).toBeTruthy();
+    await screen.findByText('Importing: 1 of 4 bookmarks...');
+    screen.getByText('Last import: bookmarks.html');
+    await screen.findByText(
+      'Imported 2 of 4 bookmarks. 1 was already here. 1 could not be imported.',
+      undefined,
+      {
+        timeout: 3000,
+      },
+    );
+    screen.getByText('Skipped bookmarks (2)');
+    screen.getByText(/not a web address \(only http and https links are imported\)/);
+    screen.getByText(/already in this workspace, or earlier in the file/);
 
     // The file is checked before it is sent.
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(screen.getByText('Choose a bookmarks file.')).toBeTruthy();
+    screen.getByText('Choose a bookmarks file.');
     // As a browser's "All files" choice would let through, past the input's accept filter.
     await userEvent
       .setup({ applyAccept: false })
       .upload(screen.getByLabelText('Bookmarks file'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(screen.getByText('Choose an HTML file: bookmark exports end in .html.')).toBeTruthy();
+    screen.getByText('Choose an HTML file: bookmark exports end in .html.');
   }, 15_000);
 });

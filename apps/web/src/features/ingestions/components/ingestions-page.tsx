@@ -11,8 +11,10 @@ type IngestionsPageProps = {
   kind: SubmissionKind;
   /** The same page showing the other kind (the kind lives in the address, so the Add buttons can pick it). */
   kindHref: (kind: SubmissionKind) => string;
-  /** Editors, admins and the owner submit and review; viewers follow the list. */
-  canEdit: boolean;
+  /** Whether the caller may submit URLs and import bookmarks; viewers follow the list. */
+  canSubmit: boolean;
+  /** Whether the caller may retry, release or reject a held-back submission. */
+  canReview: boolean;
   tags: HintChoice[];
   projects: HintChoice[];
   toolHref: (slug: string) => string;
@@ -32,7 +34,8 @@ export function IngestionsPage({
   workspaceId,
   kind,
   kindHref,
-  canEdit,
+  canSubmit,
+  canReview,
   tags,
   projects,
   toolHref,
@@ -64,14 +67,14 @@ export function IngestionsPage({
         ))}
       </nav>
       <div className="mt-6 flex flex-col gap-8">
-        {canEdit && (
+        {canSubmit && (
           <SubmitForm key={kind} workspaceId={workspaceId} kind={kind} tags={tags} projects={projects} />
         )}
-        {canEdit && kind === 'resource' && <BookmarksImport workspaceId={workspaceId} />}
+        {canSubmit && kind === 'resource' && <BookmarksImport workspaceId={workspaceId} />}
         <SubmissionsList
           workspaceId={workspaceId}
           kind={kind}
-          canReview={canEdit}
+          canReview={canReview}
           toolHref={toolHref}
           resourceHref={resourceHref}
         />

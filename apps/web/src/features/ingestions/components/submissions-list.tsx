@@ -1,12 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { StatusScreen } from '@/components/status-screen';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useSubmissions } from '../api/get-submissions';
+import { useRefreshCatalogOnCompletion, useSubmissions } from '../api/get-submissions';
 import { useRejectSubmission } from '../api/reject-submission';
 import { useRetrySubmission } from '../api/retry-submission';
 import { isInFlight, isReviewable } from '../lib/status';
@@ -96,19 +95,6 @@ export function SubmissionsList({
       </div>
     </section>
   );
-}
-
-/**
- * The tools and resources lists are cached for minutes; when a submission completes while this page polls,
- * they are marked stale so they show the new item next time (their keys are ['tools'|'resources', workspace]).
- */
-function useRefreshCatalogOnCompletion(workspaceId: string, kind: SubmissionKind, items: Submission[]) {
-  const queryClient = useQueryClient();
-  const completed = items.filter((submission) => submission.status === 'completed').length;
-  useEffect(() => {
-    if (completed === 0) return;
-    void queryClient.invalidateQueries({ queryKey: [kind === 'tool' ? 'tools' : 'resources', workspaceId] });
-  }, [completed, kind, workspaceId, queryClient]);
 }
 
 function SubmissionItem({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usernameAvailabilitySchema, type UsernameAvailability } from '@stackyard/contracts/profile';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
   return apiRequest(`/profile/username/check/${encodeURIComponent(username)}`, {
@@ -11,7 +12,7 @@ export function checkUsername(username: string, signal?: AbortSignal): Promise<U
 
 export const usernameCheckQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: ['profile', 'username-check', username],
+    queryKey: queryKeys.usernameCheck(username),
     queryFn: ({ signal }) => checkUsername(username, signal),
     // Availability changes as others pick names: never trust an old answer for long.
     staleTime: 0,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usernameRecordSchema, type UsernameRecord } from '@stackyard/contracts/profile';
 import { apiRequest } from '@/lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function claimUsername(username: string): Promise<UsernameRecord> {
   return apiRequest('/profile/username', {
@@ -15,6 +15,6 @@ export function useClaimUsername() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: claimUsername,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { profileSchema, type Profile } from '@stackyard/contracts/profile';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec §8: a failed profile load counts as "no profile", never as an error screen. */
 export async function getProfile(): Promise<Profile | null> {
@@ -11,9 +12,7 @@ export async function getProfile(): Promise<Profile | null> {
   }
 }
 
-export const profileQueryKey = ['profile'] as const;
-
-export const profileQueryOptions = () => queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
+export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile });
 
 /** The profile is fetched only while signed in (spec §4). */
 export function useProfile({ enabled }: { enabled: boolean }) {

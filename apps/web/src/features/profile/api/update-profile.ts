@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type Profile, type UpdateProfile } from '@stackyard/contracts/profile';
 import { apiRequest } from '@/lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateProfile(input: UpdateProfile): Promise<Profile> {
   return apiRequest('/profile', { method: 'PUT', body: input, schema: profileSchema });
@@ -11,6 +11,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.profile, profile),
   });
 }

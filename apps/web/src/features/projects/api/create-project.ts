@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type CreateProject, type Project } from '@stackyard/contracts/project';
 import { apiRequest } from '@/lib/api-client';
-import { projectsQueryKey } from './get-projects';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createProject(input: CreateProject): Promise<Project> {
   return apiRequest('/projects', { method: 'POST', body: input, schema: projectSchema });
@@ -12,6 +12,6 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: createProject,
     onSuccess: (project) =>
-      queryClient.invalidateQueries({ queryKey: projectsQueryKey(project.workspace_id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.projects.workspace(project.workspace_id) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { projectsQueryKey } from './get-projects';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteProject(projectId: string): Promise<undefined> {
   return apiRequest(`/projects/${encodeURIComponent(projectId)}`, { method: 'DELETE' });
@@ -12,6 +12,9 @@ export function useDeleteProject(workspaceId: string) {
     mutationFn: deleteProject,
     // Not refetched now: the open detail page would turn into 'Project not found' before leaving.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: projectsQueryKey(workspaceId), refetchType: 'none' }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.projects.workspace(workspaceId),
+        refetchType: 'none',
+      }),
   });
 }

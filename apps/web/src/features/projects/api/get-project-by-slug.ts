@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectSchema, type Project } from '@stackyard/contracts/project';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Null when the workspace has no project with this slug (spec §2: 'Project not found'). */
 export async function getProjectBySlug(workspaceId: string, slug: string): Promise<Project | null> {
@@ -17,7 +18,7 @@ export async function getProjectBySlug(workspaceId: string, slug: string): Promi
 
 export const projectBySlugQueryOptions = (workspaceId: string, slug: string) =>
   queryOptions({
-    queryKey: ['projects', workspaceId, 'slug', slug] as const,
+    queryKey: queryKeys.projects.bySlug(workspaceId, slug),
     queryFn: () => getProjectBySlug(workspaceId, slug),
   });
 

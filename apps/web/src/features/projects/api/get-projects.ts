@@ -1,22 +1,27 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
 import { projectListSchema } from '@stackyard/contracts/project';
+import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiPage, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProjectListFilters = { sort: ProjectSort };
 
-export const projectsQueryKey = (workspaceId: string) => ['projects', workspaceId] as const;
-
-export function getProjects(workspaceId: string, filters: ProjectListFilters, cursor: string | null) {
+export function getProjects(
+  workspaceId: string,
+  filters: ProjectListFilters,
+  cursor: string | null,
+  limit = 24,
+) {
   return apiPage(
-    `/projects${queryString({ workspace_id: workspaceId, sort: filters.sort, cursor, limit: 24 })}`,
+    `/projects${queryString({ workspace_id: workspaceId, sort: filters.sort, cursor, limit })}`,
     projectListSchema,
   );
 }
 
 export const projectsQueryOptions = (workspaceId: string, filters: ProjectListFilters) =>
   infiniteQueryOptions({
-    queryKey: [...projectsQueryKey(workspaceId), filters] as const,
+    queryKey: queryKeys.projects.list(workspaceId, filters),
     queryFn: ({ pageParam }) => getProjects(workspaceId, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -24,4 +29,16 @@ export const projectsQueryOptions = (workspaceId: string, filters: ProjectListFi
 
 export function useProjects(workspaceId: string, filters: ProjectListFilters) {
   return useInfiniteQuery(projectsQueryOptions(workspaceId, filters));
+}
+
+// The dashboard's newest few, under the list's key: whatever refreshes the workspace's projects refreshes them too.
+export const recentProjectsQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: queryKeys.projects.recent(workspaceId),
+    queryFn: async () => (await getProjects(workspaceId, { sort: 'recent' }, null, RECENT_LIMIT)).items,
+    staleTime: 0,
+  });
+
+export function useRecentProjects(workspaceId: string) {
+  return useQuery(recentProjectsQueryOptions(workspaceId));
 }

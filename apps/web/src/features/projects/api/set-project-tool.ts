@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { projectToolsQueryKey } from './get-project-tools';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT links a workspace tool to the project, DELETE unlinks it. */
 export function setProjectTool(projectId: string, toolId: string, linked: boolean): Promise<undefined> {
@@ -14,6 +14,6 @@ export function useSetProjectTool(projectId: string) {
   return useMutation({
     mutationFn: ({ toolId, linked }: { toolId: string; linked: boolean }) =>
       setProjectTool(projectId, toolId, linked),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectToolsQueryKey(projectId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.tools(projectId) }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type Project, type UpdateProject } from '@stackyard/contracts/project';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { projectBySlugQueryOptions } from './get-project-by-slug';
-import { projectsQueryKey } from './get-projects';
 
 export function updateProject(projectId: string, input: UpdateProject): Promise<Project> {
   return apiRequest(`/projects/${encodeURIComponent(projectId)}`, {
@@ -24,7 +24,7 @@ export function useUpdateProject(projectId: string) {
         project,
       );
       void queryClient.invalidateQueries({
-        queryKey: projectsQueryKey(project.workspace_id),
+        queryKey: queryKeys.projects.workspace(project.workspace_id),
         refetchType: 'none',
       });
     },

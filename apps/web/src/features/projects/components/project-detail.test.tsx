@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@stackyard/contracts/project';
-import type { Tool } from '@stackyard/contracts/tool';
-import { createQueryClient } from '@/lib/query-client';
+import { json, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
 import { ProjectDetail } from './project-detail';
 
 // The e2e run has no tools (they come from ingestion), so linking tools to a project is covered here.
-const WORKSPACE = '11111111-1111-4111-8111-111111111111';
 const project: Project = {
   id: '66666666-6666-4666-8666-666666666666',
   workspace_id: WORKSPACE,
@@ -19,25 +16,6 @@ const project: Project = {
   created_at: '2026-03-04T10:00:00Z',
   updated_at: '2026-03-04T10:00:00Z',
 };
-const tool = (n: number): Tool => ({
-  workspace_tool_id: `22222222-2222-4222-8222-00000000000${n}`,
-  workspace_id: WORKSPACE,
-  context: { rating: null },
-  raw_submitted_url: `https://tool${n}.example`,
-  slug: `tool-${n}`,
-  metadata: {
-    name: `Tool ${n}`,
-    description: null,
-    image_url: null,
-    canonical_links: { homepage_url: null, forge_url: null },
-    community_links: { discord_url: null, slack_url: null },
-  },
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 function setup(canEdit: boolean) {
   const linked = new Set<number>([1]);
@@ -51,24 +29,20 @@ function setup(canEdit: boolean) {
       else linked.delete(Number(link[1]));
       return new Response(null, { status: 204 });
     }
-    if (url.endsWith('/tools')) return json([...linked].map(tool));
+    if (url.endsWith('/tools')) return json([...linked].map((n) => tool(n)));
     return json(project);
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ProjectDetail
-          workspaceId={WORKSPACE}
-          slug="site"
-          canEdit={canEdit}
-          availableTools={[tool(1), tool(2)]}
-          onDeleted={() => {}}
-          toolHref={(slug) => `/ana/ws/tools/${slug}`}
-        >
-          {() => null}
-        </ProjectDetail>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderInApp(
+    <ProjectDetail
+      workspaceId={WORKSPACE}
+      slug="site"
+      canEdit={canEdit}
+      availableTools={[tool(1), tool(2)]}
+      onDeleted={() => {}}
+      toolHref={(slug) => `/ana/ws/tools/${slug}`}
+    >
+      {() => null}
+    </ProjectDetail>,
   );
   return { calls, user: userEvent.setup() };
 }
@@ -81,9 +55,9 @@ afterEach(() => {
 describe('ProjectDetail', () => {
   it('shows name, slug, created date and the tools it uses', async () => {
     setup(false);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Site' })).toBeTruthy();
-    expect(screen.getByText('site')).toBeTruthy();
-    expect(screen.getByText('March 4, 2026')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Site' });
+    screen.getByText('site');
+    screen.getByText('March 4, 2026');
     expect((await screen.findByRole('link', { name: 'Tool 1' })).getAttribute('href')).toBe(
       '/ana/ws/tools/tool-1',
     );
@@ -95,7 +69,9 @@ describe('ProjectDetail', () => {
     const { calls, user } = setup(true);
     await screen.findByRole('link', { name: 'Tool 1' });
     await user.selectOptions(screen.getByLabelText('Add a tool'), tool(2).workspace_tool_id);
-    expect(await screen.findByRole('link', { name: 'Tool 2' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Tool 2' })).getAttribute('href')).toBe(
+      '/ana/ws/tools/tool-2',
+    );
     expect(calls).toContain(`PUT /api/v1/projects/${project.id}/tools/${tool(2).workspace_tool_id}`);
     await user.click(screen.getByRole('button', { name: 'Remove tool-1 from the project' }));
     await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Tool 1' })).toBeNull());

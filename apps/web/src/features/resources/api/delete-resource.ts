@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { resourcesQueryKey } from './get-resources';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteResource(resourceId: string): Promise<undefined> {
   return apiRequest(`/resources/${encodeURIComponent(resourceId)}`, { method: 'DELETE' });
@@ -13,6 +13,9 @@ export function useDeleteResource(workspaceId: string) {
     // Stale, but not refetched now: refetching the open detail page would swap it for 'not found'
     // (unmounting the dialog whose onSuccess navigates away); the lists refetch when shown.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: resourcesQueryKey(workspaceId), refetchType: 'none' }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.resources.workspace(workspaceId),
+        refetchType: 'none',
+      }),
   });
 }

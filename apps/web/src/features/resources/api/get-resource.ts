@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { resourceSchema, type Resource } from '@stackyard/contracts/resource';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Null when there is no such resource, or the id is not one (spec §2: 'Resource not found'). */
 export async function getResource(resourceId: string): Promise<Resource | null> {
@@ -13,11 +14,9 @@ export async function getResource(resourceId: string): Promise<Resource | null> 
   }
 }
 
-export const resourceQueryKey = (resourceId: string) => ['resources', 'by-id', resourceId] as const;
-
 export const resourceQueryOptions = (resourceId: string) =>
   queryOptions({
-    queryKey: resourceQueryKey(resourceId),
+    queryKey: queryKeys.resources.byId(resourceId),
     queryFn: () => getResource(resourceId),
   });
 

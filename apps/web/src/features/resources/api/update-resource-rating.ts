@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resourceSchema, type Resource } from '@stackyard/contracts/resource';
 import { apiRequest } from '@/lib/api-client';
-import { resourceQueryKey } from './get-resource';
-import { resourcesQueryKey } from './get-resources';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateResourceRating(resourceId: string, rating: number | null): Promise<Resource> {
   return apiRequest(`/resources/${encodeURIComponent(resourceId)}`, {
@@ -18,8 +17,8 @@ export function useUpdateResourceRating(workspaceId: string) {
     mutationFn: ({ resourceId, rating }: { resourceId: string; rating: number | null }) =>
       updateResourceRating(resourceId, rating),
     onSuccess: (resource) => {
-      queryClient.setQueryData(resourceQueryKey(resource.workspace_resource_id), resource);
-      return queryClient.invalidateQueries({ queryKey: resourcesQueryKey(workspaceId) });
+      queryClient.setQueryData(queryKeys.resources.byId(resource.workspace_resource_id), resource);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.resources.workspace(workspaceId) });
     },
   });
 }

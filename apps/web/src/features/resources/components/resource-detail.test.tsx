@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '@stackyard/contracts/resource';
-import { createQueryClient } from '@/lib/query-client';
+import { renderInApp } from '@/testing/render';
 import { ResourceDetail } from './resource-detail';
 
 const WORKSPACE = '11111111-1111-4111-8111-111111111111';
@@ -27,19 +25,15 @@ function setup(body: Resource, workspaceId = WORKSPACE) {
     'fetch',
     async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ResourceDetail
-          workspaceId={workspaceId}
-          resourceId={resource.workspace_resource_id}
-          canEdit={false}
-          onDeleted={() => {}}
-        >
-          {() => null}
-        </ResourceDetail>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderInApp(
+    <ResourceDetail
+      workspaceId={workspaceId}
+      resourceId={resource.workspace_resource_id}
+      canEdit={false}
+      onDeleted={() => {}}
+    >
+      {() => null}
+    </ResourceDetail>,
   );
 }
 
@@ -51,10 +45,12 @@ afterEach(() => {
 describe('ResourceDetail', () => {
   it('shows the extracted title, URL, description and rating out of 5 stars', async () => {
     setup(resource);
-    expect(await screen.findByRole('heading', { level: 1, name: 'A good post' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'https://blog.example/post' })).toBeTruthy();
-    expect(screen.getByText('Why keyset pagination wins')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Rated 2 out of 5' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'A good post' });
+    expect(screen.getByRole('link', { name: 'https://blog.example/post' }).getAttribute('href')).toBe(
+      'https://blog.example/post',
+    );
+    screen.getByText('Why keyset pagination wins');
+    screen.getByRole('img', { name: 'Rated 2 out of 5' });
   });
 
   it('hides the image when it fails to load', async () => {
@@ -68,6 +64,6 @@ describe('ResourceDetail', () => {
 
   it("says 'Resource not found' for a resource of another workspace", async () => {
     setup(resource, '55555555-5555-4555-8555-555555555555');
-    expect(await screen.findByRole('heading', { name: 'Resource not found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Resource not found' });
   });
 });

@@ -20,7 +20,7 @@ type ResourcesListProps = {
   resourceHref: (resourceId: string) => string;
   /** The ingestion form (resources chosen), where a resource is added. */
   addResourceHref: string;
-  canEdit: boolean;
+  canAdd: boolean;
 };
 
 export function ResourcesList({
@@ -28,7 +28,7 @@ export function ResourcesList({
   tags,
   resourceHref,
   addResourceHref,
-  canEdit,
+  canAdd,
 }: ResourcesListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
@@ -49,7 +49,7 @@ export function ResourcesList({
           >
             Export bookmarks
           </a>
-          {canEdit && <LinkButton to={addResourceHref}>Add a resource</LinkButton>}
+          {canAdd && <LinkButton to={addResourceHref}>Add a resource</LinkButton>}
         </div>
       </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
@@ -68,9 +68,9 @@ export function ResourcesList({
             </h2>
             <p className="mt-2 text-zinc-600">
               Articles, docs and videos saved to this workspace appear here.
-              {canEdit ? ' Add one by its URL, or import your browser bookmarks.' : ''}
+              {canAdd ? ' Add one by its URL, or import your browser bookmarks.' : ''}
             </p>
-            {canEdit && !tag && (
+            {canAdd && !tag && (
               <LinkButton to={addResourceHref} variant="outline" className="mt-4">
                 Add your first resource
               </LinkButton>

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Session } from '@ory/client-fetch';
 import { env } from '@/config/env';
 import { identityApi } from '@/lib/identity';
+import { queryKeys } from '@/lib/query-keys';
 import { jwtExpiry, refreshDelay, userJwtCookie } from '../lib/user-jwt-cookie';
 
 export interface SignedInSession {
@@ -50,11 +51,9 @@ export async function getSession(): Promise<SignedInSession | null> {
   return { session, token, tokenExpiresAt };
 }
 
-export const sessionQueryKey = ['session'] as const;
-
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.session,
     queryFn: getSession,
     // Fetch whoami again shortly before the JWT expires: that renews the token and the cookie.
     refetchInterval: (query) => refreshDelay(query.state.data?.tokenExpiresAt ?? null, Date.now()),

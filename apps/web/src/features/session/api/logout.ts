@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityApi } from '@/lib/identity';
-import { clearUserJwt, sessionQueryKey } from './get-session';
+import { queryKeys } from '@/lib/query-keys';
+import { clearUserJwt } from './get-session';
 
 /** The browser logout flow: create it, then submit its token. */
 export async function logout(): Promise<void> {
@@ -24,8 +25,8 @@ export function useLogout({ onDone }: { onDone: () => void }) {
     },
     onSettled: () => {
       clearUserJwt();
-      queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(queryKeys.session, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
       onDone();
     },
   });

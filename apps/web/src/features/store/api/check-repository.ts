@@ -5,7 +5,7 @@ import {
   type RepositoryRequest,
 } from '@stackyard/contracts/store';
 import { apiRequest } from '@/lib/api-client';
-import { storePath } from '../lib/query-keys';
+import { storePath } from '../lib/store-path';
 
 export function checkRepository(
   workspaceId: string,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectResultSchema, type ConnectResult, type RepositoryRequest } from '@stackyard/contracts/store';
 import { apiRequest } from '@/lib/api-client';
-import { storeKeys, storePath } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
+import { storePath } from '../lib/store-path';
 
 export function connectRepository(workspaceId: string, body: RepositoryRequest): Promise<ConnectResult> {
   return apiRequest(storePath(workspaceId, 'github/connect'), {
@@ -15,6 +16,6 @@ export function useConnectRepository(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RepositoryRequest) => connectRepository(workspaceId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.workspace(workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.store.workspace(workspaceId) }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disconnectResultSchema, type DisconnectResult } from '@stackyard/contracts/store';
 import { apiRequest } from '@/lib/api-client';
-import { storeKeys, storePath } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
+import { storePath } from '../lib/store-path';
 
 export function disconnectRepository(workspaceId: string): Promise<DisconnectResult> {
   return apiRequest(storePath(workspaceId, 'github/disconnect'), {
@@ -14,6 +15,6 @@ export function useDisconnectRepository(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => disconnectRepository(workspaceId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.workspace(workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.store.workspace(workspaceId) }),
   });
 }

@@ -4,7 +4,8 @@ import {
   type InstallationRepositoryItem,
 } from '@stackyard/contracts/store';
 import { apiRequest, queryString } from '@/lib/api-client';
-import { storeKeys, storePath } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
+import { storePath } from '../lib/store-path';
 
 export function getInstallationRepositories(
   workspaceId: string,
@@ -18,7 +19,7 @@ export function getInstallationRepositories(
 
 export const installationRepositoriesQueryOptions = (workspaceId: string, installationId: number) =>
   queryOptions({
-    queryKey: storeKeys.repositories(workspaceId, installationId),
+    queryKey: queryKeys.store.repositories(workspaceId, installationId),
     queryFn: () => getInstallationRepositories(workspaceId, installationId),
   });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { installationResultSchema, type InstallationResult } from '@stackyard/contracts/store';
 import { apiRequest } from '@/lib/api-client';
-import { storeKeys, storePath } from '../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
+import { storePath } from '../lib/store-path';
 
 export interface SaveInstallationInput {
   workspaceId: string;
@@ -31,6 +32,6 @@ export function useSaveInstallation() {
   return useMutation({
     mutationFn: saveInstallation,
     onSuccess: (_result, { workspaceId }) =>
-      queryClient.invalidateQueries({ queryKey: storeKeys.workspace(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.store.workspace(workspaceId) }),
   });
 }

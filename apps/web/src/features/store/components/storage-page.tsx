@@ -17,8 +17,15 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (value: string | null) => (value ? new Date(value).toLocaleString() : 'Never');
 
+type StoragePageProps = {
+  workspaceId: string;
+  workspaceName: string;
+  /** The owner and admins set up, populate and disconnect the link; every member sees it and its health. */
+  canConfigure: boolean;
+};
+
 /** Spec §2: /settings/workspace/{workspaceId}/storage, the workspace's GitHub repository link. */
-export function StoragePage({ workspaceId, workspaceName }: { workspaceId: string; workspaceName: string }) {
+export function StoragePage({ workspaceId, workspaceName, canConfigure }: StoragePageProps) {
   const setup = useStoreSetup(workspaceId);
   const status = useStoreStatus(workspaceId);
   const [notice, setNotice] = useState<Notice>(null);
@@ -44,10 +51,10 @@ export function StoragePage({ workspaceId, workspaceName }: { workspaceId: strin
       ) : null}
       {setup.data.configured ? null : <NotConfigured setup={setup.data} />}
       <LinkCard status={status.data} />
-      {setup.data.configured && setup.data.can_configure ? (
+      {setup.data.configured && canConfigure ? (
         <Configure workspaceId={workspaceId} setup={setup.data} status={status.data} onNotice={setNotice} />
       ) : null}
-      {setup.data.configured && !setup.data.can_configure ? (
+      {setup.data.configured && !canConfigure ? (
         <p className="text-sm text-zinc-600">Only the owner and admins can configure storage.</p>
       ) : null}
       <HealthCard workspaceId={workspaceId} />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { toolsQueryKey } from './get-tools';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteTool(toolId: string): Promise<undefined> {
   return apiRequest(`/tools/workspace/${encodeURIComponent(toolId)}`, { method: 'DELETE' });
@@ -13,6 +13,9 @@ export function useDeleteTool(workspaceId: string) {
     // Stale, but not refetched now: refetching the open detail page would swap it for 'not found'
     // (unmounting the dialog whose onSuccess navigates away); the lists refetch when shown.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: toolsQueryKey(workspaceId), refetchType: 'none' }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.tools.workspace(workspaceId),
+        refetchType: 'none',
+      }),
   });
 }

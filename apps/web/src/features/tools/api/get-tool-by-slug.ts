@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toolSchema, type Tool } from '@stackyard/contracts/tool';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Null when the workspace has no tool with this slug (spec §2: 'Tool not found'). */
 export async function getToolBySlug(workspaceId: string, slug: string): Promise<Tool | null> {
@@ -17,7 +18,7 @@ export async function getToolBySlug(workspaceId: string, slug: string): Promise<
 
 export const toolBySlugQueryOptions = (workspaceId: string, slug: string) =>
   queryOptions({
-    queryKey: ['tools', workspaceId, 'slug', slug] as const,
+    queryKey: queryKeys.tools.bySlug(workspaceId, slug),
     queryFn: () => getToolBySlug(workspaceId, slug),
   });
 

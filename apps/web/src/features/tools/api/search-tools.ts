@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchResultListSchema, type SearchResult } from '@stackyard/contracts/search';
 import { apiRequest, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The workspace search (GET /search), narrowed to tools. */
 export async function searchTools(workspaceId: string, q: string): Promise<SearchResult[]> {
@@ -12,7 +13,7 @@ export async function searchTools(workspaceId: string, q: string): Promise<Searc
 
 export const searchToolsQueryOptions = (workspaceId: string, q: string) =>
   queryOptions({
-    queryKey: ['tools', workspaceId, 'search', q] as const,
+    queryKey: queryKeys.tools.search(workspaceId, q),
     queryFn: () => searchTools(workspaceId, q),
   });
 

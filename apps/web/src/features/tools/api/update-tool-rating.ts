@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toolSchema, type Tool } from '@stackyard/contracts/tool';
 import { apiRequest } from '@/lib/api-client';
-import { toolsQueryKey } from './get-tools';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateToolRating(toolId: string, rating: number | null): Promise<Tool> {
   return apiRequest(`/tools/workspace/${encodeURIComponent(toolId)}`, {
@@ -16,6 +16,6 @@ export function useUpdateToolRating(workspaceId: string) {
   return useMutation({
     mutationFn: ({ toolId, rating }: { toolId: string; rating: number | null }) =>
       updateToolRating(toolId, rating),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolsQueryKey(workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.workspace(workspaceId) }),
   });
 }

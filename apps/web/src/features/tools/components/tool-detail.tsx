@@ -13,14 +13,17 @@ import { useUpdateToolRating } from '../api/update-tool-rating';
 type ToolDetailProps = {
   workspaceId: string;
   slug: string;
+  /** Rating the tool. */
   canEdit: boolean;
+  /** Spec §6: editors and admins delete tools. */
+  canDelete: boolean;
   /** Spec §2: after a delete, the workspace's tools list. */
   onDeleted: () => void;
   /** Tags and comments, composed by the route. */
   children: (tool: Tool) => ReactNode;
 };
 
-export function ToolDetail({ workspaceId, slug, canEdit, onDeleted, children }: ToolDetailProps) {
+export function ToolDetail({ workspaceId, slug, canEdit, canDelete, onDeleted, children }: ToolDetailProps) {
   const tool = useToolBySlug(workspaceId, slug);
   if (tool.isPending) return <StatusScreen text="Loading tool..." />;
   if (tool.isError) {
@@ -55,7 +58,7 @@ export function ToolDetail({ workspaceId, slug, canEdit, onDeleted, children }: 
           <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">{data.slug}</h1>
           {data.metadata.name && <p className="mt-1 text-zinc-600">{data.metadata.name}</p>}
         </div>
-        {canEdit && <DeleteTool workspaceId={workspaceId} tool={data} onDeleted={onDeleted} />}
+        {canDelete && <DeleteTool workspaceId={workspaceId} tool={data} onDeleted={onDeleted} />}
       </div>
       <a
         href={data.raw_submitted_url}

@@ -1,35 +1,16 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
-import { createQueryClient } from '@/lib/query-client';
+import { json, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
 import { ToolsList } from './tools-list';
 
-const WORKSPACE = '11111111-1111-4111-8111-111111111111';
 const TAG = '33333333-3333-4333-8333-333333333333';
 
-const tool = (n: number, rating: number | null): Tool => ({
-  workspace_tool_id: `22222222-2222-4222-8222-00000000000${n}`,
-  workspace_id: WORKSPACE,
-  context: { rating },
-  raw_submitted_url: `https://tool${n}.example`,
-  slug: `tool-${n}`,
-  metadata: {
-    name: `Tool ${n}`,
-    description: null,
-    image_url: null,
-    canonical_links: { homepage_url: null, forge_url: null },
-    community_links: { discord_url: null, slack_url: null },
-  },
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
-
 function page(items: Tool[], cursor?: string) {
-  const response = new Response(JSON.stringify(items), { headers: { 'content-type': 'application/json' } });
+  const response = json(items);
   if (cursor) response.headers.set('x-next-cursor', cursor);
   return response;
 }
@@ -41,29 +22,25 @@ function setup(answer: (url: URL) => Response) {
     urls.push(url);
     return answer(url);
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ToolsList
-          workspaceId={WORKSPACE}
-          tags={[
-            {
-              id: TAG,
-              workspace_id: WORKSPACE,
-              tag_name: 'testing',
-              color: '#22c55e',
-              description: null,
-              criteria: null,
-              created_at: '2026-01-01T00:00:00Z',
-              updated_at: '2026-01-01T00:00:00Z',
-            },
-          ]}
-          toolHref={(slug) => `/ana/ws/tools/${slug}`}
-          addToolHref="/ana/ws/tool-ingestions"
-          canEdit
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderInApp(
+    <ToolsList
+      workspaceId={WORKSPACE}
+      tags={[
+        {
+          id: TAG,
+          workspace_id: WORKSPACE,
+          tag_name: 'testing',
+          color: '#22c55e',
+          description: null,
+          criteria: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      ]}
+      toolHref={(slug) => `/ana/ws/tools/${slug}`}
+      addToolHref="/ana/ws/tool-ingestions"
+      canAdd
+    />,
   );
   return { urls, user: userEvent.setup() };
 }
@@ -80,10 +57,12 @@ describe('ToolsList', () => {
     );
     const first = await screen.findByRole('link', { name: /Tool 1/ });
     expect(first.getAttribute('href')).toBe('/ana/ws/tools/tool-1');
-    expect(screen.getByRole('img', { name: 'Rated 3 out of 5' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Rated 3 out of 5' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: /Tool 2/ })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Not rated' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /Tool 2/ })).getAttribute('href')).toBe(
+      '/ana/ws/tools/tool-2',
+    );
+    screen.getByRole('img', { name: 'Not rated' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(urls[0]?.pathname).toBe('/api/v1/tools');
     expect(urls[0]?.searchParams.get('workspace_id')).toBe(WORKSPACE);
@@ -95,7 +74,7 @@ describe('ToolsList', () => {
     await screen.findByRole('link', { name: /Tool 1/ });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'rating');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Tag' }), TAG);
-    expect(await screen.findByRole('heading', { name: 'No tools with this tag' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No tools with this tag' });
     const last = urls.at(-1);
     expect(last?.searchParams.get('sort')).toBe('rating');
     expect(last?.searchParams.get('tag')).toBe(TAG);

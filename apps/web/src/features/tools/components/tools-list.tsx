@@ -22,10 +22,10 @@ type ToolsListProps = {
   toolHref: (slug: string) => string;
   /** The ingestion form, where a tool is added. */
   addToolHref: string;
-  canEdit: boolean;
+  canAdd: boolean;
 };
 
-export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canEdit }: ToolsListProps) {
+export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canAdd }: ToolsListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -36,7 +36,7 @@ export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canEdit }:
       <DocumentTitle title="Tools" />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Tools</h1>
-        {canEdit && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
+        {canAdd && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
       </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium text-zinc-900">
@@ -61,7 +61,7 @@ export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canEdit }:
             tag={tag}
             toolHref={toolHref}
             addToolHref={addToolHref}
-            canEdit={canEdit}
+            canAdd={canAdd}
           />
         )}
       </div>
@@ -75,14 +75,14 @@ function PagedTools({
   tag,
   toolHref,
   addToolHref,
-  canEdit,
+  canAdd,
 }: {
   workspaceId: string;
   sort: ItemSort;
   tag: string | null;
   toolHref: (slug: string) => string;
   addToolHref: string;
-  canEdit: boolean;
+  canAdd: boolean;
 }) {
   const tools = useTools(workspaceId, { sort, tag });
   const items = tools.data?.pages.flatMap((page) => page.items) ?? [];
@@ -95,11 +95,11 @@ function PagedTools({
           {tag ? 'No tools with this tag' : 'No tools yet'}
         </h2>
         <p className="mt-2 text-zinc-600">
-          {canEdit
+          {canAdd
             ? 'Add a tool by its URL; its details are fetched for you.'
             : 'Editors and admins add tools.'}
         </p>
-        {canEdit && !tag && (
+        {canAdd && !tag && (
           <LinkButton to={addToolHref} variant="outline" className="mt-4">
             Add your first tool
           </LinkButton>

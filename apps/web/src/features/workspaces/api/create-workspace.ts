@@ -5,7 +5,7 @@ import {
   type WorkspaceListItem,
 } from '@stackyard/contracts/workspace';
 import { apiRequest } from '@/lib/api-client';
-import { workspacesQueryKey } from './get-workspaces';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createWorkspace(input: CreateWorkspace): Promise<WorkspaceListItem> {
   return apiRequest('/workspaces', { method: 'POST', body: input, schema: workspaceListItemSchema });
@@ -20,10 +20,10 @@ export function useCreateWorkspace({
     mutationFn: createWorkspace,
     onSuccess: (workspace) => {
       onCreated?.(workspace);
-      queryClient.setQueryData<WorkspaceListItem[]>(workspacesQueryKey, (list) =>
+      queryClient.setQueryData<WorkspaceListItem[]>(queryKeys.workspaces.all, (list) =>
         list ? [...list.filter((item) => item.id !== workspace.id), workspace] : [workspace],
       );
-      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all });
     },
   });
 }

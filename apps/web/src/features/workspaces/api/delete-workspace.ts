@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { apiRequest } from '@/lib/api-client';
-import { workspacesQueryKey } from './get-workspaces';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteWorkspace(id: string): Promise<undefined> {
   return apiRequest(`/workspaces/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -12,10 +12,10 @@ export function useDeleteWorkspace() {
   return useMutation({
     mutationFn: deleteWorkspace,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<WorkspaceListItem[]>(workspacesQueryKey, (list) =>
+      queryClient.setQueryData<WorkspaceListItem[]>(queryKeys.workspaces.all, (list) =>
         list?.filter((workspace) => workspace.id !== id),
       );
-      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all });
     },
   });
 }

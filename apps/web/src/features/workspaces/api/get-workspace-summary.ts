@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { workspaceSummarySchema, type WorkspaceSummary } from '@stackyard/contracts/workspace';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getWorkspaceSummary(workspaceId: string): Promise<WorkspaceSummary> {
   return apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/summary`, {
@@ -10,7 +11,7 @@ export function getWorkspaceSummary(workspaceId: string): Promise<WorkspaceSumma
 
 export const workspaceSummaryQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['workspaces', workspaceId, 'summary'] as const,
+    queryKey: queryKeys.workspaces.summary(workspaceId),
     queryFn: () => getWorkspaceSummary(workspaceId),
     // The counts move whenever anyone adds to the workspace; the dashboard shows them as of now.
     staleTime: 0,

@@ -4,17 +4,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { memberListSchema, memberSchema, type Member } from '@stackyard/contracts/member';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/members`;
-
-export const membersQueryKey = (workspaceId: string) => ['workspaces', workspaceId, 'members'] as const;
 
 export function getMembers(workspaceId: string): Promise<Member[]> {
   return apiRequest(base(workspaceId), { schema: memberListSchema });
 }
 
 export const membersQueryOptions = (workspaceId: string) =>
-  queryOptions({ queryKey: membersQueryKey(workspaceId), queryFn: () => getMembers(workspaceId) });
+  queryOptions({
+    queryKey: queryKeys.workspaces.members(workspaceId),
+    queryFn: () => getMembers(workspaceId),
+  });
 
 export function useMembers(workspaceId: string) {
   return useQuery(membersQueryOptions(workspaceId));
@@ -38,7 +40,8 @@ export function removeMember(workspaceId: string, userId: string): Promise<undef
 
 export function useMemberMutations(workspaceId: string) {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: membersQueryKey(workspaceId) });
+  const onSuccess = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.members(workspaceId) });
   return {
     add: useMutation({
       mutationFn: ({ username, role }: { username: string; role: AccessRole }) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { userSummarySchema, type UserSummary } from '@stackyard/contracts/profile';
 import { apiRequest, queryString } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const userListSchema = userSummarySchema.array();
 
@@ -16,7 +17,7 @@ export function searchUsers(prefix: string, signal?: AbortSignal): Promise<UserS
 
 export const userSearchQueryOptions = (prefix: string) =>
   queryOptions({
-    queryKey: ['users', 'search', prefix] as const,
+    queryKey: queryKeys.userSearch(prefix),
     queryFn: ({ signal }) => searchUsers(prefix, signal),
     staleTime: 30_000,
   });

@@ -5,7 +5,7 @@ import {
   type WorkspaceListItem,
 } from '@stackyard/contracts/workspace';
 import { apiRequest } from '@/lib/api-client';
-import { workspacesQueryKey } from './get-workspaces';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateWorkspace(id: string, input: UpdateWorkspace): Promise<WorkspaceListItem> {
   return apiRequest(`/workspaces/${encodeURIComponent(id)}`, {
@@ -19,6 +19,6 @@ export function useUpdateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateWorkspace }) => updateWorkspace(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { StatusScreen } from '@/components/status-screen';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { canIn } from '@/lib/permissions';
 import { useMemberMutations, useMembers } from '../api/members';
 import { UserPicker } from './user-picker';
 
@@ -99,7 +100,7 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
   const [banner, setBanner] = useState<Banner>(null);
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<AccessRole>('viewer');
-  const canManage = workspace.is_owner || workspace.access_level === 'admin';
+  const canManage = canIn(workspace, 'members:manage');
 
   // §4: a success banner clears after 3 seconds; an error stays until the next action.
   useEffect(() => {

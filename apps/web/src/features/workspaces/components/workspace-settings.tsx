@@ -8,12 +8,12 @@ import { Input } from '@/components/ui/input';
 import { StatusScreen } from '@/components/status-screen';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
+import { canIn } from '@/lib/permissions';
 import { useDeleteWorkspace } from '../api/delete-workspace';
+import { roleLabel } from '../lib/role-label';
 import { useCurrentWorkspace } from '../lib/use-current-workspace';
 import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
 import { WorkspaceMembers } from './workspace-members';
-
-const roleLabel = { admin: 'Admin', editor: 'Editor', viewer: 'Viewer' } as const;
 
 type Panel =
   { kind: 'create' } | { kind: 'edit' | 'delete' | 'members'; workspace: WorkspaceListItem } | null;
@@ -132,65 +132,60 @@ export function WorkspaceSettings() {
             </tr>
           </thead>
           <tbody>
-            {workspaces.map((workspace) => {
-              const canEdit = workspace.is_owner || workspace.access_level === 'admin';
-              return (
-                <tr key={workspace.id} className="border-t border-zinc-200">
-                  <th scope="row" className="px-4 py-3 font-medium text-zinc-950">
-                    {workspace.name}
-                    {workspace.description && (
-                      <span className="block text-xs font-normal text-zinc-600">{workspace.description}</span>
+            {workspaces.map((workspace) => (
+              <tr key={workspace.id} className="border-t border-zinc-200">
+                <th scope="row" className="px-4 py-3 font-medium text-zinc-950">
+                  {workspace.name}
+                  {workspace.description && (
+                    <span className="block text-xs font-normal text-zinc-600">{workspace.description}</span>
+                  )}
+                </th>
+                <td className="hidden px-4 py-3 text-zinc-700 sm:table-cell">{workspace.slug}</td>
+                <td className="px-4 py-3 text-zinc-700">{roleLabel(workspace)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Members of ${workspace.name}`}
+                      onClick={() => setPanel({ kind: 'members', workspace })}
+                    >
+                      Members
+                    </Button>
+                    {canIn(workspace, 'store:configure') && (
+                      <Link
+                        to={paths.settings.workspaceStorage.getHref(workspace.id)}
+                        className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                        aria-label={`Store ${workspace.name}`}
+                      >
+                        Store
+                      </Link>
                     )}
-                  </th>
-                  <td className="hidden px-4 py-3 text-zinc-700 sm:table-cell">{workspace.slug}</td>
-                  <td className="px-4 py-3 text-zinc-700">
-                    {workspace.is_owner ? 'Owner' : roleLabel[workspace.access_level]}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
+                    {canIn(workspace, 'workspace:update') && (
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={`Members of ${workspace.name}`}
-                        onClick={() => setPanel({ kind: 'members', workspace })}
+                        aria-label={`Edit ${workspace.name}`}
+                        onClick={() => setPanel({ kind: 'edit', workspace })}
                       >
-                        Members
+                        Edit
                       </Button>
-                      {canEdit && (
-                        <Link
-                          to={paths.settings.workspaceStorage.getHref(workspace.id)}
-                          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-                          aria-label={`Store ${workspace.name}`}
-                        >
-                          Store
-                        </Link>
-                      )}
-                      {canEdit && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Edit ${workspace.name}`}
-                          onClick={() => setPanel({ kind: 'edit', workspace })}
-                        >
-                          Edit
-                        </Button>
-                      )}
-                      {workspace.is_owner && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-700"
-                          aria-label={`Delete ${workspace.name}`}
-                          onClick={() => setPanel({ kind: 'delete', workspace })}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+                    )}
+                    {canIn(workspace, 'workspace:delete') && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-700"
+                        aria-label={`Delete ${workspace.name}`}
+                        onClick={() => setPanel({ kind: 'delete', workspace })}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -51,9 +51,9 @@ describe('WorkspaceSwitcher', () => {
     const trigger = screen.getByRole('combobox', { name: 'Workspace' });
     expect(trigger.textContent).toContain('Tooling');
     await user.click(trigger);
-    expect(screen.getByPlaceholderText('Search workspaces...')).toBeTruthy();
+    screen.getByPlaceholderText('Search workspaces...');
     const tooling = screen.getByRole('option', { name: /Tooling/ });
-    expect(within(tooling).getByText('Everything we build with')).toBeTruthy();
+    within(tooling).getByText('Everything we build with');
     expect(within(tooling).queryByTestId('current-workspace-check')).not.toBeNull();
     expect(
       within(screen.getByRole('option', { name: /Reading list/ })).queryByTestId('current-workspace-check'),
@@ -66,10 +66,10 @@ describe('WorkspaceSwitcher', () => {
     const search = screen.getByPlaceholderText('Search workspaces...');
     await user.type(search, 'build');
     expect(screen.queryByRole('option', { name: /Reading list/ })).toBeNull();
-    expect(screen.getByRole('option', { name: /Tooling/ })).toBeTruthy();
+    screen.getByRole('option', { name: /Tooling/ });
     await user.clear(search);
     await user.type(search, 'zzz');
-    expect(screen.getByText('No workspace found.')).toBeTruthy();
+    screen.getByText('No workspace found.');
   });
 
   it('hands the chosen workspace over and closes', async () => {

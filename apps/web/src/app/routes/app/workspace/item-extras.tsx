@@ -1,22 +1,16 @@
-import { can, type Permission } from '@stackyard/contracts/permissions';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { CommentsSection } from '@/features/catalog/components/comments-section';
 import { TagsPicker } from '@/features/catalog/components/tags-picker';
 import type { CatalogItem } from '@/features/catalog/lib/item';
 import { useProfile } from '@/features/profile/api/get-profile';
-
-/** The caller's permissions in a workspace, by the same rules the API enforces. */
-export const canIn = (workspace: WorkspaceListItem, permission: Permission) =>
-  can({ role: workspace.access_level, isOwner: workspace.is_owner }, permission);
-
-export const canEditCatalog = (workspace: WorkspaceListItem) => canIn(workspace, 'catalog:write');
+import { canIn } from '@/lib/permissions';
 
 /** The tags and comments every detail page shows under its item (spec §2). */
 export function ItemExtras({ workspace, item }: { workspace: WorkspaceListItem; item: CatalogItem }) {
   const profile = useProfile({ enabled: true });
   return (
     <>
-      <TagsPicker workspaceId={workspace.id} item={item} canEdit={canEditCatalog(workspace)} />
+      <TagsPicker workspaceId={workspace.id} item={item} canEdit={canIn(workspace, 'catalog:write')} />
       <CommentsSection
         item={item}
         currentUserId={profile.data?.identity_id ?? null}

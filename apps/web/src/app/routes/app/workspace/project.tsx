@@ -3,7 +3,8 @@ import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
 import { ProjectDetail } from '@/features/projects/components/project-detail';
 import { useTools } from '@/features/tools/api/get-tools';
-import { canEditCatalog, ItemExtras } from './item-extras';
+import { canIn } from '@/lib/permissions';
+import { ItemExtras } from './item-extras';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ProjectRoute() {
@@ -23,7 +24,7 @@ export function ProjectRoute() {
 
 function WorkspaceProject({ workspace, projectSlug }: { workspace: WorkspaceListItem; projectSlug: string }) {
   const navigate = useNavigate();
-  const canEdit = canEditCatalog(workspace);
+  const canEdit = canIn(workspace, 'catalog:write');
   const owner = workspace.owner_username ?? '';
   // The tools an editor can link: the first page of the workspace's tools by name.
   const tools = useTools(workspace.id, { sort: 'name', tag: null });

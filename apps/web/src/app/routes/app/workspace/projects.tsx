@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProjectsList } from '@/features/projects/components/projects-list';
-import { canEditCatalog } from './item-extras';
+import { canIn } from '@/lib/permissions';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ProjectsRoute() {
@@ -13,7 +13,7 @@ export function ProjectsRoute() {
         return (
           <ProjectsList
             workspaceId={workspace.id}
-            canEdit={canEditCatalog(workspace)}
+            canEdit={canIn(workspace, 'catalog:write')}
             projectHref={(slug) => paths.workspace.project.getHref(owner, workspace.slug, slug)}
             onCreated={(project) =>
               void navigate(paths.workspace.project.getHref(owner, workspace.slug, project.slug))

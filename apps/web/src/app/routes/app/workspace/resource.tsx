@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ResourceDetail } from '@/features/resources/components/resource-detail';
-import { canEditCatalog, ItemExtras } from './item-extras';
+import { canIn } from '@/lib/permissions';
+import { ItemExtras } from './item-extras';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ResourceRoute() {
@@ -17,7 +18,7 @@ export function ResourceRoute() {
           key={`${workspace.id}/${resourceId}`}
           workspaceId={workspace.id}
           resourceId={resourceId}
-          canEdit={canEditCatalog(workspace)}
+          canEdit={canIn(workspace, 'catalog:write')}
           onDeleted={() =>
             void navigate(paths.workspace.resources.getHref(workspace.owner_username ?? '', workspace.slug))
           }

@@ -2,7 +2,7 @@ import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
 import { useTags } from '@/features/catalog/api/get-tags';
 import { ResourcesList } from '@/features/resources/components/resources-list';
-import { canEditCatalog } from './item-extras';
+import { canIn } from '@/lib/permissions';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ResourcesRoute() {
@@ -22,7 +22,7 @@ function WorkspaceResources({ workspace }: { workspace: WorkspaceListItem }) {
       tags={tags.data ?? []}
       resourceHref={(id) => paths.workspace.resource.getHref(owner, workspace.slug, id)}
       addResourceHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug, 'resource')}
-      canEdit={canEditCatalog(workspace)}
+      canAdd={canIn(workspace, 'ingestion:submit')}
     />
   );
 }

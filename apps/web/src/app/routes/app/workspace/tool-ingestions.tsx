@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useTags } from '@/features/catalog/api/get-tags';
 import { IngestionsPage } from '@/features/ingestions/components/ingestions-page';
 import { useProjects } from '@/features/projects/api/get-projects';
-import { canEditCatalog } from './item-extras';
+import { canIn } from '@/lib/permissions';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ToolIngestionsRoute() {
@@ -24,7 +24,6 @@ export function ToolIngestionsRoute() {
 }
 
 function WorkspaceIngestions({ workspace, kind }: { workspace: WorkspaceListItem; kind: SubmissionKind }) {
-  const canEdit = canEditCatalog(workspace);
   const owner = workspace.owner_username ?? '';
   // The hints offer the workspace's tags and (the first page of) its projects by name.
   const tags = useTags(workspace.id);
@@ -34,7 +33,8 @@ function WorkspaceIngestions({ workspace, kind }: { workspace: WorkspaceListItem
       workspaceId={workspace.id}
       kind={kind}
       kindHref={(next) => paths.workspace.toolIngestions.getHref(owner, workspace.slug, next)}
-      canEdit={canEdit}
+      canSubmit={canIn(workspace, 'ingestion:submit')}
+      canReview={canIn(workspace, 'ingestion:review')}
       tags={(tags.data ?? []).map((tag) => ({ id: tag.id, name: tag.tag_name }))}
       projects={(projects.data?.pages[0]?.items ?? []).map((project) => ({
         id: project.id,

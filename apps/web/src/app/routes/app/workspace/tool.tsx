@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ToolDetail } from '@/features/tools/components/tool-detail';
-import { canEditCatalog, ItemExtras } from './item-extras';
+import { canIn } from '@/lib/permissions';
+import { ItemExtras } from './item-extras';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ToolRoute() {
@@ -14,7 +15,8 @@ export function ToolRoute() {
           key={`${workspace.id}/${toolSlug}`}
           workspaceId={workspace.id}
           slug={toolSlug}
-          canEdit={canEditCatalog(workspace)}
+          canEdit={canIn(workspace, 'catalog:write')}
+          canDelete={canIn(workspace, 'tools:delete')}
           onDeleted={() =>
             void navigate(paths.workspace.tools.getHref(workspace.owner_username ?? '', workspace.slug))
           }

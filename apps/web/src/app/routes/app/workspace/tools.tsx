@@ -2,7 +2,7 @@ import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
 import { useTags } from '@/features/catalog/api/get-tags';
 import { ToolsList } from '@/features/tools/components/tools-list';
-import { canEditCatalog } from './item-extras';
+import { canIn } from '@/lib/permissions';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ToolsRoute() {
@@ -20,7 +20,7 @@ function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
     <ToolsList
       workspaceId={workspace.id}
       tags={tags.data ?? []}
-      canEdit={canEditCatalog(workspace)}
+      canAdd={canIn(workspace, 'ingestion:submit')}
       toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
       addToolHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
     />

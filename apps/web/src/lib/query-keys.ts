@@ -1,0 +1,83 @@
+/**
+ * Every TanStack Query key of the web app. Keys nest by prefix: a workspace's tool list, its recent tools and a
+ * tool by slug all start with `queryKeys.tools.workspace(id)`, so invalidating that prefix refreshes them all.
+ * A mutation in one feature that changes another feature's data (an ingestion adding a tool) invalidates through
+ * this module instead of importing the other feature.
+ */
+
+type CatalogKind = 'tool' | 'resource' | 'project';
+
+const catalogRoots = { tool: 'tools', resource: 'resources', project: 'projects' } as const;
+
+export const queryKeys = {
+  session: ['session'] as const,
+  loginFlow: ['identity', 'login-flow'] as const,
+
+  profile: ['profile'] as const,
+  usernameCheck: (username: string) => ['profile', 'username-check', username] as const,
+  userSearch: (prefix: string) => ['users', 'search', prefix] as const,
+
+  workspaces: {
+    /** The caller's workspaces; also the prefix of every key below it. */
+    all: ['workspaces'] as const,
+    summary: (workspaceId: string) => ['workspaces', workspaceId, 'summary'] as const,
+    members: (workspaceId: string) => ['workspaces', workspaceId, 'members'] as const,
+  },
+
+  search: (workspaceId: string, q: string) => ['search', workspaceId, q] as const,
+
+  /** Every cached list of one kind of catalog item, in every workspace. */
+  catalog: (kind: CatalogKind) => [catalogRoots[kind]] as const,
+
+  tools: {
+    workspace: (workspaceId: string) => ['tools', workspaceId] as const,
+    list: <F extends object>(workspaceId: string, filters: F) => ['tools', workspaceId, filters] as const,
+    recent: (workspaceId: string) => ['tools', workspaceId, 'recent'] as const,
+    bySlug: (workspaceId: string, slug: string) => ['tools', workspaceId, 'slug', slug] as const,
+    search: (workspaceId: string, q: string) => ['tools', workspaceId, 'search', q] as const,
+  },
+
+  resources: {
+    workspace: (workspaceId: string) => ['resources', workspaceId] as const,
+    list: <F extends object>(workspaceId: string, filters: F) => ['resources', workspaceId, filters] as const,
+    recent: (workspaceId: string) => ['resources', workspaceId, 'recent'] as const,
+    // By id alone: the resource page knows no workspace before the resource is loaded.
+    byId: (resourceId: string) => ['resources', 'by-id', resourceId] as const,
+  },
+
+  projects: {
+    workspace: (workspaceId: string) => ['projects', workspaceId] as const,
+    list: <F extends object>(workspaceId: string, filters: F) => ['projects', workspaceId, filters] as const,
+    recent: (workspaceId: string) => ['projects', workspaceId, 'recent'] as const,
+    bySlug: (workspaceId: string, slug: string) => ['projects', workspaceId, 'slug', slug] as const,
+    tools: (projectId: string) => ['project-tools', projectId] as const,
+  },
+
+  tags: {
+    workspace: (workspaceId: string) => ['tags', workspaceId] as const,
+    /** The tags on every item; a renamed or deleted tag changes them all. */
+    allItems: ['item-tags'] as const,
+    item: (item: { kind: CatalogKind; id: string }) => ['item-tags', item.kind, item.id] as const,
+  },
+
+  comments: (item: { kind: CatalogKind; id: string }) => ['comments', item.kind, item.id] as const,
+
+  ingestion: {
+    /** Both kinds of submission of a workspace, and the dashboard's recent ones. */
+    workspace: (workspaceId: string) => ['ingestion', workspaceId] as const,
+    list: (workspaceId: string, kind: 'tool' | 'resource') => ['ingestion', workspaceId, kind] as const,
+    recent: (workspaceId: string) => ['ingestion', workspaceId, 'dashboard'] as const,
+    bookmarkImports: (workspaceId: string) => ['bookmark-imports', workspaceId] as const,
+  },
+
+  // Every repository action invalidates store.workspace(id), which refreshes its status and health at once
+  // (spec §4).
+  store: {
+    workspace: (workspaceId: string) => ['store', workspaceId] as const,
+    setup: (workspaceId: string) => ['store', workspaceId, 'setup'] as const,
+    status: (workspaceId: string) => ['store', workspaceId, 'status'] as const,
+    health: (workspaceId: string) => ['store', workspaceId, 'health'] as const,
+    repositories: (workspaceId: string, installationId: number | null) =>
+      ['store', workspaceId, 'repositories', installationId] as const,
+  },
+};
