@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
+import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authenticate } from './auth/authenticate.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
@@ -9,6 +11,7 @@ import { commentRoutes } from './comments/comments.routes.ts';
 import type { IngestionQueue } from './ingestion/ingestion.job.ts';
 import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
+import { invalid } from './http.ts';
 import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
@@ -64,6 +67,14 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
     }
     request.actor = actor;
   });
+  // Before any schema or SQL sees the input. A text body (the bookmarks file) is its route's business.
+  api.addHook('preValidation', async (request) => {
+    const pointer =
+      nulCharacterPointer(request.params, '/params') ??
+      nulCharacterPointer(request.query, '/query') ??
+      (typeof request.body === 'object' ? nulCharacterPointer(request.body, '/body') : null);
+    if (pointer) throw new AppError('bad_request', `${pointer}: ${NUL_CHARACTER_DETAIL}`);
+  });
 
   api.get(
     '/',
@@ -73,7 +84,7 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
         tags: ['meta'],
         summary: 'Names the API and its version',
         security: [],
-        response: { 200: z.object({ name: z.string(), version: z.number().int() }) },
+        response: { 200: z.object({ name: z.string(), version: z.number().int() }), ...invalid },
       },
     },
     async () => ({ name: 'stackyard', version: 1 }),

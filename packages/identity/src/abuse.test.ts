@@ -99,3 +99,73 @@ describe('timing', () => {
     expect(ratio).toBeLessThan(2);
   });
 });
+
+describe('NUL characters', () => {
+  it('refuses them in login and registration with a 400 naming the field, never a 500', async () => {
+    const server = await start();
+    await createUser(server, 'nul@example.com', 'the real passphrase 3');
+    const submit = async (kind: 'login' | 'registration', body: Record<string, unknown>, form = false) => {
+      const { api, jar } = frontendApi(server.basePath);
+      const flow =
+        kind === 'login' ? await api.createBrowserLoginFlow() : await api.createBrowserRegistrationFlow();
+      const fields = { ...body, csrf_token: csrfOf(flow) };
+      const response = await jar.fetch(`${server.basePath}/self-service/${kind}?flow=${flow.id}`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+        },
+        body: form
+          ? new URLSearchParams(fields as Record<string, string>).toString()
+          : JSON.stringify(fields),
+      });
+      return { status: response.status, body: (await response.json()) as { error?: { reason?: string } } };
+    };
+    const cases = [
+      {
+        answer: await submit('login', {
+          method: 'password',
+          identifier: 'nul@example.com\u0000',
+          password: 'x',
+        }),
+        pointer: '/body/identifier',
+      },
+      {
+        answer: await submit('login', {
+          method: 'password',
+          identifier: 'nul@example.com',
+          password: 'the real\u0000 passphrase 3',
+        }),
+        pointer: '/body/password',
+      },
+      {
+        answer: await submit(
+          'login',
+          { method: 'password', identifier: 'secret\u0000@example.com', password: 'x' },
+          true,
+        ),
+        pointer: '/body/identifier',
+      },
+      {
+        answer: await submit('registration', {
+          method: 'password',
+          traits: { email: 'new\u0000@example.com' },
+          password: 'a long unusual passphrase',
+        }),
+        pointer: '/body/traits/email',
+      },
+    ];
+    for (const { answer, pointer } of cases) {
+      expect(answer.status, pointer).toBe(400);
+      expect(answer.body.error?.reason).toBe(`${pointer}: must not contain the NUL character (\\u0000)`);
+    }
+    const flowId = `${'0'.repeat(35)}\u0000`;
+    const lookup = await fetch(
+      `${server.basePath}/self-service/login/flows?id=${encodeURIComponent(flowId)}`,
+      { headers: { accept: 'application/json' } },
+    );
+    expect(lookup.status).toBe(400);
+    // The account still signs in normally.
+    expect((await attempt(server, 'nul@example.com', 'the real passphrase 3')).response.status).toBe(200);
+  });
+});
