@@ -64,7 +64,8 @@ describe('product API with tokens of the identity service', () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/workspaces',
-      headers: { cookie: `user_jwt=${user.jwt}` },
+      // As the web app sends it: the cookie and the app's header (see request-forgery.test.ts).
+      headers: { cookie: `user_jwt=${user.jwt}`, 'x-stackyard-client': 'web' },
       payload: { name: 'First' },
     });
     expect(created.statusCode).toBe(201);

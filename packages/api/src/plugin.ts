@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
-import { AppError } from '@stackyard/contracts/problem';
+import { AppError, problemSchema } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authenticate } from './auth/authenticate.ts';
+import { assertSentByApp } from './auth/request-origin.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
@@ -55,11 +56,17 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   );
   api.addHook('onRoute', (route) => {
     route.bodyLimit ??= options.bodyLimit ?? API_BODY_LIMIT;
+    // Any state-changing call made with the cookie from outside the app is refused (assertSentByApp).
+    const methods = [route.method].flat();
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (response && !route.config?.public && methods.some((method) => method !== 'GET' && method !== 'HEAD'))
+      response[403] ??= problemSchema;
   });
   // Authentication runs before the body is read or validated: an anonymous caller learns nothing but 401.
   api.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public) return;
     const actor = await authenticate(request, options.verifier);
+    assertSentByApp(request);
     if (!knownProfiles.has(actor.userId)) {
       await insertProfileIfMissing(options.db, actor.userId);
       if (knownProfiles.size >= KNOWN_PROFILES_MAX) knownProfiles.clear();
