@@ -89,7 +89,7 @@ function call(method: string, path: string, options: CallOptions = {}): Promise<
 }
 
 // What a browser sends for a page on a sibling host (evil.example.test next to app.example.test).
-const siblingPage = { origin: 'http://evil.127.0.0.1.nip.io', 'sec-fetch-site': 'same-site' };
+const siblingPage = { origin: 'http://evil.example.test', 'sec-fetch-site': 'same-site' };
 const appPage = () => ({ origin: base, 'sec-fetch-site': 'same-origin', 'x-stackyard-client': 'web' });
 
 async function quarantinedSubmission(): Promise<string> {
@@ -140,13 +140,14 @@ describe('state-changing calls authenticated by the user_jwt cookie', () => {
 
   it('refuses POST /workspaces with the cookie and a foreign Origin, even with the header', async () => {
     const before = await (await call('GET', '/workspaces', { bearer: true })).json();
-    for (const headers of [
-      { origin: 'http://evil.127.0.0.1.nip.io' },
-      { origin: 'http://evil.127.0.0.1.nip.io', 'x-stackyard-client': 'web' },
+    const attempts: Array<Record<string, string>> = [
+      { origin: 'http://evil.example.test' },
+      { origin: 'http://evil.example.test', 'x-stackyard-client': 'web' },
       { origin: 'null', 'x-stackyard-client': 'web' },
       { ...siblingPage, 'x-stackyard-client': 'web' },
       { 'sec-fetch-site': 'cross-site', 'x-stackyard-client': 'web' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await call('POST', '/workspaces', { body: { name: 'Forged' }, headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
     }
