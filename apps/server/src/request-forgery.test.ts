@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@stackyard/db/testing';
 import {
   createUser,
-  csrfOf,
-  frontendApi,
+  signInBrowser,
   startIdentityServer,
   type IdentityTestServer,
 } from '@stackyard/identity/testing';
@@ -49,15 +48,7 @@ beforeAll(async () => {
   const email = 'forgery@example.com';
   const password = 'a long enough password 9';
   await createUser(identity, email, password);
-  const { api } = frontendApi(identity.basePath);
-  const flow = await api.createBrowserLoginFlow();
-  await api.updateLoginFlow({
-    flow: flow.id,
-    updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfOf(flow) },
-  });
-  const session = await api.toSession({ tokenizeAs: identity.config.tokenizeTemplate });
-  if (!session.tokenized) throw new Error('whoami gave no tokenized JWT');
-  jwt = session.tokenized;
+  jwt = (await signInBrowser(identity, email, password)).jwt;
   const created = await call('POST', '/workspaces', { bearer: true, body: { name: 'Target' } });
   expect(created.status).toBe(201);
   workspaceId = ((await created.json()) as { id: string }).id;

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@stackyard/db/testing';
 import {
   createUser,
-  csrfOf,
-  frontendApi,
+  signInBrowser,
   startIdentityServer,
   type IdentityTestServer,
 } from '@stackyard/identity/testing';
@@ -47,23 +46,7 @@ afterAll(async () => {
 
 const PASSWORD = 'a long enough password 7';
 
-/** A browser signed in to its own session: its SDK, and the JWT whoami tokenizes for it. */
-async function device(email: string) {
-  const session = frontendApi(identity.basePath);
-  const flow = await session.api.createBrowserLoginFlow();
-  await session.api.updateLoginFlow({
-    flow: flow.id,
-    updateLoginFlowBody: {
-      method: 'password',
-      identifier: email,
-      password: PASSWORD,
-      csrf_token: csrfOf(flow),
-    },
-  });
-  const whoami = await session.api.toSession({ tokenizeAs: identity.config.tokenizeTemplate });
-  if (!whoami.tokenized) throw new Error('whoami gave no tokenized JWT');
-  return { ...session, jwt: whoami.tokenized };
-}
+const device = (email: string) => signInBrowser(identity, email, PASSWORD);
 
 async function statuses(jwt: string): Promise<number[]> {
   return Promise.all(

@@ -8,11 +8,11 @@ import { AppError } from '@stackyard/contracts/problem';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const NOT_FROM_APP =
+const NOT_FROM_APP =
   'This request did not come from the stackyard app, so nothing was changed. Reload the page and try again.';
 
 /** Whether a call is authenticated by the browser's cookie rather than by a credential the client sent. */
-export function usesAmbientCredential(request: FastifyRequest): boolean {
+function usesAmbientCredential(request: FastifyRequest): boolean {
   return request.headers.authorization === undefined;
 }
 
