@@ -78,9 +78,10 @@ test('a new user signs up, verifies, signs in, onboards, lands on the workspace 
   await page.getByRole('option', { name: 'Manage workspaces' }).click();
   await page.waitForURL('**/settings?tab=workspace');
 
-  // A second workspace (made through the API with the page's own cookies): switching makes it current,
-  // goes to its dashboard, and the choice survives a reload.
+  // A second workspace (made through the API with the page's own cookies and the app's header, as the SPA
+  // calls it): switching makes it current, goes to its dashboard, and the choice survives a reload.
   const created = await page.request.post('/api/v1/workspaces', {
+    headers: { 'x-stackyard-client': 'web' },
     data: { name: 'Reading list', slug: 'reading', description: 'Articles and talks' },
   });
   expect(created.status()).toBe(201);

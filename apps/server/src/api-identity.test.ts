@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@stackyard/db/testing';
 import {
   createUser,
-  csrfOf,
-  frontendApi,
+  signInBrowser,
   startIdentityServer,
   type IdentityTestServer,
 } from '@stackyard/identity/testing';
@@ -40,15 +39,7 @@ afterAll(async () => {
 
 async function signIn(email: string, password: string): Promise<{ id: string; jwt: string }> {
   const id = await createUser(identity, email, password);
-  const { api } = frontendApi(identity.basePath);
-  const flow = await api.createBrowserLoginFlow();
-  await api.updateLoginFlow({
-    flow: flow.id,
-    updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfOf(flow) },
-  });
-  const session = await api.toSession({ tokenizeAs: identity.config.tokenizeTemplate });
-  if (!session.tokenized) throw new Error('whoami gave no tokenized JWT');
-  return { id, jwt: session.tokenized };
+  return { id, jwt: (await signInBrowser(identity, email, password)).jwt };
 }
 
 describe('product API with tokens of the identity service', () => {
@@ -64,7 +55,8 @@ describe('product API with tokens of the identity service', () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/workspaces',
-      headers: { cookie: `user_jwt=${user.jwt}` },
+      // As the web app sends it: the cookie and the app's header (see request-forgery.test.ts).
+      headers: { cookie: `user_jwt=${user.jwt}`, 'x-stackyard-client': 'web' },
       payload: { name: 'First' },
     });
     expect(created.statusCode).toBe(201);

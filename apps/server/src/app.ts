@@ -15,6 +15,7 @@ import {
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
 import { createStoreSyncWorker } from '@stackyard/api/store/store.job';
 import { identityPlugin } from '@stackyard/identity/plugin';
+import { createRevokedSessions } from '@stackyard/identity/revoked-sessions';
 import {
   identityPublicUrl,
   identitySettings,
@@ -28,7 +29,7 @@ import { errorLogValue } from './plugins/error-log.ts';
 import { requestLogValue } from './plugins/request-log.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { identityTokenVerifier, withRevocation } from './token-verifier.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -46,6 +47,9 @@ export interface AppDeps {
   /** Overrides of the repository store's settings (tests: poll interval, sync delay, GitHub client options). */
   store?: Partial<StoreSettings>;
 }
+
+// Clocks of the processes that end sessions and of this one may disagree by this much.
+const REVOCATION_SKEW_SECONDS = 60;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -129,10 +133,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       app.addHook('onClose', async () => storeWorker.stop());
     }
     if (servesApi) {
+      // Logged-out sessions, so their JWTs stop working within seconds rather than at their expiry.
+      const revoked = createRevokedSessions(deps.db.db, {
+        windowSeconds: identitySettings(config).tokenTtlSeconds + REVOCATION_SKEW_SECONDS,
+        onError: (error) => app.log.warn({ err: error }, 'revoked sessions could not be read'),
+      });
+      app.addHook('onReady', async () => revoked.start());
+      app.addHook('onClose', async () => revoked.stop());
       await app.register(productApi, {
         prefix: API_PREFIX,
         db: deps.db.db,
-        verifier: deps.verifier ?? defaultVerifier(config),
+        verifier: withRevocation(deps.verifier ?? defaultVerifier(config), revoked),
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => (workers ? worker.wake() : undefined) },
         store,
       });

@@ -8,6 +8,7 @@ import {
   KeysUnavailableError,
   type TokenVerifierOptions,
 } from '@stackyard/identity/verify-token';
+import type { RevokedSessions } from '@stackyard/identity/revoked-sessions';
 
 /**
  * The identity service's verifier behind the product API's TokenVerifier port. The server composes the
@@ -29,6 +30,18 @@ export function identityTokenVerifier(options: TokenVerifierOptions): TokenVerif
       const verified: VerifiedToken = { identityId: claims.sub };
       if (claims.sid !== undefined) verified.sessionId = claims.sid;
       if (claims.email !== undefined) verified.email = claims.email;
+      return verified;
+    },
+  };
+}
+
+/** Refuses the tokens of a session that has ended, whatever verifier checked the signature. */
+export function withRevocation(verifier: TokenVerifier, revoked: RevokedSessions): TokenVerifier {
+  return {
+    async verify(token) {
+      const verified = await verifier.verify(token);
+      if (verified.sessionId !== undefined && revoked.has(verified.sessionId))
+        throw new Error('the session of this token has ended');
       return verified;
     },
   };

@@ -63,17 +63,19 @@ interface Operation {
   method: string;
   path: string;
   hasBody: boolean;
+  jsonBody: boolean;
 }
 
 async function operations(): Promise<Operation[]> {
   const document = (await h.app.inject('/api/docs/openapi.json')).json() as {
-    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
   };
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path: path.replace(/^\/api\/v1/, ''),
       hasBody: operation.requestBody !== undefined,
+      jsonBody: operation.requestBody?.content?.['application/json'] !== undefined,
     })),
   );
 }
@@ -198,4 +200,64 @@ it('never answers 5xx to random input on any route', async () => {
       { numRuns: 150 },
     );
   }
+});
+
+it('refuses a NUL character anywhere in params, query or JSON body with a 400 naming the field', async () => {
+  const secret = 'private words';
+  const all = await operations();
+  const workspaceId = realIds[0] ?? '';
+  let checked = 0;
+  for (const operation of all) {
+    const names = [...operation.path.matchAll(/\{([A-Za-z]+)\}/g)].map((match) => match[1] ?? '');
+    const variants: Array<{ pointer: string; url: string; body?: unknown }> = [];
+    const path = (nulIn?: string) =>
+      operation.path.replace(/\{([A-Za-z]+)\}/g, (_, name: string) =>
+        encodeURIComponent(name === nulIn ? `${secret}\u0000` : workspaceId),
+      );
+    for (const name of names) variants.push({ pointer: `/params/${name}`, url: path(name) });
+    variants.push({ pointer: '/query/q', url: `${path()}?q=${encodeURIComponent(`${secret}\u0000`)}` });
+    if (operation.jsonBody) {
+      variants.push({
+        pointer: '/body/metadata/tags/1',
+        url: path(),
+        body: { name: 'fine', metadata: { tags: ['ok', `${secret}\u0000`] } },
+      });
+    }
+    for (const variant of variants) {
+      const response = await h.app.inject({
+        method: operation.method as 'GET',
+        url: `/api/v1${variant.url}`,
+        headers: {
+          authorization: `Bearer ${caller.token}`,
+          ...(operation.hasBody ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(operation.hasBody ? { payload: JSON.stringify(variant.body ?? {}) } : {}),
+      });
+      const where = `${operation.method} ${variant.url}`;
+      expect(response.statusCode, `${where}: ${response.body}`).toBe(400);
+      const problem = problemSchema.parse(response.json());
+      expect(problem.detail, where).toBe(`${variant.pointer}: must not contain the NUL character (\\u0000)`);
+      expect(response.body, where).not.toContain(secret);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(100);
+});
+
+it('stores nothing when a submitted URL or a workspace name carries a NUL character', async () => {
+  const workspaceId = realIds[0] ?? '';
+  const submitted = await h.as(caller).post('/ingestion/tools', {
+    workspace_id: workspaceId,
+    submitted_url: 'https://example.com/\u0000tool',
+  });
+  expect(submitted.statusCode).toBe(400);
+  expect((submitted.json() as { detail: string }).detail).toBe(
+    '/body/submitted_url: must not contain the NUL character (\\u0000)',
+  );
+  const created = await h.as(caller).post('/workspaces', { name: 'Nul\u0000space' });
+  expect(created.statusCode).toBe(400);
+  const names = ((await h.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
+    (workspace) => workspace.name,
+  );
+  expect(names.some((name) => name.startsWith('Nul'))).toBe(false);
 });

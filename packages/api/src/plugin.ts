@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
+import { AppError, problemSchema } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authenticate } from './auth/authenticate.ts';
+import { assertSentByApp } from './auth/request-origin.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import type { IngestionQueue } from './ingestion/ingestion.job.ts';
 import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
+import { invalid } from './http.ts';
 import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
@@ -52,17 +56,31 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   );
   api.addHook('onRoute', (route) => {
     route.bodyLimit ??= options.bodyLimit ?? API_BODY_LIMIT;
+    // Any state-changing call made with the cookie from outside the app is refused (assertSentByApp).
+    const methods = [route.method].flat();
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (response && !route.config?.public && methods.some((method) => method !== 'GET' && method !== 'HEAD'))
+      response[403] ??= problemSchema;
   });
   // Authentication runs before the body is read or validated: an anonymous caller learns nothing but 401.
   api.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public) return;
     const actor = await authenticate(request, options.verifier);
+    assertSentByApp(request);
     if (!knownProfiles.has(actor.userId)) {
       await insertProfileIfMissing(options.db, actor.userId);
       if (knownProfiles.size >= KNOWN_PROFILES_MAX) knownProfiles.clear();
       knownProfiles.add(actor.userId);
     }
     request.actor = actor;
+  });
+  // Before any schema or SQL sees the input. A text body (the bookmarks file) is its route's business.
+  api.addHook('preValidation', async (request) => {
+    const pointer =
+      nulCharacterPointer(request.params, '/params') ??
+      nulCharacterPointer(request.query, '/query') ??
+      (typeof request.body === 'object' ? nulCharacterPointer(request.body, '/body') : null);
+    if (pointer) throw new AppError('bad_request', `${pointer}: ${NUL_CHARACTER_DETAIL}`);
   });
 
   api.get(
@@ -73,7 +91,7 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
         tags: ['meta'],
         summary: 'Names the API and its version',
         security: [],
-        response: { 200: z.object({ name: z.string(), version: z.number().int() }) },
+        response: { 200: z.object({ name: z.string(), version: z.number().int() }), ...invalid },
       },
     },
     async () => ({ name: 'stackyard', version: 1 }),

@@ -7,10 +7,20 @@ export interface Argon2Params {
 
 export interface RateLimitConfig {
   windowSeconds: number;
-  /** Submissions (login, registration, verification, recovery, code sends) per client IP per window. */
+  /**
+   * Per client IP per window: failed logins, and submissions of the other flows (registration,
+   * verification, recovery, code sends).
+   */
   perIp: number;
-  /** Submissions per identifier (e-mail) per window: bounds password guesses against one account. */
+  /**
+   * Failed logins for one identifier (e-mail) from one client IP per window; registrations and code sends
+   * per e-mail. A client past it is refused; other clients are not.
+   */
   perIdentifier: number;
+  /** Failed logins for one identifier from all clients before its logins are slowed (default perIdentifier). */
+  slowdownAfter?: number;
+  /** The longest a slowed login waits before its password is checked (default 4000 ms). */
+  maxDelayMs?: number;
 }
 
 export interface OidcProviderConfig {

@@ -149,6 +149,28 @@ describe('registration', () => {
 });
 
 describe('CSRF', () => {
+  it('grants no other origin the preflight it needs to end sessions with the cookie (/sessions is CSRF-exempt)', async () => {
+    const withCors = await startIdentityServer({ corsOrigins: ['http://app.example.test'] });
+    try {
+      for (const [target, origin, granted] of [
+        [server, 'http://evil.example.test', false],
+        [withCors, 'http://evil.example.test', false],
+        [withCors, 'http://app.example.test', true],
+      ] as const) {
+        const preflight = await fetch(`${target.basePath}/sessions`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'DELETE' },
+        });
+        expect(preflight.headers.get('access-control-allow-origin'), origin).toBe(granted ? origin : null);
+        expect(preflight.headers.get('access-control-allow-methods') ?? '', origin).toContain(
+          granted ? 'DELETE' : '',
+        );
+      }
+    } finally {
+      await withCors.close();
+    }
+  });
+
   it('rejects a submission without the token, or with another browser’s, with 403 security_csrf_violation', async () => {
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserLoginFlow();

@@ -17,7 +17,7 @@ import { queryParam, redirect, stringField, wantsJson } from './http.ts';
 import { findByCredential, normalizeEmail, setPassword, type IdentityRow } from './identities.ts';
 import { oidcNodes, startOidc, type OidcStarter } from './oidc-nodes.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { submissionKeys } from './rate-limit.ts';
+import { admitLogin } from './rate-limit.ts';
 import {
   createSession,
   currentSession,
@@ -156,9 +156,6 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
     const rawIdentifier = stringField(body, 'identifier') ?? '';
     const identifier = normalizeEmail(rawIdentifier);
     const password = stringField(body, 'password') ?? '';
-    await ctx.limiter.consume(
-      submissionKeys(ctx.config.rateLimit, 'login', request.ip, identifier || undefined),
-    );
 
     const ui = uiOf(flow);
     clearMessages(ui);
@@ -171,10 +168,12 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
     if (!password) addNodeMessage(ui, 'password', text.required('password'));
     if (!identifier || !password) return fail();
 
+    const attempt = await admitLogin(ctx.limiter, ctx.config.rateLimit, request.ip, identifier);
     const found = await findByCredential(ctx.db, 'password', identifier);
     const valid = found?.hashedPassword
       ? await verifyPassword(found.hashedPassword, password)
       : (await ctx.equalizeTiming(), false);
+    await (valid ? attempt.succeeded() : attempt.failed());
     if (
       !found ||
       !valid ||

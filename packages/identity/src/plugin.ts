@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
 import type { Database } from '@stackyard/db/client';
 import { identityFlowErrors, identityFlows, identityRateLimits } from '@stackyard/db/schema';
 import type { IdentityConfig } from './config.ts';
@@ -63,6 +64,14 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityPlug
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   app.setErrorHandler((error: FastifyError, request, reply) => handleError(ctx, error, request, reply));
+  // PostgreSQL cannot store a NUL character: refused here, before a flow or an identity is written.
+  app.addHook('preValidation', async (request) => {
+    const pointer =
+      nulCharacterPointer(request.query, '/query') ??
+      nulCharacterPointer(request.params, '/params') ??
+      nulCharacterPointer(request.body, '/body');
+    if (pointer) throw errors.badRequest(`${pointer}: ${NUL_CHARACTER_DETAIL}`);
+  });
   app.setNotFoundHandler((request, reply) =>
     reply
       .code(404)

@@ -204,6 +204,22 @@ export async function startIdentityServer(
   };
 }
 
+/**
+ * A browser signed in through the password login flow, as the SPA does it: its SDK and cookie jar (its own
+ * session), and the JWT whoami tokenizes for that session (the product API's credential).
+ */
+export async function signInBrowser(server: IdentityTestServer, email: string, password: string) {
+  const browser = frontendApi(server.basePath);
+  const flow = await browser.api.createBrowserLoginFlow();
+  await browser.api.updateLoginFlow({
+    flow: flow.id,
+    updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfOf(flow) },
+  });
+  const session = await browser.api.toSession({ tokenizeAs: server.config.tokenizeTemplate });
+  if (!session.tokenized) throw new Error('whoami gave no tokenized JWT');
+  return { ...browser, jwt: session.tokenized };
+}
+
 /** An identity with a password and, unless told otherwise, a verified address: a user who can sign in. */
 export async function createUser(
   server: IdentityTestServer,

@@ -31,7 +31,11 @@ describe('apiRequest', () => {
         method: 'POST',
         credentials: 'include',
         body: '{"a":1}',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'x-stackyard-client': 'web',
+        },
       }),
     );
   });

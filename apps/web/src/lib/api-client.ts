@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { problemSchema, type Problem } from '@stackyard/contracts/problem';
 import { NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
+import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '@stackyard/contracts/app-request';
 import { env } from '@/config/env';
 import { renewCredentialsHook } from './credentials-renewal';
 
@@ -38,7 +39,11 @@ async function problemOf(response: Response): Promise<Problem | null> {
 
 async function send(path: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
   const { method = 'GET', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The app's header is how the API tells this page's calls from a forged one carrying the same cookie.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [APP_REQUEST_HEADER]: APP_REQUEST_HEADER_VALUE,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const attempt = () =>
     fetch(`${env.apiBasePath}${path}`, {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookmarkImportSchema, type BookmarkImport } from '@stackyard/contracts/bookmarks';
+import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '@stackyard/contracts/app-request';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { env } from '@/config/env';
 import { ApiError, queryString } from '@/lib/api-client';
@@ -20,6 +21,7 @@ function upload(url: string, file: File, onProgress: (progress: UploadProgress) 
     request.responseType = 'json';
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Content-Type', 'text/html');
+    request.setRequestHeader(APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE);
     request.upload.onprogress = (event) =>
       onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     request.onload = () => resolve({ status: request.status, body: request.response });

@@ -1,0 +1,95 @@
+// Logout revokes the JWTs already issued: a token minted before its session ended is refused by the API
+// within a few seconds (each API process refreshes its list of ended sessions every 2 s), by every API
+// process on the database, while the tokens of the sessions that go on keep working.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@stackyard/db/testing';
+import {
+  createUser,
+  signInBrowser,
+  startIdentityServer,
+  type IdentityTestServer,
+} from '@stackyard/identity/testing';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { identityTokenVerifier } from './token-verifier.ts';
+
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let identity: IdentityTestServer;
+// Two API processes' worth of app on the one database, as behind a load balancer.
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  db = await createTestDb();
+  identity = await startIdentityServer({}, { db });
+  for (let index = 0; index < 2; index++) {
+    const app = await buildApp(
+      loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api' }),
+      {
+        db,
+        verifier: identityTokenVerifier({
+          jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
+          issuer: identity.basePath,
+        }),
+      },
+    );
+    await app.ready();
+    apps.push(app);
+  }
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await identity.close();
+  await db.close();
+});
+
+const PASSWORD = 'a long enough password 7';
+
+const device = (email: string) => signInBrowser(identity, email, PASSWORD);
+
+async function statuses(jwt: string): Promise<number[]> {
+  return Promise.all(
+    apps.map(
+      async (app) =>
+        (await app.inject({ url: '/api/v1/profile', headers: { authorization: `Bearer ${jwt}` } }))
+          .statusCode,
+    ),
+  );
+}
+
+/** How long until every API process refuses the token (at most 6 s). */
+async function refusedWithin(jwt: string): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 6000) {
+    if ((await statuses(jwt)).every((status) => status === 401)) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the token still works 6 s after its session ended: ${(await statuses(jwt)).join(', ')}`);
+}
+
+describe('tokens of an ended session', () => {
+  it('are refused within a few seconds of logout; other sessions keep working', async () => {
+    await createUser(identity, 'leaving@example.com', PASSWORD);
+    const laptop = await device('leaving@example.com');
+    const phone = await device('leaving@example.com');
+    expect(await statuses(laptop.jwt)).toEqual([200, 200]);
+
+    const { logout_token } = await laptop.api.createBrowserLogoutFlow();
+    await laptop.api.updateLogoutFlow({ token: logout_token });
+    expect(await refusedWithin(laptop.jwt)).toBeLessThan(5000);
+    expect(await statuses(phone.jwt)).toEqual([200, 200]);
+  });
+
+  it('are refused within a few seconds of "Sign Out All Devices", except the device that asked', async () => {
+    await createUser(identity, 'everywhere@example.com', PASSWORD);
+    const laptop = await device('everywhere@example.com');
+    const phone = await device('everywhere@example.com');
+    const tablet = await device('everywhere@example.com');
+
+    expect(await laptop.api.disableMyOtherSessions()).toEqual({ count: 2 });
+    expect(await refusedWithin(phone.jwt)).toBeLessThan(5000);
+    expect(await statuses(tablet.jwt)).toEqual([401, 401]);
+    expect(await statuses(laptop.jwt)).toEqual([200, 200]);
+  });
+});

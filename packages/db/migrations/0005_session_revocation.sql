@@ -1,0 +1,1 @@
+CREATE INDEX "identity_sessions_revoked_idx" ON "identity_sessions" USING btree ("updated_at") WHERE "identity_sessions"."active" = false;
