@@ -4,7 +4,8 @@ import { timestampSchema, uuidSchema } from './common.ts';
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 63;
 
-export const accessRoleSchema = z.enum(['admin', 'editor', 'viewer'], {
+export const ACCESS_ROLES = ['admin', 'editor', 'viewer'] as const;
+export const accessRoleSchema = z.enum(ACCESS_ROLES, {
   error: 'Role must be admin, editor or viewer',
 });
 export type AccessRole = z.infer<typeof accessRoleSchema>;

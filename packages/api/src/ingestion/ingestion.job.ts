@@ -1,6 +1,6 @@
 import type { Database } from '@stackyard/db/client';
 import { createJobWorker, type ClaimedJob, type JobLog, type JobWorker } from '@stackyard/db/job-queue';
-import type { QuarantineContext } from '@stackyard/db/schema';
+import type { QuarantineContext } from '@stackyard/contracts/ingestion';
 import { createAddressPolicy } from '@stackyard/ingestion/address-policy';
 import type { IngestionFailure } from '@stackyard/ingestion/failure';
 import { fetchPage, type FetchPageOptions } from '@stackyard/ingestion/fetch-page';

@@ -1,13 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import {
-  ingestionSubmissions,
-  resources,
-  tools,
-  workspaceTools,
-  type QuarantineContext,
-} from '@stackyard/db/schema';
-import type { SubmissionKind, SubmissionStatus } from '@stackyard/contracts/ingestion';
+import { ingestionSubmissions, resources, tools, workspaceTools } from '@stackyard/db/schema';
+import type {
+  PreIngestionExtractedData,
+  QuarantineContext,
+  SubmissionKind,
+  SubmissionStatus,
+} from '@stackyard/contracts/ingestion';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 
@@ -20,7 +19,7 @@ export interface NewSubmission {
   comment: string | null;
   status: SubmissionStatus;
   quarantineContext: QuarantineContext | null;
-  preIngestionExtractedData: unknown;
+  preIngestionExtractedData: PreIngestionExtractedData | null;
 }
 
 export async function insertSubmission(

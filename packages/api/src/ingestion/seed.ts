@@ -1,3 +1,4 @@
+import type { SubmissionKind } from '@stackyard/contracts/ingestion';
 import { bookmarkImports, ingestionSubmissions } from '@stackyard/db/schema';
 import type { Executor } from '../db.ts';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
@@ -11,7 +12,7 @@ export async function seedSubmission(
     workspaceId: string;
     userId: string;
     url: string;
-    kind?: 'tool' | 'resource';
+    kind?: SubmissionKind;
     status?: 'quarantined' | 'failed' | 'completed' | 'pending';
   },
 ): Promise<string> {
