@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ingestionSubmissions, resources, tools, workspaceTools } from '@stackyard/db/schema';
+import { suffixedSlug } from '@stackyard/contracts/slug';
 import type {
   PreIngestionExtractedData,
   QuarantineContext,
@@ -320,9 +321,7 @@ export async function linkToolToWorkspace(
     const slug =
       index === 1
         ? input.baseSlug
-        : index <= SLUG_TRIES
-          ? `${input.baseSlug}-${index}`
-          : `${input.baseSlug}-${crypto.randomUUID().slice(0, 8)}`;
+        : suffixedSlug(input.baseSlug, index <= SLUG_TRIES ? index : crypto.randomUUID().slice(0, 8));
     // "on conflict do nothing" covers both unique keys without aborting the transaction.
     const [row] = await db
       .insert(workspaceTools)

@@ -11,7 +11,7 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { enqueueJob } from '@stackyard/db/job-queue';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { slugify } from '@stackyard/ingestion/tool-name';
+import { slugify } from '@stackyard/contracts/slug';
 import { authorize, type Authorized, type Permission } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
@@ -237,7 +237,7 @@ export async function releaseSubmission(
       const workspaceToolId = await linkToolToWorkspace(tx, {
         workspaceId: access.workspaceId,
         toolId,
-        baseSlug: slugify(name ?? 'tool'),
+        baseSlug: slugify(name ?? 'tool', 'tool'),
         rawSubmittedUrl: submission.submittedUrl,
       });
       const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
