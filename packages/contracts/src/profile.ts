@@ -4,18 +4,26 @@ import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 
-/**
- * A username as the user types it: trimmed and lower-cased first, then checked with the messages of the
- * settings form (spec §5).
- */
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: 'Username is required', abort: true })
-  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[a-z0-9_]+$/, 'Username must contain only lowercase letters, numbers, and underscores');
+/** A username as the user types it: trimmed and lower-cased first, then checked (spec §5). */
+const usernameWith = (charactersMessage: string) =>
+  z
+    .string({ error: 'Username is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Username is required', abort: true })
+    .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+    .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+    .regex(/^[a-z0-9_]+$/, charactersMessage);
+
+/** With the settings form's wording of the character rule; the API answers with it too. */
+export const usernameSchema = usernameWith(
+  'Username must contain only lowercase letters, numbers, and underscores',
+);
+
+/** The onboarding form words the character rule differently (spec §5). */
+export const onboardingUsernameSchema = usernameWith(
+  'Username can only contain lowercase letters, numbers, and underscores',
+);
 
 export const profileSchema = z.object({
   identity_id: uuidSchema,

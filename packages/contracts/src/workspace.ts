@@ -63,6 +63,26 @@ export const updateWorkspaceSchema = z.strictObject({
 });
 export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;
 
+// The web forms' fields are strings: surrounding spaces are dropped and, on create, an empty slug or
+// description means "not given" (the slug is then made from the name). Spec §5.
+/** The create-workspace form (settings and onboarding). */
+export const workspaceFormSchema = z.object({
+  name: nameSchema,
+  slug: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(workspaceSlugSchema.optional()),
+  description: descriptionSchema.transform((value) => value || undefined),
+});
+
+/** The edit-workspace form: the slug is required; an empty description clears it. */
+export const editWorkspaceFormSchema = z.object({
+  name: nameSchema,
+  slug: z.string().trim().pipe(workspaceSlugSchema),
+  description: descriptionSchema.transform((value) => value || null),
+});
+
 export const workspaceParamsSchema = z.object({ id: uuidSchema });
 
 /**
