@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { onboardingUsernameSchema, usernameSchema } from './profile.ts';
+import { onboardingUsernameSchema, profileFormSchema, usernameSchema } from './profile.ts';
 import { editWorkspaceFormSchema, workspaceFormSchema } from './workspace.ts';
 
 // The messages the web forms show are the spec's (§5): the forms parse with these schemas.
@@ -59,6 +59,24 @@ describe('workspace forms', () => {
       name: 'Tools',
       slug: 'tools',
       description: null,
+    });
+  });
+});
+
+describe('profile form', () => {
+  it('checks the lengths and the avatar URL, and sends an empty field as null', () => {
+    const values = { display_name: 'a'.repeat(101), bio: 'b'.repeat(501), avatar_url: 'not a url' };
+    expect(messages(profileFormSchema, values)).toEqual([
+      'Display name must be at most 100 characters',
+      'Bio must be at most 500 characters',
+      'Avatar URL must be a valid URL',
+    ]);
+    expect(
+      profileFormSchema.parse({ display_name: ' ', bio: '', avatar_url: ' https://a.example/me.png ' }),
+    ).toEqual({
+      display_name: null,
+      bio: null,
+      avatar_url: 'https://a.example/me.png',
     });
   });
 });

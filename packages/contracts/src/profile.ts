@@ -35,21 +35,29 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+const displayNameSchema = z.string().trim().max(100, 'Display name must be at most 100 characters');
+const bioSchema = z.string().max(500, 'Bio must be at most 500 characters');
+const avatarUrlSchema = z.union([z.literal(''), httpUrlSchema], { error: 'Avatar URL must be a valid URL' });
+
 /** PUT /profile: an omitted field is left as it is; null or an empty string clears it. */
 export const updateProfileSchema = z.strictObject({
-  display_name: z
-    .string()
-    .trim()
-    .max(100, 'Display name must be at most 100 characters')
-    .nullable()
-    .optional(),
-  bio: z.string().max(500, 'Bio must be at most 500 characters').nullable().optional(),
-  avatar_url: z
-    .union([z.literal(''), httpUrlSchema], { error: 'Avatar URL must be a valid URL' })
-    .nullable()
-    .optional(),
+  display_name: displayNameSchema.nullable().optional(),
+  bio: bioSchema.nullable().optional(),
+  avatar_url: avatarUrlSchema.nullable().optional(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** The profile form (spec §5): its fields are strings, an empty one clears the value. */
+export const profileFormSchema = z.object({
+  display_name: displayNameSchema.transform((value) => value || null),
+  bio: bioSchema.transform((value) => value || null),
+  // The form names the field in its message; the API's union answers with the URL check's own words.
+  avatar_url: z
+    .string()
+    .trim()
+    .refine((value) => avatarUrlSchema.safeParse(value).success, 'Avatar URL must be a valid URL')
+    .transform((value) => value || null),
+});
 
 export const usernameRecordSchema = z.object({
   identity_id: uuidSchema,
