@@ -48,7 +48,6 @@ const workspaces = [
   'bench',
   'e2e',
   'scripts',
-  'test',
 ];
 const TESTING = 'packages/testing';
 

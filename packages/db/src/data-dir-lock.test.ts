@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock.ts';
-import { tempDir } from '../../../test/processes.ts';
+import { tempDir } from '@stackyard/testing/processes';
 
 const dirs: Array<{ remove(): void }> = [];
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
