@@ -1,6 +1,7 @@
 // One lint set-up for the whole repository: typescript-eslint strict, no import cycles, and the
-// one-way dependency rules of docs/architecture.md (contracts <- db <- services <- server; web and
-// e2e reach the server over HTTP only; SPA features never import each other).
+// one-way dependency rules of docs/architecture.md (contracts <- db <- ingestion/store/identity <- api <-
+// server; web and e2e reach the server over HTTP only; only tests import packages/testing; SPA features
+// never import each other).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -18,7 +19,58 @@ const webResolver = createNodeResolver({
   tsconfig: { configFile: 'apps/web/tsconfig.json' },
 });
 
-const onlyContracts = (files, message) => ({
+// What each workspace may import, by directory. A workspace not listed as a key (bench, e2e, scripts,
+// packages/testing) is not held to a layer; every one of them is a forbidden source for the others unless
+// allowed here. Imports are checked after resolution, so a relative path into another package counts too.
+const product = [
+  'packages/contracts',
+  'packages/db',
+  'packages/ingestion',
+  'packages/store',
+  'packages/identity',
+];
+const layers = {
+  'packages/contracts': [],
+  'packages/db': ['packages/contracts'],
+  'packages/ingestion': ['packages/contracts', 'packages/db'],
+  'packages/store': ['packages/contracts', 'packages/db'],
+  'packages/identity': ['packages/contracts', 'packages/db'],
+  'packages/api': product,
+  'apps/server': [...product, 'packages/api'],
+  'apps/web': ['packages/contracts'],
+};
+const workspaces = [
+  ...['packages', 'apps'].flatMap((parent) =>
+    readdirSync(parent, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${parent}/${entry.name}`),
+  ),
+  'bench',
+  'e2e',
+  'scripts',
+];
+const TESTING = 'packages/testing';
+
+/** no-restricted-paths zones keeping `workspace` to its layer; its tests may also use packages/testing. */
+const layerZones = (workspace, { tests }) => {
+  const allowed = new Set([workspace, ...layers[workspace], ...(tests ? [TESTING] : [])]);
+  const from = workspaces.filter((other) => !allowed.has(other)).map((other) => `./${other}`);
+  const may = layers[workspace].length ? layers[workspace].join(', ') : 'nothing of ours';
+  const message = `${workspace} may import ${may}${tests ? ` (its tests also ${TESTING})` : ''}: see docs/architecture.md.`;
+  return from.length ? [{ target: `./${workspace}`, from, message }] : [];
+};
+const layerRules = (workspace, extraZones = []) =>
+  [false, true].map((tests) => ({
+    files: [`${workspace}/**/*.${tests ? 'test.' : ''}{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...extraZones, ...layerZones(workspace, { tests })] },
+      ],
+    },
+  }));
+
+const onlyContracts = (files, message, allowed = 'contracts') => ({
   files,
   rules: {
     'no-restricted-imports': [
@@ -26,7 +78,7 @@ const onlyContracts = (files, message) => ({
       {
         patterns: [
           {
-            regex: '^@stackyard/(?!contracts/)',
+            regex: `^@stackyard/(?!(${allowed})/)`,
             message,
           },
         ],
@@ -54,37 +106,30 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     settings: { 'import-x/resolver-next': [webResolver] },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          // A rule option of zero zones is refused: keep one that matches nothing until features exist.
-          zones: (features.length ? features : ['.none']).map((feature) => ({
-            target: `./${featuresDir}/${feature}`,
-            from: `./${featuresDir}`,
-            except: [`./${feature}`],
-            message: 'Features never import each other; compose them in src/app.',
-          })),
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
+  ...Object.keys(layers)
+    .filter((workspace) => workspace !== 'apps/web')
+    .flatMap((workspace) => layerRules(workspace)),
+  // One rule entry per file holds both the web app's layer and its feature boundaries.
+  ...layerRules(
+    'apps/web',
+    features.map((feature) => ({
+      target: `./${featuresDir}/${feature}`,
+      from: `./${featuresDir}`,
+      except: [`./${feature}`],
+      message: 'Features never import each other; compose them in src/app.',
+    })),
+  ),
   onlyContracts(
     ['apps/web/**/*.{ts,tsx}'],
     'The web app talks to the server over HTTP: import only @stackyard/contracts.',
   ),
-  onlyContracts(['packages/db/**/*.ts'], 'packages/db depends on contracts only.'),
-  {
-    files: ['packages/contracts/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@stackyard/', message: 'contracts depends on nothing of ours.' }] },
-      ],
-    },
-  },
-  onlyContracts(['e2e/**/*.test.ts'], 'End-to-end tests drive the real server over HTTP and a browser.'),
+  onlyContracts(
+    ['e2e/**/*.test.ts'],
+    'End-to-end tests drive the real server over HTTP and a browser (test support may start processes).',
+    'contracts|testing',
+  ),
   {
     // Vitest reads a fixture's dependencies from its destructured first parameter, even when empty.
     files: ['e2e/**/*.ts', '**/*.test.ts'],

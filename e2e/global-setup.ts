@@ -7,7 +7,7 @@ import { createTestDb } from '@stackyard/db/testing';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { startFakeGithub } from '@stackyard/store/testing/fake-github';
 import { ensureWebBuild } from '../scripts/web-build.ts';
-import { startServerProcess, tempDir } from '../test/processes.ts';
+import { startServerProcess, tempDir } from '@stackyard/testing/processes';
 import { startMailSink } from './support/mail-sink.ts';
 
 declare module 'vitest' {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { createCleanups, startServerProcess, tempDir } from '../test/processes.ts';
+import { createCleanups, startServerProcess, tempDir } from '@stackyard/testing/processes';
 import { fillCredentials, PASSWORD } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repoRoot, tempDir } from '../test/processes.ts';
+import { repoRoot, tempDir } from '@stackyard/testing/processes';
 
 const dirs: Array<{ remove(): void }> = [];
 afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
-import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
-import { tempDir } from '../../test/processes.ts';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { tempDir } from '@stackyard/testing/processes';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
 

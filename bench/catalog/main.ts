@@ -11,8 +11,8 @@ import { loadConfig } from '@stackyard/server/config';
 import { encodeCursor } from '../../packages/api/src/catalog/pagination.ts';
 import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
 import { toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
-import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
-import { tempDir } from '../../test/processes.ts';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { tempDir } from '@stackyard/testing/processes';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import {

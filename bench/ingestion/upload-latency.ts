@@ -7,8 +7,8 @@ import { Worker } from 'node:worker_threads';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
-import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
-import { tempDir } from '../../test/processes.ts';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { tempDir } from '@stackyard/testing/processes';
 import type { ProbeJob, ProbeResult } from './upload-probe.ts';
 
 const IDLE_MS = 1_000;

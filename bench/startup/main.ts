@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tempDir } from '../../test/processes.ts';
+import { tempDir } from '@stackyard/testing/processes';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumArgs, findChromium } from '../../e2e/support/chromium.ts';
 import { startMailSink } from '../../e2e/support/mail-sink.ts';
 import { ensureWebBuild } from '../../scripts/web-build.ts';
-import { startServerProcess, tempDir } from '../../test/processes.ts';
+import { startServerProcess, tempDir } from '@stackyard/testing/processes';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const JS_BUDGET_KB = 150;

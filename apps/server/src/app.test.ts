@@ -8,7 +8,7 @@ import { AppError, problemSchema } from '@stackyard/contracts/problem';
 import { createTestDb } from '@stackyard/db/testing';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { tempDir } from '../../../test/processes.ts';
+import { tempDir } from '@stackyard/testing/processes';
 
 const INDEX_HTML = '<!doctype html><title>stackyard</title><div id="root"></div>';
 let db: Awaited<ReturnType<typeof createTestDb>>;

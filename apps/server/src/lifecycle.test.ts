@@ -14,7 +14,7 @@ import {
   serverEntry,
   startServerProcess,
   tempDir,
-} from '../../../test/processes.ts';
+} from '@stackyard/testing/processes';
 
 const cleanups = createCleanups();
 afterEach(() => cleanups.run());
@@ -72,7 +72,9 @@ describe('server process on PGlite', () => {
 
   it('loses no acknowledged row when killed with -9 mid-writes, and starts again', async () => {
     const dir = dataDir();
-    const writer = cleanups.track(runTs(join(repoRoot, 'test/fixtures/writer.ts'), { DATA_DIR: dir }));
+    const writer = cleanups.track(
+      runTs(join(repoRoot, 'packages/testing/src/fixtures/writer.ts'), { DATA_DIR: dir }),
+    );
     await writer.waitFor(/writer ready/);
     await writer.waitForLines(/^acked /, 40, 60_000);
     writer.process.kill('SIGKILL');

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, loadConfig } from './config.ts';
-import { repoRoot } from '../../../test/processes.ts';
+import { repoRoot } from '@stackyard/testing/processes';
 
 interface Row {
   name: string;

@@ -7,7 +7,7 @@ import { createTestDb } from '@stackyard/db/testing';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { redactUrl } from './plugins/request-log.ts';
-import { tempDir } from '../../../test/processes.ts';
+import { tempDir } from '@stackyard/testing/processes';
 
 // GitHub's one-time codes arrive in page URLs (the installation callback, the OIDC callback): the request log
 // keeps the URL but never the code. A failed query's error holds every bind parameter (a bookmark import

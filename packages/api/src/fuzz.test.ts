@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
-import { seedResource, seedTool } from './catalog/seed.ts';
-import { createHarness, type Harness, type TestUser } from './testing/harness.ts';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 
 let h: Harness;
 let github: FakeGithub;

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiDocs } from './openapi.ts';
 import { productApi } from './plugin.ts';
-import { createHarness, type Harness } from './testing/harness.ts';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 let h: Harness;
 

@@ -66,6 +66,8 @@ export const quarantineContextSchema = z.object({
   /** The reason in words the submitter understands. */
   message: z.string(),
 });
+/** Why a submission was quarantined: a machine code and a sentence the submitter understands. */
+export type QuarantineContext = z.infer<typeof quarantineContextSchema>;
 
 /**
  * Ingestion submission (response), spec §3. Beyond the spec: kind, resource_id (the resource a completed

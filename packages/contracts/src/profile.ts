@@ -4,18 +4,26 @@ import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 
-/**
- * A username as the user types it: trimmed and lower-cased first, then checked with the messages of the
- * settings form (spec §5).
- */
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: 'Username is required', abort: true })
-  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[a-z0-9_]+$/, 'Username must contain only lowercase letters, numbers, and underscores');
+/** A username as the user types it: trimmed and lower-cased first, then checked (spec §5). */
+const usernameWith = (charactersMessage: string) =>
+  z
+    .string({ error: 'Username is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Username is required', abort: true })
+    .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+    .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+    .regex(/^[a-z0-9_]+$/, charactersMessage);
+
+/** With the settings form's wording of the character rule; the API answers with it too. */
+export const usernameSchema = usernameWith(
+  'Username must contain only lowercase letters, numbers, and underscores',
+);
+
+/** The onboarding form words the character rule differently (spec §5). */
+export const onboardingUsernameSchema = usernameWith(
+  'Username can only contain lowercase letters, numbers, and underscores',
+);
 
 export const profileSchema = z.object({
   identity_id: uuidSchema,
@@ -27,21 +35,29 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+const displayNameSchema = z.string().trim().max(100, 'Display name must be at most 100 characters');
+const bioSchema = z.string().max(500, 'Bio must be at most 500 characters');
+const avatarUrlSchema = z.union([z.literal(''), httpUrlSchema], { error: 'Avatar URL must be a valid URL' });
+
 /** PUT /profile: an omitted field is left as it is; null or an empty string clears it. */
 export const updateProfileSchema = z.strictObject({
-  display_name: z
-    .string()
-    .trim()
-    .max(100, 'Display name must be at most 100 characters')
-    .nullable()
-    .optional(),
-  bio: z.string().max(500, 'Bio must be at most 500 characters').nullable().optional(),
-  avatar_url: z
-    .union([z.literal(''), httpUrlSchema], { error: 'Avatar URL must be a valid URL' })
-    .nullable()
-    .optional(),
+  display_name: displayNameSchema.nullable().optional(),
+  bio: bioSchema.nullable().optional(),
+  avatar_url: avatarUrlSchema.nullable().optional(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** The profile form (spec §5): its fields are strings, an empty one clears the value. */
+export const profileFormSchema = z.object({
+  display_name: displayNameSchema.transform((value) => value || null),
+  bio: bioSchema.transform((value) => value || null),
+  // The form names the field in its message; the API's union answers with the URL check's own words.
+  avatar_url: z
+    .string()
+    .trim()
+    .refine((value) => avatarUrlSchema.safeParse(value).success, 'Avatar URL must be a valid URL')
+    .transform((value) => value || null),
+});
 
 export const usernameRecordSchema = z.object({
   identity_id: uuidSchema,

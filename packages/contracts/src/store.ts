@@ -89,8 +89,9 @@ export const storeStatusSchema = z
   .nullable();
 export type StoreStatus = z.infer<typeof storeStatusSchema>;
 
+/** The last sync failure, in words a user understands plus a machine code. */
 export const storeSyncErrorSchema = z.object({ code: z.string(), message: z.string(), at: timestampSchema });
-export type StoreSyncErrorBody = z.infer<typeof storeSyncErrorSchema>;
+export type StoreSyncError = z.infer<typeof storeSyncErrorSchema>;
 
 /**
  * Health of the link. `state`: not_configured (the server has no GitHub App), not_linked (no repository

@@ -4,7 +4,8 @@ import { timestampSchema, uuidSchema } from './common.ts';
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 63;
 
-export const accessRoleSchema = z.enum(['admin', 'editor', 'viewer'], {
+export const ACCESS_ROLES = ['admin', 'editor', 'viewer'] as const;
+export const accessRoleSchema = z.enum(ACCESS_ROLES, {
   error: 'Role must be admin, editor or viewer',
 });
 export type AccessRole = z.infer<typeof accessRoleSchema>;
@@ -61,6 +62,26 @@ export const updateWorkspaceSchema = z.strictObject({
   description: descriptionSchema.nullable().optional(),
 });
 export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;
+
+// The web forms' fields are strings: surrounding spaces are dropped and, on create, an empty slug or
+// description means "not given" (the slug is then made from the name). Spec §5.
+/** The create-workspace form (settings and onboarding). */
+export const workspaceFormSchema = z.object({
+  name: nameSchema,
+  slug: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(workspaceSlugSchema.optional()),
+  description: descriptionSchema.transform((value) => value || undefined),
+});
+
+/** The edit-workspace form: the slug is required; an empty description clears it. */
+export const editWorkspaceFormSchema = z.object({
+  name: nameSchema,
+  slug: z.string().trim().pipe(workspaceSlugSchema),
+  description: descriptionSchema.transform((value) => value || null),
+});
 
 export const workspaceParamsSchema = z.object({ id: uuidSchema });
 

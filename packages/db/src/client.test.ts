@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from './testing.ts';
 import { createDb } from './client.ts';
 import { profiles, usernames, workspaceMembers, workspaces } from './schema.ts';
-import { tempDir } from '../../../test/processes.ts';
+import { tempDir } from '@stackyard/testing/processes';
 
 describe('createDb', () => {
   let handle: Awaited<ReturnType<typeof createTestDb>>;

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, holderStatus, LOCK_FILE_NAME } from './data-dir-lock.ts';
-import { createCleanups, tempDir } from '../../../test/processes.ts';
+import { createCleanups, tempDir } from '@stackyard/testing/processes';
 
 const cleanups = createCleanups();
 afterEach(() => cleanups.run());

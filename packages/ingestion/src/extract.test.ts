@@ -22,7 +22,7 @@ import {
   toolHomepage,
   twitterOnly,
 } from './testing/fixture-pages.ts';
-import { nameFromTitle, slugify } from './tool-name.ts';
+import { nameFromTitle } from './tool-name.ts';
 
 function metadata(html: string, url: string): PageMetadata {
   const result = extractMetadata(html, url);
@@ -217,15 +217,5 @@ describe('names and slugs', () => {
     ['Acme: tools', 'other.example', 'Acme'],
   ])('%j on %s → %j', (title, host, expected) => {
     expect(nameFromTitle(title, host)).toBe(expected);
-  });
-
-  it.each([
-    ['Rocket', 'rocket'],
-    ['Café Crème!', 'cafe-creme'],
-    ['  --Vite  Press--  ', 'vite-press'],
-    ['ロケット', 'tool'],
-    ['a'.repeat(80), 'a'.repeat(63)],
-  ])('slugify(%j) = %j', (name, slug) => {
-    expect(slugify(name)).toBe(slug);
   });
 });

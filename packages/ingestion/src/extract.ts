@@ -2,6 +2,7 @@
 // where its homepage, repository, community and packages are. Pure: it reads the HTML it is given and
 // never fetches (images, icons and linked pages are only reported as URLs).
 import type { IncomingHttpHeaders } from 'node:http';
+import { slugify } from '@stackyard/contracts/slug';
 import { detectBotChallenge } from './bot-challenge.ts';
 import { fail, ok, type Result } from './failure.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
@@ -15,7 +16,7 @@ import {
   slackJoin,
   type RecognisedLink,
 } from './link-patterns.ts';
-import { hostToken, nameFromTitle, slugify, squash } from './tool-name.ts';
+import { hostToken, nameFromTitle, squash } from './tool-name.ts';
 
 const TITLE_MAX = 300;
 const DESCRIPTION_MAX = 1000;
@@ -182,6 +183,6 @@ export function extractMetadata(
       cratesUrl: best(candidates, crate, affinity)?.url ?? null,
     },
     suggestedName: name,
-    suggestedSlug: slugify(name),
+    suggestedSlug: slugify(name, 'tool'),
   });
 }

@@ -1,20 +1,5 @@
 // A tool's name and slug from what its page says about itself.
 
-const SLUG_MAX = 63;
-
-/** "Café Tools!" → "cafe-tools"; never empty. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/, '');
-  return slug || 'tool';
-}
-
 // Labels that name a part of a site, not the site: docs.rocket.dev is "rocket".
 const GENERIC_LABELS = new Set([
   'www',

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedResource, seedTool } from '../catalog/seed.ts';
-import { seedBookmarkImport, seedSubmission } from '../ingestion/seed.ts';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
-import { authorizationMatrix, callers, type Caller, type MatrixWorld } from './authorization-matrix.ts';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { seedBookmarkImport, seedSubmission } from '@stackyard/testing/ingestion-seed';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import {
+  authorizationMatrix,
+  callers,
+  type Caller,
+  type MatrixWorld,
+} from '@stackyard/testing/authorization-matrix';
 
 let h: Harness;
 let counter = 0;

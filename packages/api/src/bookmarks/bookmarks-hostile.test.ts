@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarkImportSchema, type BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
 import { BOOKMARK_VALUE_MAX } from '@stackyard/ingestion/bookmarks-file';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { API, createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { API, createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 
 let h: Harness;
 let world: CatalogWorld;

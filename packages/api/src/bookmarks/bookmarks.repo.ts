@@ -163,7 +163,7 @@ export async function enqueueEnrichment(
     .values(
       input.items.map((item) => ({
         workspaceId: input.workspaceId,
-        kind: 'resource',
+        kind: 'resource' as const,
         submittedUrl: item.url,
         submittedFingerprint: item.fingerprint,
         submittedByUserId: input.userId,

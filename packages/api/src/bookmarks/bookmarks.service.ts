@@ -109,7 +109,7 @@ export function toBookmarkImport(row: BookmarkImportRow): BookmarkImport {
     id: row.id,
     workspace_id: row.workspaceId,
     file_name: row.fileName,
-    status: row.status as BookmarkImport['status'],
+    status: row.status,
     total: row.total,
     imported: row.imported,
     duplicates: row.duplicates,

@@ -9,9 +9,9 @@ import { resourceListSchema, type Resource } from '@stackyard/contracts/resource
 import { tagListSchema } from '@stackyard/contracts/tag';
 import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import type { Harness, TestUser } from '../testing/harness.ts';
-import { createIngestionHarness } from '../testing/ingestion-harness.ts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
+import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
 import { BOOKMARKS_FILE_TOO_LARGE } from './bookmarks.routes.ts';
 
 let h: Harness;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema, commentSchema, type Comment } from '@stackyard/contracts/comment';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { seedResource, seedTool } from '../catalog/seed.ts';
-import { allPages, catalogWorld, expectStatus } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { allPages, catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { AUTHOR_ONLY } from './comments.service.ts';
 
 let h: Harness;

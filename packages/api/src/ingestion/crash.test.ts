@@ -5,10 +5,10 @@ import { createDb } from '@stackyard/db/client';
 import { enqueueJob } from '@stackyard/db/job-queue';
 import { workspaces } from '@stackyard/db/schema';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { createCleanups, startServerProcess, tempDir } from '../../../../test/processes.ts';
+import { createCleanups, startServerProcess, tempDir } from '@stackyard/testing/processes';
 import { findSubmission } from './ingestion.repo.ts';
 import { INGESTION_QUEUE } from './ingestion.job.ts';
-import { seedSubmission } from './seed.ts';
+import { seedSubmission } from '@stackyard/testing/ingestion-seed';
 
 const cleanups = createCleanups();
 afterEach(() => cleanups.run());

@@ -37,7 +37,7 @@ export function hintsOf(data: PreIngestionExtractedData | null | undefined): Hin
  * workspace are skipped.
  */
 export async function applyHints(db: Executor, submission: SubmissionRow, item: IngestedItem): Promise<void> {
-  const hints = hintsOf(submission.preIngestionExtractedData as PreIngestionExtractedData | null);
+  const hints = hintsOf(submission.preIngestionExtractedData);
   const tagIds = await workspaceTagIds(db, submission.workspaceId, hints.tagIds);
   const comment = submission.submittedComment?.trim() || hints.comment;
   await tagItem(db, item, tagIds);

@@ -1,11 +1,11 @@
 import type { Database } from '@stackyard/db/client';
 import { createJobWorker, type ClaimedJob, type JobLog, type JobWorker } from '@stackyard/db/job-queue';
-import type { QuarantineContext } from '@stackyard/db/schema';
+import type { QuarantineContext } from '@stackyard/contracts/ingestion';
 import { createAddressPolicy } from '@stackyard/ingestion/address-policy';
 import type { IngestionFailure } from '@stackyard/ingestion/failure';
 import { fetchPage, type FetchPageOptions } from '@stackyard/ingestion/fetch-page';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { slugify } from '@stackyard/ingestion/tool-name';
+import { slugify } from '@stackyard/contracts/slug';
 import { inTransaction, type Executor } from '../db.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { applyHints, type IngestedItem } from './ingestion-hints.ts';
@@ -189,7 +189,7 @@ async function ingestTool(
       const workspaceToolId = await linkToolToWorkspace(tx, {
         workspaceId,
         toolId: known.id,
-        baseSlug: slugify(known.name ?? hostOf(normalizedUrl)),
+        baseSlug: slugify(known.name ?? hostOf(normalizedUrl), 'tool'),
         rawSubmittedUrl: submission.submittedUrl,
       });
       await complete(tx, submission, { kind: 'tool', workspaceToolId });
@@ -213,7 +213,7 @@ async function ingestTool(
     const workspaceToolId = await linkToolToWorkspace(tx, {
       workspaceId,
       toolId,
-      baseSlug: metadata.suggestedSlug || slugify(metadata.suggestedName),
+      baseSlug: metadata.suggestedSlug || slugify(metadata.suggestedName, 'tool'),
       rawSubmittedUrl: submission.submittedUrl,
     });
     await complete(tx, submission, { kind: 'tool', workspaceToolId });

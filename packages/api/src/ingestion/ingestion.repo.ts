@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import {
-  ingestionSubmissions,
-  resources,
-  tools,
-  workspaceTools,
-  type QuarantineContext,
-} from '@stackyard/db/schema';
-import type { SubmissionKind, SubmissionStatus } from '@stackyard/contracts/ingestion';
+import { ingestionSubmissions, resources, tools, workspaceTools } from '@stackyard/db/schema';
+import { suffixedSlug } from '@stackyard/contracts/slug';
+import type {
+  PreIngestionExtractedData,
+  QuarantineContext,
+  SubmissionKind,
+  SubmissionStatus,
+} from '@stackyard/contracts/ingestion';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 
@@ -20,7 +20,7 @@ export interface NewSubmission {
   comment: string | null;
   status: SubmissionStatus;
   quarantineContext: QuarantineContext | null;
-  preIngestionExtractedData: unknown;
+  preIngestionExtractedData: PreIngestionExtractedData | null;
 }
 
 export async function insertSubmission(
@@ -321,9 +321,7 @@ export async function linkToolToWorkspace(
     const slug =
       index === 1
         ? input.baseSlug
-        : index <= SLUG_TRIES
-          ? `${input.baseSlug}-${index}`
-          : `${input.baseSlug}-${crypto.randomUUID().slice(0, 8)}`;
+        : suffixedSlug(input.baseSlug, index <= SLUG_TRIES ? index : crypto.randomUUID().slice(0, 8));
     // "on conflict do nothing" covers both unique keys without aborting the transaction.
     const [row] = await db
       .insert(workspaceTools)

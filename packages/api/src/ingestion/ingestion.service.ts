@@ -11,7 +11,7 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { enqueueJob } from '@stackyard/db/job-queue';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { slugify } from '@stackyard/ingestion/tool-name';
+import { slugify } from '@stackyard/contracts/slug';
 import { authorize, type Authorized, type Permission } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
@@ -237,7 +237,7 @@ export async function releaseSubmission(
       const workspaceToolId = await linkToolToWorkspace(tx, {
         workspaceId: access.workspaceId,
         toolId,
-        baseSlug: slugify(name ?? 'tool'),
+        baseSlug: slugify(name ?? 'tool', 'tool'),
         rawSubmittedUrl: submission.submittedUrl,
       });
       const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
@@ -297,12 +297,12 @@ export function toSubmission(row: SubmissionRow, tool: ToolLabel | null): Submis
   return {
     id: row.id,
     workspace_id: row.workspaceId,
-    kind: row.kind as SubmissionKind,
+    kind: row.kind,
     submitted_url: row.submittedUrl,
     submitted_fingerprint: row.submittedFingerprint,
     submitted_by_user_id: row.submittedByUserId,
     submitted_comment: row.submittedComment,
-    status: row.status as Submission['status'],
+    status: row.status,
     quarantine_context: row.quarantineContext ?? null,
     workspace_tool_id: row.workspaceToolId,
     workspace_tool: tool,
@@ -311,6 +311,6 @@ export function toSubmission(row: SubmissionRow, tool: ToolLabel | null): Submis
     reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
-    pre_ingestion_extracted_data: (row.preIngestionExtractedData ?? null) as PreIngestionExtractedData | null,
+    pre_ingestion_extracted_data: row.preIngestionExtractedData ?? null,
   };
 }

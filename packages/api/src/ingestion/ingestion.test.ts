@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionListSchema, submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { toolListSchema } from '@stackyard/contracts/tool';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
-import { createIngestionHarness } from '../testing/ingestion-harness.ts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
 
 let h: Harness;
 let fixture: FixtureServer;

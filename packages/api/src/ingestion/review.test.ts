@@ -5,9 +5,9 @@ import { resourceListSchema, resourceSchema } from '@stackyard/contracts/resourc
 import { tagListSchema } from '@stackyard/contracts/tag';
 import { toolListSchema, toolSchema } from '@stackyard/contracts/tool';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import type { Harness, TestUser } from '../testing/harness.ts';
-import { createIngestionHarness } from '../testing/ingestion-harness.ts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
+import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
 
 // Resource submissions, one submission by id, the review actions (retry, release, reject) and the hints.
 

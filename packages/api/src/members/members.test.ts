@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberListSchema } from '@stackyard/contracts/member';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 
 let h: Harness;
 

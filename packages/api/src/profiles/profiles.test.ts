@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { profileSchema, usernameRecordSchema } from '@stackyard/contracts/profile';
 import { VerifierUnavailableError } from '../auth/token-verifier.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 let h: Harness;
 

@@ -1,11 +1,6 @@
 import { AppError } from '@stackyard/contracts/problem';
 import type { ProjectListQuery } from '@stackyard/contracts/catalog';
-import {
-  PROJECT_SLUG_MAX,
-  type CreateProject,
-  type Project,
-  type UpdateProject,
-} from '@stackyard/contracts/project';
+import type { CreateProject, Project, UpdateProject } from '@stackyard/contracts/project';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { Database } from '@stackyard/db/client';
 import { authorize, type Authorized, type Permission } from '../access/access.ts';
@@ -15,7 +10,7 @@ import { decodeCursor } from '../catalog/pagination.ts';
 import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import { listToolsOfProject } from '../tools/tools.repo.ts';
 import { toTool } from '../tools/tools.service.ts';
-import { uniqueSlug } from '../workspaces/slug.ts';
+import { slugify, uniqueSlug } from '@stackyard/contracts/slug';
 import {
   deleteProject as removeProject,
   existingTools,
@@ -38,15 +33,7 @@ function slugTaken(slug: string): string {
 
 /** "My App!" → "my-app"; a name with no letters or digits gives "project". */
 export function projectSlug(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, PROJECT_SLUG_MAX)
-    .replace(/-+$/, '');
-  return base || 'project';
+  return slugify(name, 'project');
 }
 
 /** The caller's access to the project's workspace; a project they cannot see is 'Project not found'. */

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { projectSchema, type Project } from '@stackyard/contracts/project';
 import type { Tool } from '@stackyard/contracts/tool';
-import { seedTool } from '../catalog/seed.ts';
-import { allPages, catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { seedTool } from '@stackyard/testing/catalog-seed';
+import { allPages, catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { projectSlug } from './projects.service.ts';
 
 let h: Harness;

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { resourceListSchema, resourceSchema, type Resource } from '@stackyard/contracts/resource';
-import { seedResource } from '../catalog/seed.ts';
-import { allPages, catalogWorld, expectStatus } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { seedResource } from '@stackyard/testing/catalog-seed';
+import { allPages, catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 let h: Harness;
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultListSchema, type SearchResult } from '@stackyard/contracts/search';
 import { tools } from '@stackyard/db/schema';
-import { seedResource, seedTool } from '../catalog/seed.ts';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { snippetHtml } from './search.service.ts';
 
 let h: Harness;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { storeStatusSchema } from '@stackyard/contracts/store';
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { AUTHORIZATION_REQUIRED } from './store.service.ts';
 
 // Who may link a GitHub App installation (issue 8). installation_id arrives in a URL anyone can write, so the

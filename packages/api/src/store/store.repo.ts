@@ -12,8 +12,8 @@ import {
   workspaces,
   workspaceStores,
   workspaceTools,
-  type StoreSyncError,
 } from '@stackyard/db/schema';
+import type { StoreSyncError } from '@stackyard/contracts/store';
 import type { RenderComment, RenderInputDraft } from '@stackyard/store/render-model';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';

@@ -13,9 +13,9 @@ import {
   SECONDARY_RATE_LIMIT_MESSAGE,
   type FakeGithub,
 } from '@stackyard/store/testing/fake-github';
-import { seedTool } from '../catalog/seed.ts';
-import { catalogWorld, expectStatus, type CatalogWorld } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { seedTool } from '@stackyard/testing/catalog-seed';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 
 // The repository store over HTTP against the local fake GitHub (real HTTP on 127.0.0.1): every call, who may
 // make it, the continuous sync, and each GitHub failure followed by a sync that catches up.

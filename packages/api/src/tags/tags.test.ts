@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
-import { seedResource, seedTool } from '../catalog/seed.ts';
-import { catalogWorld, expectStatus } from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 let h: Harness;
 

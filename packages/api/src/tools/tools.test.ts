@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { toolListSchema, toolSchema, type Tool } from '@stackyard/contracts/tool';
-import { seedTool } from '../catalog/seed.ts';
+import { seedTool } from '@stackyard/testing/catalog-seed';
 import {
   allPages,
   catalogWorld,
   expectStatus,
   nextCursor,
   type CatalogWorld,
-} from '../testing/catalog-fixtures.ts';
-import { createHarness, type Harness } from '../testing/harness.ts';
+} from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 let h: Harness;
 

@@ -1,16 +1,17 @@
 import { AppError } from '@stackyard/contracts/problem';
-import type {
-  CreateWorkspace,
-  UpdateWorkspace,
-  WorkspaceListItem,
-  WorkspaceSummary,
+import {
+  SLUG_MIN,
+  type CreateWorkspace,
+  type UpdateWorkspace,
+  type WorkspaceListItem,
+  type WorkspaceSummary,
 } from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
 import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import { insertProfileIfMissing, lockProfile } from '../profiles/profiles.repo.ts';
-import { slugify, uniqueSlug } from './slug.ts';
+import { slugify, uniqueSlug } from '@stackyard/contracts/slug';
 import {
   countWorkspaceContents,
   countWorkspacesOf,
@@ -29,6 +30,12 @@ export const LAST_WORKSPACE =
 
 function slugTaken(slug: string): string {
   return `You already have a workspace with the slug "${slug}". Choose another slug.`;
+}
+
+/** A valid workspace slug from its name: "Café Tools!" → "cafe-tools", "AB" → "ab-workspace". */
+function workspaceSlug(name: string): string {
+  const base = slugify(name, 'workspace');
+  return base.length >= SLUG_MIN ? base : `${base}-workspace`;
 }
 
 export async function listWorkspaces(db: Database, actor: Actor): Promise<WorkspaceListItem[]> {
@@ -84,7 +91,7 @@ export async function createWorkspace(
       return insertWorkspace(tx, {
         ownerId: actor.userId,
         name: input.name,
-        slug: input.slug ?? uniqueSlug(slugify(input.name), used),
+        slug: input.slug ?? uniqueSlug(workspaceSlug(input.name), used),
         description: input.description || null,
       });
     }),

@@ -7,8 +7,8 @@ import {
   workspaceSummarySchema,
   type WorkspaceListItem,
 } from '@stackyard/contracts/workspace';
-import { seedResource, seedTool } from '../catalog/seed.ts';
-import { createHarness, type Harness, type TestUser } from '../testing/harness.ts';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 import { LAST_WORKSPACE } from './workspaces.service.ts';
 
 let h: Harness;

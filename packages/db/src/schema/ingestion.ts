@@ -1,3 +1,10 @@
+import { BOOKMARK_IMPORT_STATUSES, type SkippedBookmark } from '@stackyard/contracts/bookmarks';
+import {
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+  type PreIngestionExtractedData,
+  type QuarantineContext,
+} from '@stackyard/contracts/ingestion';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -10,17 +17,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { oneOf, timestamps } from './columns.ts';
 import { resources, workspaceTools } from './catalog.ts';
 import { workspaces } from './workspaces.ts';
 
 // Ingestion (issue 7): what members submit, and the durable job queue that does the work.
-
-/** Why a submission was quarantined: a machine code and a sentence the submitter understands. */
-export interface QuarantineContext {
-  code: string;
-  message: string;
-}
 
 /**
  * A Netscape bookmarks file being imported into a workspace as resources (folders become tags). The rows are
@@ -36,19 +37,19 @@ export const bookmarkImports = pgTable(
     importedByUserId: uuid('imported_by_user_id').notNull(),
     fileName: text('file_name'),
     /** running → completed | failed. */
-    status: text('status').notNull().default('running'),
+    status: text('status', { enum: BOOKMARK_IMPORT_STATUSES }).notNull().default('running'),
     total: integer('total').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     /** [{ url, title, reason }] for every bookmark not imported. */
-    skipped: jsonb('skipped').$type<{ url: string; title: string; reason: string }[]>().notNull().default([]),
+    skipped: jsonb('skipped').$type<SkippedBookmark[]>().notNull().default([]),
     error: text('error'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     index('bookmark_imports_workspace_idx').on(table.workspaceId, table.createdAt),
-    check('bookmark_imports_status_check', sql`${table.status} in ('running', 'completed', 'failed')`),
+    check('bookmark_imports_status_check', oneOf(table.status, BOOKMARK_IMPORT_STATUSES)),
   ],
 );
 
@@ -66,12 +67,12 @@ export const ingestionSubmissions = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** What is being ingested; only tools so far, resources follow. */
-    kind: text('kind').notNull().default('tool'),
+    kind: text('kind', { enum: SUBMISSION_KINDS }).notNull().default('tool'),
     submittedUrl: text('submitted_url').notNull(),
     submittedFingerprint: text('submitted_fingerprint').notNull(),
     submittedByUserId: uuid('submitted_by_user_id').notNull(),
     submittedComment: text('submitted_comment'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pending'),
     quarantineContext: jsonb('quarantine_context').$type<QuarantineContext>(),
     workspaceToolId: uuid('workspace_tool_id').references(() => workspaceTools.id, { onDelete: 'set null' }),
     resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
@@ -81,16 +82,13 @@ export const ingestionSubmissions = pgTable(
     }),
     reviewedByUserId: uuid('reviewed_by_user_id'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    preIngestionExtractedData: jsonb('pre_ingestion_extracted_data'),
+    preIngestionExtractedData: jsonb('pre_ingestion_extracted_data').$type<PreIngestionExtractedData>(),
     ...timestamps,
   },
   (table) => [
     index('ingestion_submissions_workspace_idx').on(table.workspaceId, table.kind, table.createdAt),
-    check(
-      'ingestion_submissions_status_check',
-      sql`${table.status} in ('pending', 'fetching', 'completed', 'quarantined', 'failed', 'rejected')`,
-    ),
-    check('ingestion_submissions_kind_check', sql`${table.kind} in ('tool', 'resource')`),
+    check('ingestion_submissions_status_check', oneOf(table.status, SUBMISSION_STATUSES)),
+    check('ingestion_submissions_kind_check', oneOf(table.kind, SUBMISSION_KINDS)),
   ],
 );
 

@@ -1,15 +1,9 @@
+import type { StoreSyncError } from '@stackyard/contracts/store';
 import { bigint, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { workspaces } from './workspaces.ts';
 
 // Workspace repository store (issue 8): the GitHub App installation and repository a workspace syncs to.
-
-/** The last sync failure, in words a user understands plus a machine code. */
-export interface StoreSyncError {
-  code: string;
-  message: string;
-  at: string;
-}
 
 /**
  * One row per workspace that has started setting up storage. installation_id arrives from the GitHub App

@@ -1,8 +1,9 @@
+import { ACCESS_ROLES } from '@stackyard/contracts/workspace';
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
-export const accessRole = pgEnum('access_role', ['admin', 'editor', 'viewer']);
+export const accessRole = pgEnum('access_role', ACCESS_ROLES);
 
 export const workspaces = pgTable(
   'workspaces',

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { onboardingUsernameSchema } from '@stackyard/contracts/profile';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { onboardingUsernameSchema, type OnboardingUsername } from '../lib/onboarding-state';
 
+const usernameFormSchema = z.object({ username: onboardingUsernameSchema });
 const FAILED = 'Failed to create username. Please try again.';
 
 type UsernameStepProps = {
@@ -16,8 +18,8 @@ type UsernameStepProps = {
 
 export function UsernameStep({ onSubmit }: UsernameStepProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<OnboardingUsername>({
-    resolver: zodResolver(onboardingUsernameSchema),
+  const form = useForm({
+    resolver: zodResolver(usernameFormSchema),
     defaultValues: { username: '' },
   });
   const field = form.register('username', {

@@ -1,32 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { workspaceFormSchema, type CreateWorkspace } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { firstWorkspaceSchema, type FirstWorkspace } from '../lib/onboarding-state';
 
 const FAILED = 'Failed to create workspace. Please try again.';
 
-export interface NewWorkspace {
-  name: string;
-  slug?: string;
-  description?: string;
-}
-
-export function WorkspaceStep({ onSubmit }: { onSubmit: (workspace: NewWorkspace) => Promise<unknown> }) {
+export function WorkspaceStep({ onSubmit }: { onSubmit: (workspace: CreateWorkspace) => Promise<unknown> }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FirstWorkspace>({
-    resolver: zodResolver(firstWorkspaceSchema),
+  const form = useForm({
+    resolver: zodResolver(workspaceFormSchema),
     defaultValues: { name: '', slug: '', description: '' },
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async ({ name, slug, description }) => {
+  const submit = form.handleSubmit(async (workspace) => {
     setFailure(null);
     try {
-      await onSubmit({ name, ...(slug ? { slug } : {}), ...(description ? { description } : {}) });
+      await onSubmit(workspace);
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : '');
     }

@@ -1,28 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { httpUrlSchema } from '@stackyard/contracts/common';
-import type { Profile } from '@stackyard/contracts/profile';
+import type { z } from 'zod';
+import { profileFormSchema, type Profile } from '@stackyard/contracts/profile';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useUpdateProfile } from '../api/update-profile';
 
-// Spec §5: display_name at most 100, bio at most 500, avatar_url a URL (or empty to clear it).
-const profileFormSchema = z.object({
-  display_name: z.string().trim().max(100, 'Display name must be at most 100 characters'),
-  bio: z.string().max(500, 'Bio must be at most 500 characters'),
-  avatar_url: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === '' || httpUrlSchema.safeParse(value).success,
-      'Avatar URL must be a valid URL',
-    ),
-});
-type ProfileFormValues = z.infer<typeof profileFormSchema>;
+type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 const valuesOf = (profile: Profile): ProfileFormValues => ({
   display_name: profile.display_name ?? '',
@@ -44,7 +31,7 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile();
-  const form = useForm<ProfileFormValues>({
+  const form = useForm({
     resolver: zodResolver(profileFormSchema),
     values: valuesOf(profile),
   });
@@ -59,11 +46,7 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
   const save = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await update.mutateAsync({
-        display_name: values.display_name || null,
-        bio: values.bio || null,
-        avatar_url: values.avatar_url || null,
-      });
+      await update.mutateAsync(values);
       setEditing(false);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Failed to update profile');

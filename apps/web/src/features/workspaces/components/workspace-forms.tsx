@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import {
+  editWorkspaceFormSchema,
+  workspaceFormSchema,
+  type WorkspaceListItem,
+} from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';
-import {
-  createWorkspaceFormSchema,
-  editWorkspaceFormSchema,
-  type CreateWorkspaceForm,
-  type EditWorkspaceForm,
-} from '../lib/schemas';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -21,15 +19,15 @@ const messageOf = (error: unknown, fallback: string) =>
 export function CreateWorkspaceFormCard({ onDone }: { onDone: () => void }) {
   const create = useCreateWorkspace();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CreateWorkspaceForm>({
-    resolver: zodResolver(createWorkspaceFormSchema),
+  const form = useForm({
+    resolver: zodResolver(workspaceFormSchema),
     defaultValues: { name: '', slug: '', description: '' },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async ({ name, slug, description }) => {
+  const submit = form.handleSubmit(async (workspace) => {
     setFailure(null);
     try {
-      await create.mutateAsync({ name, ...(slug ? { slug } : {}), ...(description ? { description } : {}) });
+      await create.mutateAsync(workspace);
       onDone();
     } catch (error) {
       setFailure(messageOf(error, 'Failed to create workspace. Please try again.'));
@@ -69,15 +67,15 @@ export function EditWorkspaceFormCard({
 }) {
   const update = useUpdateWorkspace();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<EditWorkspaceForm>({
+  const form = useForm({
     resolver: zodResolver(editWorkspaceFormSchema),
     defaultValues: { name: workspace.name, slug: workspace.slug, description: workspace.description ?? '' },
   });
   const { errors, isDirty } = form.formState;
-  const submit = form.handleSubmit(async ({ name, slug, description }) => {
+  const submit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      await update.mutateAsync({ id: workspace.id, input: { name, slug, description: description || null } });
+      await update.mutateAsync({ id: workspace.id, input });
       onDone();
     } catch (error) {
       setFailure(messageOf(error, 'Failed to update workspace'));

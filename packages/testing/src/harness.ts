@@ -7,10 +7,10 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { createTestDb } from '@stackyard/db/testing';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
-import { tempDir } from '../../../../test/processes.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { IngestionSettings } from '../ingestion/ingestion.job.ts';
-import type { StoreSettings } from '../store/store-context.ts';
+import { tempDir } from './processes.ts';
+import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
+import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import type { StoreSettings } from '@stackyard/api/store/store-context';
 import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
 
 export const API = '/api/v1';

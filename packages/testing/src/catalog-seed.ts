@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { resources, tools, workspaceTools } from '@stackyard/db/schema';
-import type { Executor } from '../db.ts';
+import type { Executor } from '@stackyard/api/db';
 
 export interface SeedTool {
   workspaceId: string;

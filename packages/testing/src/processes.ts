@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
 
 export interface Child {

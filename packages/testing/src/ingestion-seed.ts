@@ -1,7 +1,8 @@
+import type { SubmissionKind } from '@stackyard/contracts/ingestion';
 import { bookmarkImports, ingestionSubmissions } from '@stackyard/db/schema';
-import type { Executor } from '../db.ts';
+import type { Executor } from '@stackyard/api/db';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { urlFingerprint } from '../catalog/seed.ts';
+import { urlFingerprint } from './catalog-seed.ts';
 
 // Ingestion rows written straight into the database, for tests that need one in a given state.
 
@@ -11,7 +12,7 @@ export async function seedSubmission(
     workspaceId: string;
     userId: string;
     url: string;
-    kind?: 'tool' | 'resource';
+    kind?: SubmissionKind;
     status?: 'quarantined' | 'failed' | 'completed' | 'pending';
   },
 ): Promise<string> {

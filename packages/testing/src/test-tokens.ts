@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { identityTokenVerifier } from '@stackyard/server/token-verifier';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 
 export const TEST_ISSUER = 'http://localhost:3000/.ory';
 
