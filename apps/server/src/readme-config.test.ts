@@ -85,7 +85,6 @@ describe('README configuration tables', () => {
       'scripts',
       'e2e',
       'bench',
-      'test',
     ]);
     // Not settings: the user's home, and a file name the startup benchmark hands to the server it spawns.
     const notSettings = new Set(['HOME', 'STACKYARD_BENCH_MEMORY_FILE']);
