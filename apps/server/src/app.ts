@@ -6,14 +6,9 @@ import type { DbHandle } from '@stackyard/db/client';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
-import { createBookmarkImportWorker } from '@stackyard/api/bookmarks/bookmarks.job';
-import {
-  combineWorkers,
-  createIngestionWorker,
-  type IngestionSettings,
-} from '@stackyard/api/ingestion/ingestion.job';
+import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import { createWorkers } from '@stackyard/api/jobs/workers';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
-import { createStoreSyncWorker } from '@stackyard/api/store/store.job';
 import { identityPlugin } from '@stackyard/identity/plugin';
 import {
   identityPublicUrl,
@@ -100,39 +95,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Before the API's routes: the OpenAPI document is collected as they are added.
     if (servesApi) await registerApiDocs(app, { prefix: API_PREFIX });
     // The job workers run in this process while the app is up; their jobs outlive it in the database.
+    // Without workers here (`--role api`), a worker process picks a job up at its next poll.
     const settings = { ...ingestionSettings(config), ...deps.ingestion };
-    const worker = combineWorkers([
-      createIngestionWorker(deps.db.db, settings, app.log),
-      createBookmarkImportWorker(
-        deps.db.db,
-        {
-          pollMs: settings.pollMs,
-          enrich: settings.enrichBookmarks,
-          enrichmentMaxAttempts: settings.maxAttempts,
-        },
-        app.log,
-      ),
-    ]);
+    let wake = () => {};
+    const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wake());
     if (workers) {
-      app.addHook('onReady', async () => worker.start());
-      app.addHook('onClose', async () => worker.stop());
-    }
-    // The repository store's sync worker, the same way.
-    let wakeStore = () => {};
-    const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
-    const storeWorker = createStoreSyncWorker(deps.db.db, store, app.log);
-    if (workers) {
-      // Without workers here (`--role api`), a worker process picks the job up at its next poll.
-      wakeStore = () => storeWorker.wake();
-      app.addHook('onReady', async () => storeWorker.start());
-      app.addHook('onClose', async () => storeWorker.stop());
+      const running = createWorkers(deps.db.db, { ingestion: settings, store }, app.log);
+      wake = () => running.wake();
+      app.addHook('onReady', async () => running.start());
+      app.addHook('onClose', async () => running.stop());
     }
     if (servesApi) {
       await app.register(productApi, {
         prefix: API_PREFIX,
         db: deps.db.db,
         verifier: deps.verifier ?? defaultVerifier(config),
-        ingestion: { maxAttempts: settings.maxAttempts, wake: () => (workers ? worker.wake() : undefined) },
+        ingestion: { maxAttempts: settings.maxAttempts, wake: () => wake() },
         store,
       });
     }

@@ -1,13 +1,16 @@
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
-import { enqueueJob } from '@stackyard/db/job-queue';
 import { parseBookmarksFile, writeBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso } from '../db.ts';
-import type { IngestionQueue } from '../ingestion/ingestion.job.ts';
-import { BOOKMARK_IMPORT_QUEUE, type BookmarkImportPayload, type PayloadBookmark } from './bookmarks.job.ts';
+import {
+  bookmarkImportQueue,
+  type BookmarkImportPayload,
+  type IngestionQueue,
+  type PayloadBookmark,
+} from '../jobs/queues.ts';
 import {
   findBookmarkImport,
   findBookmarkImportWorkspace,
@@ -50,7 +53,7 @@ export async function startBookmarkImport(
         bookmark.addDate?.getTime() ?? 0,
       ]),
     };
-    await enqueueJob(tx, BOOKMARK_IMPORT_QUEUE, payload, { maxAttempts: 3 });
+    await bookmarkImportQueue.enqueue(tx, payload);
     return created;
   });
   queue?.wake();

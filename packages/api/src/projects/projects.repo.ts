@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { projects, projectTags, projectTools, workspaceTools } from '@stackyard/db/schema';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import type { Executor } from '../db.ts';
 
@@ -148,10 +148,27 @@ export async function existingTools(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Links tools of the workspace to a project of the workspace; a link that exists is kept as it is. */
+/** Of these project ids, the ones that are the workspace's. */
+export async function workspaceProjectIds(
+  db: Executor,
+  access: CatalogReader,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.workspaceId, access.workspaceId), inArray(projects.id, [...ids])));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Links tools of the workspace to a project of the workspace (a member's edit, or a completed submission's
+ * linked projects); a link that exists is kept as it is.
+ */
 export async function linkTools(
   db: Executor,
-  access: Authorized<'catalog:write'>,
+  access: CatalogWriter<'catalog:write' | 'ingestion:review'>,
   projectId: string,
   toolIds: string[],
 ): Promise<void> {
