@@ -65,8 +65,10 @@ export function defineQueue<S extends z.ZodType>(declaration: QueueDeclaration<S
   };
   return {
     ...declaration,
-    enqueue: (db, payload, options = {}) =>
-      enqueueJob(db, declaration.name, parse(payload), { maxAttempts: declaration.maxAttempts, ...options }),
+    async enqueue(db, payload, options = {}) {
+      const parsed = parse(payload);
+      return enqueueJob(db, declaration.name, parsed, { maxAttempts: declaration.maxAttempts, ...options });
+    },
     async enqueueMany(db, payloads, options = {}) {
       const parsed = payloads.map(parse);
       await enqueueJobs(db, declaration.name, parsed, {

@@ -219,19 +219,23 @@ export async function ensureTags(
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
-  for (const batch of batchesOf([...byLower.values()], 3)) {
-    await db
-      .insert(tags)
-      .values(batch.map((name) => ({ workspaceId: grant.workspaceId, name, color })))
-      .onConflictDoNothing();
-  }
-  for (const batch of batchesOf([...byLower.keys()], 1, 1)) {
-    const rows = await db
-      .select({ id: tags.id, name: tags.name })
-      .from(tags)
-      .where(and(eq(tags.workspaceId, grant.workspaceId), inArray(sql`lower(${tags.name})`, batch)));
-    for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
-  }
+  if (byLower.size === 0) return ids;
+  // The names travel as one JSON parameter each way, not one parameter a name: a file may bring any number
+  // of folders and tags, and a statement takes at most 65,535 parameters.
+  await db.execute(sql`insert into ${tags} (workspace_id, name, color)
+    select ${grant.workspaceId}, name, ${color}
+    from jsonb_array_elements_text(${JSON.stringify([...byLower.values()])}::jsonb) as wanted (name)
+    on conflict do nothing`);
+  const rows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.workspaceId, grant.workspaceId),
+        sql`lower(${tags.name}) in (select jsonb_array_elements_text(${JSON.stringify([...byLower.keys()])}::jsonb))`,
+      ),
+    );
+  for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
   return ids;
 }
 
