@@ -63,16 +63,20 @@ export function listSubmissions(
     .limit(limit);
 }
 
-/** A submission of the permit's workspace. */
-export async function findWorkspaceSubmission(
+/**
+ * A submission by id: within the permit's workspace when given one (a request), by id alone for the job,
+ * which only ever reads the submission it was queued for.
+ */
+export async function findSubmission(
   db: Executor,
-  access: CatalogReader,
   id: string,
+  access?: CatalogReader,
 ): Promise<SubmissionRow | undefined> {
+  const inWorkspace = access ? eq(ingestionSubmissions.workspaceId, access.workspaceId) : undefined;
   const [row] = await db
     .select()
     .from(ingestionSubmissions)
-    .where(and(eq(ingestionSubmissions.id, id), eq(ingestionSubmissions.workspaceId, access.workspaceId)));
+    .where(and(eq(ingestionSubmissions.id, id), inWorkspace));
   return row;
 }
 
@@ -119,11 +123,6 @@ export async function reviewSubmission(
 
 // What follows is written by the ingestion job, which acts for the submitter: the submission was
 // authorized when it was made, and a job only ever touches its own submission's workspace.
-
-export async function findSubmission(db: Executor, id: string): Promise<SubmissionRow | undefined> {
-  const [row] = await db.select().from(ingestionSubmissions).where(eq(ingestionSubmissions.id, id));
-  return row;
-}
 
 /** Moves a pending or fetching submission on; a settled one is left as it is. Answers the row it moved. */
 export async function setSubmissionStatus(

@@ -27,7 +27,7 @@ import { completeSubmission, hintsOf, type IngestedItem } from './complete-submi
 import { ingestionQueue, type IngestionQueue } from '../jobs/queues.ts';
 import {
   findSubmissionWorkspace,
-  findWorkspaceSubmission,
+  findSubmission,
   insertSubmission,
   listSubmissions,
   reviewSubmission,
@@ -145,7 +145,7 @@ async function authorizeSubmission<P extends Permission>(
     }
     throw error;
   }
-  const submission = await findWorkspaceSubmission(db, access, id);
+  const submission = await findSubmission(db, id, access);
   if (!submission) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
   return { access, submission };
 }
@@ -168,7 +168,7 @@ async function reviewed(
   row: SubmissionRow | undefined,
 ) {
   if (row) return presentSubmission(db, row);
-  const now = await findWorkspaceSubmission(db, access, id);
+  const now = await findSubmission(db, id, access);
   throw new AppError('conflict', NOT_REVIEWABLE(now?.status ?? 'gone'));
 }
 

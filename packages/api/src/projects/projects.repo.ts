@@ -1,8 +1,9 @@
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { projects, projectTags, projectTools, workspaceTools } from '@stackyard/db/schema';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
 import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
+import { idsInWorkspace } from '../catalog/workspace-ids.ts';
 import type { Executor } from '../db.ts';
 
 export interface ProjectRow {
@@ -140,26 +141,16 @@ export async function existingTools(
   access: CatalogReader,
   toolIds: string[],
 ): Promise<Set<string>> {
-  if (toolIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: workspaceTools.id })
-    .from(workspaceTools)
-    .where(and(eq(workspaceTools.workspaceId, access.workspaceId), inArray(workspaceTools.id, toolIds)));
-  return new Set(rows.map((row) => row.id));
+  return new Set(await idsInWorkspace(db, access, workspaceTools, toolIds));
 }
 
 /** Of these project ids, the ones that are the workspace's. */
-export async function workspaceProjectIds(
+export function workspaceProjectIds(
   db: Executor,
   access: CatalogReader,
   ids: readonly string[],
 ): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.workspaceId, access.workspaceId), inArray(projects.id, [...ids])));
-  return rows.map((row) => row.id);
+  return idsInWorkspace(db, access, projects, ids);
 }
 
 /**

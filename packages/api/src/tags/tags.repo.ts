@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   projects,
   projectTags,
@@ -10,6 +10,7 @@ import {
 } from '@stackyard/db/schema';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import type { Target, TargetKind } from '../catalog/targets.ts';
+import { idsInWorkspace } from '../catalog/workspace-ids.ts';
 import { batchesOf, type Executor } from '../db.ts';
 
 export interface TagRow {
@@ -194,17 +195,12 @@ export async function linkTags(
 }
 
 /** Of these tag ids, the ones that are the workspace's. */
-export async function workspaceTagIds(
+export function workspaceTagIds(
   db: Executor,
   access: CatalogReader,
   ids: readonly string[],
 ): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.workspaceId, access.workspaceId), inArray(tags.id, [...ids])));
-  return rows.map((row) => row.id);
+  return idsInWorkspace(db, access, tags, ids);
 }
 
 /**

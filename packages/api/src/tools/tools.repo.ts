@@ -6,12 +6,8 @@ import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../a
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import type { Executor } from '../db.ts';
 
-export interface ToolRow {
-  id: string;
-  workspaceId: string;
-  slug: string;
-  rawSubmittedUrl: string;
-  rating: number | null;
+/** What a tool's page says about it: global, shared by every workspace that links the tool. */
+export interface ToolDetails {
   name: string | null;
   description: string | null;
   imageUrl: string | null;
@@ -19,6 +15,14 @@ export interface ToolRow {
   forgeUrl: string | null;
   discordUrl: string | null;
   slackUrl: string | null;
+}
+
+export interface ToolRow extends ToolDetails {
+  id: string;
+  workspaceId: string;
+  slug: string;
+  rawSubmittedUrl: string;
+  rating: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -203,15 +207,8 @@ export async function findGlobalTool(db: Executor, fingerprint: string): Promise
   return row;
 }
 
-export interface ToolMetadata {
+export interface ToolMetadata extends ToolDetails {
   canonicalUrl: string;
-  name: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  homepageUrl: string | null;
-  forgeUrl: string | null;
-  discordUrl: string | null;
-  slackUrl: string | null;
 }
 
 /** The ingestion job read the tool's page: creates the global tool or refreshes its metadata; answers its id. */
