@@ -97,11 +97,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The job workers run in this process while the app is up; their jobs outlive it in the database.
     // Without workers here (`--role api`), a worker process picks a job up at its next poll.
     const settings = { ...ingestionSettings(config), ...deps.ingestion };
-    let wake = () => {};
-    const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wake());
+    let wakeIngestion = () => {};
+    let wakeStore = () => {};
+    const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
     if (workers) {
       const running = createWorkers(deps.db.db, { ingestion: settings, store }, app.log);
-      wake = () => running.wake();
+      wakeIngestion = () => running.wakeIngestion();
+      wakeStore = () => running.wakeStore();
       app.addHook('onReady', async () => running.start());
       app.addHook('onClose', async () => running.stop());
     }
@@ -110,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         prefix: API_PREFIX,
         db: deps.db.db,
         verifier: deps.verifier ?? defaultVerifier(config),
-        ingestion: { maxAttempts: settings.maxAttempts, wake: () => wake() },
+        ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
       });
     }

@@ -12,6 +12,13 @@ export interface WorkerSettings {
   store: StoreContext;
 }
 
+export interface Workers extends JobWorker {
+  /** Wakes the ingestion and bookmark workers (a submission or an import was queued). */
+  wakeIngestion(): void;
+  /** Wakes the repository sync worker (a sync was queued). */
+  wakeStore(): void;
+}
+
 /**
  * Every job worker of one process (ingestion, bookmark enrichment, bookmark import, repository sync),
  * controlled as one: the server starts them when it runs workers and stops them when it closes.
@@ -20,9 +27,9 @@ export function createWorkers(
   db: Database,
   settings: WorkerSettings,
   log: JobLog & { info?(details: object, message: string): void },
-): JobWorker {
+): Workers {
   const { ingestion } = settings;
-  return combineWorkers([
+  const ingesting = combineWorkers([
     createIngestionWorker(db, ingestion, log),
     createBookmarkImportWorker(
       db,
@@ -33,6 +40,11 @@ export function createWorkers(
       },
       log,
     ),
-    createStoreSyncWorker(db, settings.store, log),
   ]);
+  const storing = createStoreSyncWorker(db, settings.store, log);
+  return {
+    ...combineWorkers([ingesting, storing]),
+    wakeIngestion: () => ingesting.wake(),
+    wakeStore: () => storing.wake(),
+  };
 }
