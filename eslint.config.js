@@ -125,6 +125,23 @@ export default tseslint.config(
     ['apps/web/**/*.{ts,tsx}'],
     'The web app talks to the server over HTTP: import only @stackyard/contracts.',
   ),
+  {
+    // A SystemGrant writes the catalog without authorize(): only job code may make one (access.ts).
+    files: ['packages/api/src/**/*.{routes,service}.ts', 'packages/api/src/plugin.ts', 'apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)jobs/system-grant(\\.ts)?$',
+              message: 'Only job code makes a SystemGrant; a request is authorized with authorize().',
+            },
+          ],
+        },
+      ],
+    },
+  },
   onlyContracts(
     ['e2e/**/*.test.ts'],
     'End-to-end tests drive the real server over HTTP and a browser (test support may start processes).',

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
-import { BATCH_SIZE, runBookmarkImport, type PayloadBookmark } from '@stackyard/api/bookmarks/bookmarks.job';
+import { BATCH_SIZE, runBookmarkImport } from '@stackyard/api/bookmarks/import-bookmarks';
+import type { PayloadBookmark } from '@stackyard/api/jobs/queues';
 import { createDb } from '@stackyard/db/client';
 import { bookmarkImports, resources, workspaces } from '@stackyard/db/schema';
 import { compactBookmark, parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
@@ -88,7 +89,7 @@ export async function measureBookmarkImport(count = BOOKMARKS): Promise<ImportTi
     const importStarted = performance.now();
     await runBookmarkImport(
       db,
-      { pollMs: 1000, enrich: true, enrichmentMaxAttempts: 5 },
+      { enrich: true, enrichmentMaxAttempts: 5 },
       { importId: row.id, bookmarks },
       new AbortController().signal,
     );

@@ -6,14 +6,9 @@ import type { DbHandle } from '@stackyard/db/client';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
-import { createBookmarkImportWorker } from '@stackyard/api/bookmarks/bookmarks.job';
-import {
-  combineWorkers,
-  createIngestionWorker,
-  type IngestionSettings,
-} from '@stackyard/api/ingestion/ingestion.job';
+import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import { createWorkers } from '@stackyard/api/jobs/workers';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
-import { createStoreSyncWorker } from '@stackyard/api/store/store.job';
 import { identityPlugin } from '@stackyard/identity/plugin';
 import { createRevokedSessions } from '@stackyard/identity/revoked-sessions';
 import {
@@ -105,32 +100,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Before the API's routes: the OpenAPI document is collected as they are added.
     if (servesApi) await registerApiDocs(app, { prefix: API_PREFIX });
     // The job workers run in this process while the app is up; their jobs outlive it in the database.
+    // Without workers here (`--role api`), a worker process picks a job up at its next poll.
     const settings = { ...ingestionSettings(config), ...deps.ingestion };
-    const worker = combineWorkers([
-      createIngestionWorker(deps.db.db, settings, app.log),
-      createBookmarkImportWorker(
-        deps.db.db,
-        {
-          pollMs: settings.pollMs,
-          enrich: settings.enrichBookmarks,
-          enrichmentMaxAttempts: settings.maxAttempts,
-        },
-        app.log,
-      ),
-    ]);
-    if (workers) {
-      app.addHook('onReady', async () => worker.start());
-      app.addHook('onClose', async () => worker.stop());
-    }
-    // The repository store's sync worker, the same way.
+    let wakeIngestion = () => {};
     let wakeStore = () => {};
     const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
-    const storeWorker = createStoreSyncWorker(deps.db.db, store, app.log);
     if (workers) {
-      // Without workers here (`--role api`), a worker process picks the job up at its next poll.
-      wakeStore = () => storeWorker.wake();
-      app.addHook('onReady', async () => storeWorker.start());
-      app.addHook('onClose', async () => storeWorker.stop());
+      const running = createWorkers(deps.db.db, { ingestion: settings, store }, app.log);
+      wakeIngestion = () => running.wakeIngestion();
+      wakeStore = () => running.wakeStore();
+      app.addHook('onReady', async () => running.start());
+      app.addHook('onClose', async () => running.stop());
     }
     if (servesApi) {
       // Logged-out sessions, so their JWTs stop working within seconds rather than at their expiry.
@@ -144,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         prefix: API_PREFIX,
         db: deps.db.db,
         verifier: withRevocation(deps.verifier ?? defaultVerifier(config), revoked),
-        ingestion: { maxAttempts: settings.maxAttempts, wake: () => (workers ? worker.wake() : undefined) },
+        ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
       });
     }

@@ -17,6 +17,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL's limit on one statement's bind parameters (a 16-bit count in the wire protocol). */
+export const MAX_PARAMETERS = 65_535;
+
+/**
+ * Splits rows of a multi-row statement so each part binds at most MAX_PARAMETERS, `perRow` for each row
+ * and `extra` for the rest of the statement: a file may bring any number of rows.
+ */
+export function batchesOf<T>(rows: readonly T[], perRow: number, extra = 0): T[][] {
+  const size = Math.max(1, Math.floor((MAX_PARAMETERS - extra) / perRow));
+  const batches: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+  return batches;
+}
+
 export function iso(date: Date): string {
   return date.toISOString();
 }

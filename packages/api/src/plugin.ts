@@ -9,7 +9,7 @@ import { assertSentByApp } from './auth/request-origin.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
-import type { IngestionQueue } from './ingestion/ingestion.job.ts';
+import type { IngestionQueue } from './jobs/queues.ts';
 import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
 import { invalid } from './http.ts';

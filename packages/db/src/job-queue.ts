@@ -55,6 +55,24 @@ export async function enqueueJob(
   return existing.id;
 }
 
+// Rows of one insert in enqueueJobs: three bind parameters each, well under PostgreSQL's 65,535.
+const ENQUEUE_BATCH = 5_000;
+
+/** Adds many jobs to one queue, without dedupe keys (bulk work such as an import's enrichment). */
+export async function enqueueJobs(
+  db: Database,
+  queue: string,
+  payloads: readonly unknown[],
+  options: { maxAttempts?: number } = {},
+): Promise<void> {
+  for (let start = 0; start < payloads.length; start += ENQUEUE_BATCH) {
+    const rows = payloads
+      .slice(start, start + ENQUEUE_BATCH)
+      .map((payload) => sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5})`);
+    await db.execute(sql`insert into jobs (queue, payload, max_attempts) values ${sql.join(rows, sql`, `)}`);
+  }
+}
+
 export interface ClaimedJob {
   id: string;
   queue: string;

@@ -19,11 +19,33 @@ declare const granted: unique symbol;
 /** Only authorize() makes one: a function that takes it cannot be reached without the check. */
 export type Authorized<P extends Permission> = WorkspaceAccess & { readonly [granted]: P };
 
+declare const systemGranted: unique symbol;
+/**
+ * A job's grant to write one workspace's catalog for the member who asked for the work (a submission's
+ * submitter, an import's importer), whose request was authorized when it queued the job. Only
+ * jobs/system-grant.ts makes one, and only job code imports that module: a route or a service that answers
+ * a user request cannot hold one, so it cannot skip authorize().
+ */
+export type SystemGrant = {
+  readonly workspaceId: string;
+  /** The member the job acts for. */
+  readonly userId: string;
+  readonly system: true;
+  readonly [systemGranted]: true;
+};
+
+export function isSystemGrant(grant: CatalogReader): grant is SystemGrant {
+  return 'system' in grant && grant.system === true;
+}
+
+/** Who may write a catalog table: a member checked for P, or a job acting for one. */
+export type CatalogWriter<P extends Permission> = Authorized<P> | SystemGrant;
+
 /**
  * Any grant in a workspace proves membership, and every member reads its catalog: catalog reads take this,
- * so a service that has just written can read back with the proof it already holds.
+ * so a service that has just written can read back with the proof it already holds (a job: its grant).
  */
-export type CatalogReader = Authorized<Permission>;
+export type CatalogReader = Authorized<Permission> | SystemGrant;
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 

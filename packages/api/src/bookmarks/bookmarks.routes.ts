@@ -16,7 +16,7 @@ import {
 } from '@stackyard/ingestion/bookmarks-file';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, forbidden, notFound, tooLarge } from '../http.ts';
-import type { IngestionQueue } from '../ingestion/ingestion.job.ts';
+import type { IngestionQueue } from '../jobs/queues.ts';
 import { exportBookmarks, getImport, listImports, startBookmarkImport } from './bookmarks.service.ts';
 
 const MAX_MB = Math.round(BOOKMARKS_FILE_MAX_BYTES / (1024 * 1024));

@@ -1,14 +1,13 @@
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
-import { enqueueJob, JsonText } from '@stackyard/db/job-queue';
+import { JsonText } from '@stackyard/db/job-queue';
 import { BookmarksFileError, writeBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
 import { compactBookmarksOffThread, type CompactBookmarks } from '@stackyard/ingestion/bookmarks-file-thread';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso } from '../db.ts';
-import type { IngestionQueue } from '../ingestion/ingestion.job.ts';
-import { BOOKMARK_IMPORT_QUEUE } from './bookmarks.job.ts';
+import { bookmarkImportQueue, type IngestionQueue } from '../jobs/queues.ts';
 import {
   findBookmarkImport,
   findBookmarkImportWorkspace,
@@ -55,7 +54,7 @@ export async function startBookmarkImport(
     // The job's BookmarkImportPayload, written as text: its bookmarks are CompactBookmarks (the job's
     // PayloadBookmark), serialized by the parser's thread, megabytes this thread need not touch.
     const payload = new JsonText(`{"importId":${JSON.stringify(created.id)},"bookmarks":${bookmarks.json}}`);
-    await enqueueJob(tx, BOOKMARK_IMPORT_QUEUE, payload, { maxAttempts: 3 });
+    await bookmarkImportQueue.enqueueJson(tx, payload);
     return created;
   });
   queue?.wake();

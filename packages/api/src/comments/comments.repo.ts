@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { comments, usernames } from '@stackyard/db/schema';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import type { Target } from '../catalog/targets.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import type { Executor } from '../db.ts';
@@ -76,17 +76,41 @@ export async function findComment(db: Executor, commentId: string): Promise<Comm
 }
 
 /** The caller comments on an item of the permit's workspace (the service found the item there). */
-export async function insertComment(
+export function insertComment(
   db: Executor,
   access: Authorized<'comments:write'>,
+  target: Target,
+  content: string,
+): Promise<string> {
+  return insertCommentAs(db, access.workspaceId, access.userId, target, content);
+}
+
+/**
+ * A completed submission's comment (spec §3), posted as its submitter whoever completes it: its job, or the
+ * reviewer who released it.
+ */
+export function insertSubmitterComment(
+  db: Executor,
+  access: CatalogWriter<'ingestion:review'>,
+  submitterId: string,
+  target: Target,
+  content: string,
+): Promise<string> {
+  return insertCommentAs(db, access.workspaceId, submitterId, target, content);
+}
+
+async function insertCommentAs(
+  db: Executor,
+  workspaceId: string,
+  commenterId: string,
   target: Target,
   content: string,
 ): Promise<string> {
   const [row] = await db
     .insert(comments)
     .values({
-      workspaceId: access.workspaceId,
-      commenterId: access.userId,
+      workspaceId,
+      commenterId,
       content,
       ...(target.kind === 'tool'
         ? { workspaceToolId: target.id }

@@ -2,12 +2,11 @@
 // as a child process (`--role worker`) on a PGlite data directory, the page held open by the fixture server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '@stackyard/db/client';
-import { enqueueJob } from '@stackyard/db/job-queue';
 import { workspaces } from '@stackyard/db/schema';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { createCleanups, startServerProcess, tempDir } from '@stackyard/testing/processes';
 import { findSubmission } from './ingestion.repo.ts';
-import { INGESTION_QUEUE } from './ingestion.job.ts';
+import { ingestionQueue } from '../jobs/queues.ts';
 import { seedSubmission } from '@stackyard/testing/ingestion-seed';
 
 const cleanups = createCleanups();
@@ -49,7 +48,7 @@ describe('ingestion across a kill -9', () => {
           url,
           status: 'pending',
         });
-        await enqueueJob(seeded.db, INGESTION_QUEUE, { submissionId });
+        await ingestionQueue.enqueue(seeded.db, { submissionId });
       } finally {
         await seeded.close();
       }

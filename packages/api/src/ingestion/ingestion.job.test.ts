@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueJob } from '@stackyard/db/job-queue';
 import { ingestionSubmissions, workspaces, workspaceTools } from '@stackyard/db/schema';
 import { createTestDb } from '@stackyard/db/testing';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { ingestionQueue } from '../jobs/queues.ts';
 import {
   createIngestionWorker,
   DEFAULT_INGESTION_SETTINGS,
-  INGESTION_QUEUE,
   type IngestionSettings,
 } from './ingestion.job.ts';
 
@@ -61,7 +60,7 @@ async function submitted(path: string, maxAttempts = 3): Promise<{ submissionId:
       })
       .returning({ id: ingestionSubmissions.id });
     if (!row) throw new Error('no submission');
-    const jobId = await enqueueJob(tx, INGESTION_QUEUE, { submissionId: row.id }, { maxAttempts });
+    const jobId = await ingestionQueue.enqueue(tx, { submissionId: row.id }, { maxAttempts });
     return { submissionId: row.id, jobId };
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@stackyard/contracts/ingestion';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
-import type { IngestionQueue } from './ingestion.job.ts';
+import type { IngestionQueue } from '../jobs/queues.ts';
 import {
   getSubmission,
   listWorkspaceSubmissions,

@@ -9,26 +9,26 @@ import type {
 import { REVIEWABLE_STATUSES } from '@stackyard/contracts/ingestion';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
-import { enqueueJob } from '@stackyard/db/job-queue';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { slugify } from '@stackyard/contracts/slug';
-import { authorize, type Authorized, type Permission } from '../access/access.ts';
+import { authorize, type Authorized, type CatalogReader, type Permission } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
-import { markWorkspaceChanged } from '../store/store-changes.ts';
-import { applyHints, hintsOf } from './ingestion-hints.ts';
-import { workspaceProjectIds, workspaceTagIds } from './ingestion-hints.repo.ts';
-import { DEFAULT_INGESTION_SETTINGS, INGESTION_QUEUE, type IngestionQueue } from './ingestion.job.ts';
+import { workspaceProjectIds } from '../projects/projects.repo.ts';
+import { insertResource } from '../resources/resources.repo.ts';
+import { workspaceTagIds } from '../tags/tags.repo.ts';
+import {
+  findToolLabels,
+  insertOrFillGlobalTool,
+  linkToolToWorkspace,
+  type ToolLabel,
+} from '../tools/tools.repo.ts';
+import { completeSubmission, hintsOf, type IngestedItem } from './complete-submission.ts';
+import { ingestionQueue, type IngestionQueue } from '../jobs/queues.ts';
 import {
   findSubmissionWorkspace,
-  findWorkspaceResourceByFingerprint,
-  findToolLabels,
-  type ToolLabel,
-  findWorkspaceSubmission,
-  insertOrFillGlobalTool,
-  insertResource,
+  findSubmission,
   insertSubmission,
-  linkToolToWorkspace,
   listSubmissions,
   reviewSubmission,
   type SubmissionRow,
@@ -45,10 +45,10 @@ export const RELEASE_NEEDS_URL =
  * Hints must name the workspace's own tags and projects: one of another workspace (or none) is refused with a
  * 400 naming the field, rather than dropped silently.
  */
-async function checkHints(db: Executor, workspaceId: string, data: PreIngestionExtractedData | null) {
+async function checkHints(db: Executor, access: CatalogReader, data: PreIngestionExtractedData | null) {
   const hints = hintsOf(data);
-  const tags = new Set(await workspaceTagIds(db, workspaceId, hints.tagIds));
-  const projects = new Set(await workspaceProjectIds(db, workspaceId, hints.projectIds));
+  const tags = new Set(await workspaceTagIds(db, access, hints.tagIds));
+  const projects = new Set(await workspaceProjectIds(db, access, hints.projectIds));
   const base = '/body/pre_ingestion_extracted_data/ingestion_hints/suggested_workspace_relationships';
   const missingTag = hints.tagIds.find((id) => !tags.has(id));
   const missingProject = hints.projectIds.find((id) => !projects.has(id));
@@ -79,7 +79,7 @@ export async function submit(
 ): Promise<Submission> {
   const access = await authorize(db, actor, body.workspace_id, 'ingestion:submit');
   const extracted = body.pre_ingestion_extracted_data ?? null;
-  await checkHints(db, access.workspaceId, extracted);
+  await checkHints(db, access, extracted);
   const fingerprinted = fingerprintUrl(body.submitted_url);
   const row = await inTransaction(db, async (tx) => {
     const inserted = await insertSubmission(tx, access, {
@@ -104,12 +104,11 @@ export async function submit(
 }
 
 function enqueueIngestion(db: Executor, submissionId: string, queue: IngestionQueue | undefined) {
-  return enqueueJob(
+  return ingestionQueue.enqueue(
     db,
-    INGESTION_QUEUE,
     { submissionId },
     {
-      maxAttempts: queue?.maxAttempts ?? DEFAULT_INGESTION_SETTINGS.maxAttempts,
+      ...(queue ? { maxAttempts: queue.maxAttempts } : {}),
       // A retry clicked twice while the first is still waiting adds no second job.
       dedupeKey: `ingestion:${submissionId}`,
     },
@@ -146,7 +145,7 @@ async function authorizeSubmission<P extends Permission>(
     }
     throw error;
   }
-  const submission = await findWorkspaceSubmission(db, access, id);
+  const submission = await findSubmission(db, id, access);
   if (!submission) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
   return { access, submission };
 }
@@ -169,7 +168,7 @@ async function reviewed(
   row: SubmissionRow | undefined,
 ) {
   if (row) return presentSubmission(db, row);
-  const now = await findWorkspaceSubmission(db, access, id);
+  const now = await findSubmission(db, id, access);
   throw new AppError('conflict', NOT_REVIEWABLE(now?.status ?? 'gone'));
 }
 
@@ -223,8 +222,9 @@ export async function releaseSubmission(
     throw new AppError('bad_request', `/body/name: ${RELEASE_NEEDS_NAME}`);
 
   const row = await inTransaction(db, async (tx) => {
+    let item: IngestedItem;
     if (submission.kind === 'tool') {
-      const toolId = await insertOrFillGlobalTool(tx, fingerprint, {
+      const toolId = await insertOrFillGlobalTool(tx, access, fingerprint, {
         canonicalUrl: normalizedUrl,
         name,
         description,
@@ -234,44 +234,22 @@ export async function releaseSubmission(
         discordUrl: null,
         slackUrl: null,
       });
-      const workspaceToolId = await linkToolToWorkspace(tx, {
-        workspaceId: access.workspaceId,
+      const workspaceToolId = await linkToolToWorkspace(tx, access, {
         toolId,
         baseSlug: slugify(name ?? 'tool', 'tool'),
         rawSubmittedUrl: submission.submittedUrl,
       });
-      const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
-        status: 'completed',
-        quarantineContext: null,
-        workspaceToolId,
-      });
-      if (moved) {
-        await applyHints(tx, moved, { kind: 'tool', workspaceToolId });
-        await markWorkspaceChanged(tx, access.workspaceId);
-      }
-      return moved;
-    }
-    const existing = await findWorkspaceResourceByFingerprint(tx, access.workspaceId, fingerprint);
-    const resourceId =
-      existing?.id ??
-      (await insertResource(tx, {
-        workspaceId: access.workspaceId,
+      item = { kind: 'tool', workspaceToolId };
+    } else {
+      const resourceId = await insertResource(tx, access, {
         fingerprint,
-        rawSubmittedUrl: submission.submittedUrl,
+        url: submission.submittedUrl,
         title: name,
         description,
-        image: null,
-      }));
-    const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
-      status: 'completed',
-      quarantineContext: null,
-      resourceId,
-    });
-    if (moved) {
-      await applyHints(tx, moved, { kind: 'resource', resourceId });
-      await markWorkspaceChanged(tx, access.workspaceId);
+      });
+      item = { kind: 'resource', resourceId };
     }
-    return moved;
+    return completeSubmission(tx, access, submission, item);
   });
   return reviewed(db, access, id, row);
 }

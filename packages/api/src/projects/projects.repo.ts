@@ -1,8 +1,9 @@
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { projects, projectTags, projectTools, workspaceTools } from '@stackyard/db/schema';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
+import { idsInWorkspace } from '../catalog/workspace-ids.ts';
 import type { Executor } from '../db.ts';
 
 export interface ProjectRow {
@@ -140,18 +141,25 @@ export async function existingTools(
   access: CatalogReader,
   toolIds: string[],
 ): Promise<Set<string>> {
-  if (toolIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: workspaceTools.id })
-    .from(workspaceTools)
-    .where(and(eq(workspaceTools.workspaceId, access.workspaceId), inArray(workspaceTools.id, toolIds)));
-  return new Set(rows.map((row) => row.id));
+  return new Set(await idsInWorkspace(db, access, workspaceTools, toolIds));
 }
 
-/** Links tools of the workspace to a project of the workspace; a link that exists is kept as it is. */
+/** Of these project ids, the ones that are the workspace's. */
+export function workspaceProjectIds(
+  db: Executor,
+  access: CatalogReader,
+  ids: readonly string[],
+): Promise<string[]> {
+  return idsInWorkspace(db, access, projects, ids);
+}
+
+/**
+ * Links tools of the workspace to a project of the workspace (a member's edit, or a completed submission's
+ * linked projects); a link that exists is kept as it is.
+ */
 export async function linkTools(
   db: Executor,
-  access: Authorized<'catalog:write'>,
+  access: CatalogWriter<'catalog:write' | 'ingestion:review'>,
   projectId: string,
   toolIds: string[],
 ): Promise<void> {

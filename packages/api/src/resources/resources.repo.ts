@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resources, resourceTags } from '@stackyard/db/schema';
 import type { ItemSort } from '@stackyard/contracts/catalog';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
-import type { Executor } from '../db.ts';
+import { batchesOf, type Executor } from '../db.ts';
 
 export interface ResourceRow {
   id: string;
@@ -113,4 +113,104 @@ export async function deleteResource(
     .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
     .returning({ id: resources.id });
   return rows.length > 0;
+}
+
+/** Of these fingerprints, the workspace's resources that have them: fingerprint → resource id. */
+export async function resourcesByFingerprint(
+  db: Executor,
+  access: CatalogReader,
+  fingerprints: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const batch of batchesOf(fingerprints, 1, 1)) {
+    const rows = await db
+      .select({ id: resources.id, fingerprint: resources.fingerprint })
+      .from(resources)
+      .where(and(eq(resources.workspaceId, access.workspaceId), inArray(resources.fingerprint, batch)));
+    for (const row of rows) found.set(row.fingerprint, row.id);
+  }
+  return found;
+}
+
+export interface NewResource {
+  fingerprint: string;
+  url: string;
+  title: string | null;
+  description: string | null;
+  image?: string | null;
+  /** When it was first saved (an imported bookmark's add date); now when not given. */
+  createdAt?: Date;
+}
+
+// Columns bound for each row of insertResources.
+const RESOURCE_PARAMETERS = 8;
+
+/**
+ * Adds resources to the workspace (a completed submission, or an import's bookmarks); a fingerprint the
+ * workspace already has is left out. Answers fingerprint → id of those added.
+ */
+export async function insertResources(
+  db: Executor,
+  access: CatalogWriter<'ingestion:review'>,
+  items: readonly NewResource[],
+): Promise<Map<string, string>> {
+  const added = new Map<string, string>();
+  for (const batch of batchesOf(items, RESOURCE_PARAMETERS)) {
+    const rows = await db
+      .insert(resources)
+      .values(
+        batch.map((item) => ({
+          workspaceId: access.workspaceId,
+          fingerprint: item.fingerprint,
+          rawSubmittedUrl: item.url,
+          extractedTitle: item.title,
+          extractedDescription: item.description,
+          extractedImage: item.image ?? null,
+          ...(item.createdAt ? { createdAt: item.createdAt, updatedAt: item.createdAt } : {}),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: resources.id, fingerprint: resources.fingerprint });
+    for (const row of rows) added.set(row.fingerprint, row.id);
+  }
+  return added;
+}
+
+/**
+ * Adds a resource to the workspace; if the workspace got one with the same fingerprint meanwhile (a
+ * concurrent submission), answers that one instead.
+ */
+export async function insertResource(
+  db: Executor,
+  access: CatalogWriter<'ingestion:review'>,
+  item: NewResource,
+): Promise<string> {
+  const added = (await insertResources(db, access, [item])).get(item.fingerprint);
+  const id = added ?? (await resourcesByFingerprint(db, access, [item.fingerprint])).get(item.fingerprint);
+  if (!id) throw new Error('resource neither inserted nor found');
+  return id;
+}
+
+export interface ResourceMetadata {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+}
+
+/** Fills what a resource is missing (an imported bookmark has only its title) from its page's metadata. */
+export async function fillResourceMetadata(
+  db: Executor,
+  grant: SystemGrant,
+  resourceId: string,
+  metadata: ResourceMetadata,
+): Promise<void> {
+  await db
+    .update(resources)
+    .set({
+      extractedTitle: sql`coalesce(nullif(${resources.extractedTitle}, ''), ${metadata.title})`,
+      extractedDescription: sql`coalesce(${resources.extractedDescription}, ${metadata.description})`,
+      extractedImage: sql`coalesce(${resources.extractedImage}, ${metadata.image})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(resources.workspaceId, grant.workspaceId), eq(resources.id, resourceId)));
 }

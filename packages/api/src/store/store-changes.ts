@@ -1,20 +1,12 @@
-import { enqueueJob } from '@stackyard/db/job-queue';
 import type { Executor } from '../db.ts';
+import { storeSyncQueue } from '../jobs/queues.ts';
 import { touchLinkedStore } from './store.repo.ts';
 
 // The one hook every catalog write calls, inside its own transaction: a workspace linked to a repository is
 // marked changed and gets a sync job. While a job waits, more changes join it (the dedupe key), and the job
 // itself waits until the workspace has been quiet for the sync delay, so a burst of edits is one commit.
 
-export const STORE_SYNC_QUEUE = 'store-sync';
-
 export const storeSyncKey = (workspaceId: string): string => `store-sync:${workspaceId}`;
-
-export interface StoreSyncPayload {
-  workspaceId: string;
-  /** When the first change of this batch was seen: a workspace edited without pause still syncs. */
-  since: string;
-}
 
 /** Marks the workspace changed (tools, projects, resources, tags, comments, its own name); cheap when unlinked. */
 export async function markWorkspaceChanged(db: Executor, workspaceId: string): Promise<void> {
@@ -27,10 +19,9 @@ export async function enqueueStoreSync(
   workspaceId: string,
   options: { runAt?: Date; since?: string } = {},
 ): Promise<void> {
-  const payload: StoreSyncPayload = { workspaceId, since: options.since ?? new Date().toISOString() };
-  await enqueueJob(db, STORE_SYNC_QUEUE, payload, {
+  const payload = { workspaceId, since: options.since ?? new Date().toISOString() };
+  await storeSyncQueue.enqueue(db, payload, {
     dedupeKey: storeSyncKey(workspaceId),
-    maxAttempts: 8,
     ...(options.runAt ? { runAt: options.runAt } : {}),
   });
 }

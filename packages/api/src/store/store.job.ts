@@ -1,141 +1,35 @@
 import type { Database } from '@stackyard/db/client';
-import { createJobWorker, type ClaimedJob, type JobLog } from '@stackyard/db/job-queue';
-import type { CommitOutcome } from '@stackyard/store/commit-files';
-import type { GithubResult } from '@stackyard/store/github-failure';
-import { syncWorkspace } from '@stackyard/store/sync-workspace';
+import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
+import { createQueueWorker } from '../jobs/queue.ts';
+import { storeSyncQueue } from '../jobs/queues.ts';
 import type { StoreContext } from './store-context.ts';
-import { enqueueStoreSync, STORE_SYNC_QUEUE, type StoreSyncPayload } from './store-changes.ts';
-import {
-  findDueStores,
-  findStore,
-  loadRenderInput,
-  recordSyncFailure,
-  recordSyncSuccess,
-  type StoreRow,
-} from './store.repo.ts';
+import { enqueueDueSyncs, runStoreSync } from './store-sync.ts';
 
-// The sync job: one waiting job per linked workspace (dedupe key), run once the workspace has been quiet for
-// the sync delay. It renders the whole workspace and writes what differs as one commit (none when nothing
-// does), so running it twice, or after any failure, is harmless: the next success brings the repository up
-// to date. Failures are recorded as the link's last error (health shows it); those that may pass are retried,
-// after GitHub's retry-after when it gave one, else with the queue's backoff.
+// The sync worker, and beside it a sweep that finds linked workspaces whose changes no job waits for (after
+// a crash, or retries given up).
 
-export type LinkedStore = StoreRow & {
-  installationId: number;
-  repositoryOwner: string;
-  repositoryName: string;
-};
-
-export function isLinked(row: StoreRow | null): row is LinkedStore {
-  return row?.installationId != null && row.repositoryOwner !== null && row.repositoryName !== null;
-}
-
-/** Renders the workspace and writes it; records the outcome on the link. */
-export async function syncLinkedStore(
-  db: Database,
-  context: StoreContext,
-  store: LinkedStore,
-  message?: string,
-): Promise<GithubResult<CommitOutcome> | null> {
-  const github = context.github;
-  if (!github) return null;
-  const through = store.changedAt;
-  const input = await loadRenderInput(db, store.workspaceId);
-  if (!input) return null;
-  const link = { workspaceId: store.workspaceId, owner: store.repositoryOwner, name: store.repositoryName };
-  const result = await syncWorkspace(
-    github,
-    { installationId: store.installationId, owner: store.repositoryOwner, name: store.repositoryName },
-    input,
-    message === undefined ? {} : { message },
-  );
-  if (result.ok) {
-    await recordSyncSuccess(db, link, through, result.value.commitSha);
-  } else {
-    await recordSyncFailure(db, link, {
-      code: result.failure.code,
-      message: result.failure.message,
-      at: new Date().toISOString(),
-    });
-  }
-  return result;
-}
-
-/** A failure that may pass by itself: thrown so the queue retries with its backoff. */
-class RetryableSyncError extends Error {
-  constructor(code: string, message: string) {
-    super(`${code}: ${message}`);
-    this.name = 'RetryableSyncError';
-  }
-}
-
-function payloadOf(job: ClaimedJob): StoreSyncPayload {
-  const payload = job.payload;
-  if (payload && typeof payload === 'object' && 'workspaceId' in payload) {
-    const { workspaceId } = payload;
-    const since = 'since' in payload && typeof payload.since === 'string' ? payload.since : null;
-    if (typeof workspaceId === 'string') {
-      return { workspaceId, since: since ?? new Date().toISOString() };
-    }
-  }
-  throw new Error(`store sync job ${job.id} has no workspaceId`);
-}
-
-export async function runStoreSync(db: Database, context: StoreContext, job: ClaimedJob): Promise<void> {
-  const { workspaceId, since } = payloadOf(job);
-  const store = await findStore(db, workspaceId);
-  // Unlinked (or the workspace deleted) since the change, or nothing to write with: nothing to do. Without a
-  // GitHub App the changes stay due, and the sweep picks them up once one is configured.
-  if (!isLinked(store) || !context.github || store.changedAt === null) return;
-  if (store.syncedThrough !== null && store.syncedThrough >= store.changedAt) return;
-
-  const { syncDelayMs, maxWaitMs } = context.settings;
-  const now = Date.now();
-  const quietAt = store.changedAt.getTime() + syncDelayMs;
-  const deadline = Date.parse(since) + maxWaitMs;
-  if (quietAt > now && now < deadline) {
-    await enqueueStoreSync(db, workspaceId, { runAt: new Date(Math.min(quietAt, deadline)), since });
-    return;
-  }
-  const result = await syncLinkedStore(db, context, store);
-  if (!result || result.ok) return;
-  const { failure } = result;
-  if (!failure.retryable) return;
-  if (failure.retryAfterMs !== undefined) {
-    // GitHub said when: a new job then, instead of the queue's own backoff.
-    await enqueueStoreSync(db, workspaceId, { runAt: new Date(Date.now() + failure.retryAfterMs), since });
-    return;
-  }
-  throw new RetryableSyncError(failure.code, failure.message);
-}
-
-export interface StoreSyncWorker {
-  start(): void;
-  wake(): void;
-  drain(): Promise<number>;
+export interface StoreSyncWorker extends JobWorker {
   /** Enqueues a sync for every linked workspace with unsynced changes. */
   sweep(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 export function createStoreSyncWorker(db: Database, context: StoreContext, log: JobLog): StoreSyncWorker {
   const settings = context.settings;
-  const worker = createJobWorker(db, {
-    queue: STORE_SYNC_QUEUE,
-    concurrency: 1,
+  const worker = createQueueWorker(db, storeSyncQueue, {
     pollMs: settings.pollMs,
-    timeoutMs: settings.timeoutMs,
-    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
     log,
-    handler: (job) => runStoreSync(db, context, job),
+    policy: {
+      timeoutMs: settings.timeoutMs,
+      ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+    },
+    handle: (payload) => runStoreSync(db, context, payload),
   });
   let timer: NodeJS.Timeout | null = null;
 
   async function sweep(): Promise<number> {
-    const due = await findDueStores(db);
-    for (const workspaceId of due) await enqueueStoreSync(db, workspaceId);
-    if (due.length > 0) worker.wake();
-    return due.length;
+    const due = await enqueueDueSyncs(db);
+    if (due > 0) worker.wake();
+    return due;
   }
   const sweepQuietly = () =>
     void sweep().catch((error: unknown) => log.error({ err: error }, 'store sync sweep failed'));

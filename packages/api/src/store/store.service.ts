@@ -22,7 +22,7 @@ import type { Actor } from '../auth/authenticate.ts';
 import { iso } from '../db.ts';
 import { NOT_CONFIGURED, REQUIRED_VARIABLES, type StoreContext } from './store-context.ts';
 import { enqueueStoreSync } from './store-changes.ts';
-import { isLinked, syncLinkedStore } from './store.job.ts';
+import { isLinked, syncLinkedStore } from './store-sync.ts';
 import {
   clearConnection,
   findStore,

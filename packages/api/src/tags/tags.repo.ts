@@ -8,9 +8,10 @@ import {
   toolTags,
   workspaceTools,
 } from '@stackyard/db/schema';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import type { Target, TargetKind } from '../catalog/targets.ts';
-import type { Executor } from '../db.ts';
+import { idsInWorkspace } from '../catalog/workspace-ids.ts';
+import { batchesOf, type Executor } from '../db.ts';
 
 export interface TagRow {
   id: string;
@@ -164,14 +165,74 @@ export async function attachTag(
     .where(and(eq(tags.workspaceId, access.workspaceId), eq(tags.id, tagId), eq(link.itemId, target.id)))
     .limit(1);
   if (found.length === 0) return false;
-  const values =
-    target.kind === 'tool'
-      ? db.insert(toolTags).values({ tagId, workspaceToolId: target.id })
-      : target.kind === 'resource'
-        ? db.insert(resourceTags).values({ tagId, resourceId: target.id })
-        : db.insert(projectTags).values({ tagId, projectId: target.id });
-  await values.onConflictDoNothing();
+  await linkTags(db, access, target.kind, [{ itemId: target.id, tagId }]);
   return true;
+}
+
+/**
+ * Attaches tags to items of one kind, in bulk (a submission's linked tags, an import's folders); a link
+ * whose tag or item is not the workspace's is left out, one that exists is kept as it is.
+ */
+export async function linkTags(
+  db: Executor,
+  access: CatalogWriter<'catalog:write' | 'ingestion:review'>,
+  kind: TargetKind,
+  pairs: readonly { itemId: string; tagId: string }[],
+): Promise<void> {
+  const link = links[kind];
+  // Two parameters a pair, and the workspace id twice.
+  for (const batch of batchesOf(pairs, 2, 2)) {
+    const values = sql.join(
+      batch.map((pair) => sql`(${pair.tagId}::uuid, ${pair.itemId}::uuid)`),
+      sql`, `,
+    );
+    await db.execute(sql`insert into ${link.table} (tag_id, ${sql.identifier(link.item.name)})
+      select ${tags.id}, ${link.itemId} from (values ${values}) as pair (tag_id, item_id)
+      join ${tags} on ${tags.id} = pair.tag_id and ${tags.workspaceId} = ${access.workspaceId}
+      join ${link.items} on ${link.itemId} = pair.item_id and ${link.workspace} = ${access.workspaceId}
+      on conflict do nothing`);
+  }
+}
+
+/** Of these tag ids, the ones that are the workspace's. */
+export function workspaceTagIds(
+  db: Executor,
+  access: CatalogReader,
+  ids: readonly string[],
+): Promise<string[]> {
+  return idsInWorkspace(db, access, tags, ids);
+}
+
+/**
+ * The workspace's tags with these names (case-insensitively), created with `color` where missing (an
+ * import's folders): answers lower-cased name → id.
+ */
+export async function ensureTags(
+  db: Executor,
+  grant: SystemGrant,
+  names: readonly string[],
+  color: string,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
+  if (byLower.size === 0) return ids;
+  // The names travel as one JSON parameter each way, not one parameter a name: a file may bring any number
+  // of folders and tags, and a statement takes at most 65,535 parameters.
+  await db.execute(sql`insert into ${tags} (workspace_id, name, color)
+    select ${grant.workspaceId}, name, ${color}
+    from jsonb_array_elements_text(${JSON.stringify([...byLower.values()])}::jsonb) as wanted (name)
+    on conflict do nothing`);
+  const rows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.workspaceId, grant.workspaceId),
+        sql`lower(${tags.name}) in (select jsonb_array_elements_text(${JSON.stringify([...byLower.keys()])}::jsonb))`,
+      ),
+    );
+  for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
+  return ids;
 }
 
 export async function detachTag(

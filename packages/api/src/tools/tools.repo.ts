@@ -1,16 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { projectTools, tools, toolTags, workspaceTools } from '@stackyard/db/schema';
 import type { ItemSort } from '@stackyard/contracts/catalog';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import { suffixedSlug } from '@stackyard/contracts/slug';
+import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import type { Executor } from '../db.ts';
 
-export interface ToolRow {
-  id: string;
-  workspaceId: string;
-  slug: string;
-  rawSubmittedUrl: string;
-  rating: number | null;
+/** What a tool's page says about it: global, shared by every workspace that links the tool. */
+export interface ToolDetails {
   name: string | null;
   description: string | null;
   imageUrl: string | null;
@@ -18,6 +16,14 @@ export interface ToolRow {
   forgeUrl: string | null;
   discordUrl: string | null;
   slackUrl: string | null;
+}
+
+export interface ToolRow extends ToolDetails {
+  id: string;
+  workspaceId: string;
+  slug: string;
+  rawSubmittedUrl: string;
+  rating: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -160,4 +166,129 @@ export async function listToolsOfProject(
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(projectTools.projectId, projectId)))
     .orderBy(workspaceTools.slug, workspaceTools.id)
     .limit(1000);
+}
+
+export interface ToolLabel {
+  slug: string;
+  name: string | null;
+}
+
+/** The slug and name of these workspace tools, by id (a deleted one is missing). */
+export async function findToolLabels(db: Executor, ids: string[]): Promise<Map<string, ToolLabel>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workspaceTools.id, slug: workspaceTools.slug, name: tools.name })
+    .from(workspaceTools)
+    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .where(inArray(workspaceTools.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { slug: row.slug, name: row.name }]));
+}
+
+/** The workspace's tool with this fingerprint, if it already has one. */
+export async function findToolByFingerprint(
+  db: Executor,
+  access: CatalogReader,
+  fingerprint: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: workspaceTools.id })
+    .from(workspaceTools)
+    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(tools.fingerprint, fingerprint)));
+  return row?.id;
+}
+
+// The global tools (one per fingerprint, shared by every workspace that links one) are written only while
+// a submission completes: by its job, or by a reviewer releasing it.
+
+export type GlobalToolRow = typeof tools.$inferSelect;
+
+export async function findGlobalTool(db: Executor, fingerprint: string): Promise<GlobalToolRow | undefined> {
+  const [row] = await db.select().from(tools).where(eq(tools.fingerprint, fingerprint));
+  return row;
+}
+
+export interface ToolMetadata extends ToolDetails {
+  canonicalUrl: string;
+}
+
+/** The ingestion job read the tool's page: creates the global tool or refreshes its metadata; answers its id. */
+export function upsertGlobalTool(
+  db: Executor,
+  _grant: SystemGrant,
+  fingerprint: string,
+  metadata: ToolMetadata,
+): Promise<string> {
+  return upsertTool(
+    db,
+    { fingerprint, ...metadata, enrichedAt: sql`now()` },
+    { ...metadata, enrichedAt: sql`now()` },
+  );
+}
+
+/** A hand-released tool: creates the global tool, or fills what an existing one lacks (never overwrites). */
+export function insertOrFillGlobalTool(
+  db: Executor,
+  _access: CatalogWriter<'ingestion:review'>,
+  fingerprint: string,
+  metadata: ToolMetadata,
+): Promise<string> {
+  // Not marked enriched: the next submission of this URL anywhere fetches the real metadata.
+  return upsertTool(
+    db,
+    { fingerprint, ...metadata },
+    {
+      name: sql`coalesce(${tools.name}, excluded.name)`,
+      description: sql`coalesce(${tools.description}, excluded.description)`,
+      homepageUrl: sql`coalesce(${tools.homepageUrl}, excluded.homepage_url)`,
+    },
+  );
+}
+
+/** Inserts the global tool, or sets `set` on the one with its fingerprint; answers its id. */
+async function upsertTool(
+  db: Executor,
+  values: PgInsertValue<typeof tools>,
+  set: PgUpdateSetSource<typeof tools>,
+): Promise<string> {
+  const [row] = await db
+    .insert(tools)
+    .values(values)
+    .onConflictDoUpdate({ target: tools.fingerprint, set: { ...set, updatedAt: sql`now()` } })
+    .returning({ id: tools.id });
+  if (!row) throw new Error('upsert returned no row');
+  return row.id;
+}
+
+const SLUG_TRIES = 50;
+
+/**
+ * Links a global tool to the grant's workspace under the first free slug of `base`, `base-2`, `base-3`…; if
+ * the workspace got the tool meanwhile (a concurrent submission), answers that workspace tool instead.
+ */
+export async function linkToolToWorkspace(
+  db: Executor,
+  access: CatalogWriter<'ingestion:review'>,
+  input: { toolId: string; baseSlug: string; rawSubmittedUrl: string },
+): Promise<string> {
+  const { workspaceId } = access;
+  for (let index = 1; index <= SLUG_TRIES + 1; index++) {
+    const slug =
+      index === 1
+        ? input.baseSlug
+        : suffixedSlug(input.baseSlug, index <= SLUG_TRIES ? index : crypto.randomUUID().slice(0, 8));
+    // "on conflict do nothing" covers both unique keys without aborting the transaction.
+    const [row] = await db
+      .insert(workspaceTools)
+      .values({ workspaceId, toolId: input.toolId, slug, rawSubmittedUrl: input.rawSubmittedUrl })
+      .onConflictDoNothing()
+      .returning({ id: workspaceTools.id });
+    if (row) return row.id;
+    const [existing] = await db
+      .select({ id: workspaceTools.id })
+      .from(workspaceTools)
+      .where(and(eq(workspaceTools.workspaceId, workspaceId), eq(workspaceTools.toolId, input.toolId)));
+    if (existing) return existing.id;
+  }
+  throw new Error(`no free slug for ${input.baseSlug}`);
 }

@@ -1,0 +1,94 @@
+import { REVIEWABLE_STATUSES, type PreIngestionExtractedData } from '@stackyard/contracts/ingestion';
+import { isSystemGrant, type CatalogWriter } from '../access/access.ts';
+import type { Target } from '../catalog/targets.ts';
+import { insertSubmitterComment } from '../comments/comments.repo.ts';
+import type { Executor } from '../db.ts';
+import { linkTools, workspaceProjectIds } from '../projects/projects.repo.ts';
+import { markWorkspaceChanged } from '../store/store-changes.ts';
+import { linkTags, workspaceTagIds } from '../tags/tags.repo.ts';
+import { reviewSubmission, setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
+
+// How a submission completes, the same whoever completes it: its job (a SystemGrant acting for the
+// submitter) after reading the page, or a reviewer (Authorized<'ingestion:review'>) releasing it by hand.
+
+/** What a completed submission made or linked. */
+export type IngestedItem =
+  { kind: 'tool'; workspaceToolId: string } | { kind: 'resource'; resourceId: string };
+
+export interface Hints {
+  tagIds: string[];
+  projectIds: string[];
+  comment: string | null;
+}
+
+export function hintsOf(data: PreIngestionExtractedData | null | undefined): Hints {
+  const hints = data?.ingestion_hints;
+  const relationships = hints?.suggested_workspace_relationships;
+  const comment = hints?.suggested_comment?.trim();
+  return {
+    tagIds: [...new Set(relationships?.linked_tags ?? [])],
+    projectIds: [...new Set(relationships?.linked_workspace_projects ?? [])],
+    comment: comment ? comment : null,
+  };
+}
+
+const targetOf = (item: IngestedItem): Target =>
+  item.kind === 'tool'
+    ? { kind: 'tool', id: item.workspaceToolId }
+    : { kind: 'resource', id: item.resourceId };
+
+/**
+ * Completes a submission with what it made or linked, in the caller's transaction: the job moves a pending
+ * or fetching one (an attempt that finishes after the outcome was written, abandoned at its time limit,
+ * changes nothing), a reviewer a quarantined or failed one. Then, exactly once, the hints apply and the
+ * workspace is marked changed. Answers the completed row, or undefined when it was no longer movable.
+ */
+export async function completeSubmission(
+  db: Executor,
+  completer: CatalogWriter<'ingestion:review'>,
+  submission: SubmissionRow,
+  item: IngestedItem,
+): Promise<SubmissionRow | undefined> {
+  const made =
+    item.kind === 'tool' ? { workspaceToolId: item.workspaceToolId } : { resourceId: item.resourceId };
+  const moved = isSystemGrant(completer)
+    ? await setSubmissionStatus(db, submission.id, 'completed', made)
+    : await reviewSubmission(db, completer, submission.id, REVIEWABLE_STATUSES, {
+        status: 'completed',
+        quarantineContext: null,
+        ...made,
+      });
+  if (!moved) return undefined;
+  await applyHints(db, completer, moved, item);
+  await markWorkspaceChanged(db, completer.workspaceId);
+  return moved;
+}
+
+/**
+ * The linked tags are attached, a tool joins the linked projects (a resource has no projects, so they are
+ * ignored for it), and the comment is posted as the submitter's. Tags and projects no longer in the
+ * workspace are skipped.
+ */
+async function applyHints(
+  db: Executor,
+  completer: CatalogWriter<'ingestion:review'>,
+  submission: SubmissionRow,
+  item: IngestedItem,
+): Promise<void> {
+  const hints = hintsOf(submission.preIngestionExtractedData);
+  const target = targetOf(item);
+  const tagIds = await workspaceTagIds(db, completer, hints.tagIds);
+  await linkTags(
+    db,
+    completer,
+    target.kind,
+    tagIds.map((tagId) => ({ itemId: target.id, tagId })),
+  );
+  if (item.kind === 'tool') {
+    for (const projectId of await workspaceProjectIds(db, completer, hints.projectIds)) {
+      await linkTools(db, completer, projectId, [item.workspaceToolId]);
+    }
+  }
+  const comment = submission.submittedComment?.trim() || hints.comment;
+  if (comment) await insertSubmitterComment(db, completer, submission.submittedByUserId, target, comment);
+}

@@ -1,0 +1,210 @@
+import type { Database } from '@stackyard/db/client';
+import type { QuarantineContext } from '@stackyard/contracts/ingestion';
+import { createAddressPolicy } from '@stackyard/ingestion/address-policy';
+import type { IngestionFailure } from '@stackyard/ingestion/failure';
+import { fetchPage, type FetchPageOptions } from '@stackyard/ingestion/fetch-page';
+import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
+import { slugify } from '@stackyard/contracts/slug';
+import type { SystemGrant } from '../access/access.ts';
+import { inTransaction } from '../db.ts';
+import { systemGrant } from '../jobs/system-grant.ts';
+import { fillResourceMetadata, insertResource, resourcesByFingerprint } from '../resources/resources.repo.ts';
+import {
+  findGlobalTool,
+  findToolByFingerprint,
+  linkToolToWorkspace,
+  upsertGlobalTool,
+} from '../tools/tools.repo.ts';
+import { completeSubmission } from './complete-submission.ts';
+import { findSubmission, setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
+
+// The work of the ingestion job, for one submission, acting for its submitter (a SystemGrant): it never
+// fetches what it can reuse (the workspace's own tool, or another workspace's freshly enriched global
+// tool); otherwise it reads the page through the guarded fetcher. A permanent failure quarantines the
+// submission at once; a transient one is thrown to the queue, which retries with backoff and, when out of
+// attempts, marks the submission failed (failSubmission).
+
+export interface IngestSettings {
+  /** Global metadata older than this is fetched again rather than reused. */
+  staleAfterMs: number;
+  /** Intranet hosts and ranges the fetcher may reach (empty: public addresses only). */
+  allowlist: readonly string[];
+  denyDomains: readonly string[];
+  /** Further fetcher options (tests: a resolver or CA). */
+  fetch?: Omit<FetchPageOptions, 'policy' | 'signal'>;
+}
+
+/** A transient fetch failure, thrown so the queue retries; it keeps the reason for when it gives up. */
+export class TransientIngestionError extends Error {
+  readonly failure: IngestionFailure;
+  constructor(failure: IngestionFailure) {
+    super(`${failure.code}: ${failure.detail ?? failure.message}`);
+    this.name = 'TransientIngestionError';
+    this.failure = failure;
+  }
+}
+
+const contextOf = (failure: IngestionFailure): QuarantineContext => ({
+  code: failure.code,
+  message: failure.message,
+});
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'tool';
+  }
+}
+
+export async function ingestSubmission(
+  db: Database,
+  settings: IngestSettings,
+  submissionId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const submission = await findSubmission(db, submissionId);
+  // Gone (its workspace was deleted) or already settled (a retry after the outcome was written).
+  if (!submission || !['pending', 'fetching'].includes(submission.status)) return;
+  await setSubmissionStatus(db, submissionId, 'fetching');
+
+  const fingerprinted = fingerprintUrl(submission.submittedUrl);
+  if (!fingerprinted.ok) {
+    await setSubmissionStatus(db, submissionId, 'quarantined', {
+      quarantineContext: contextOf(fingerprinted.failure),
+    });
+    return;
+  }
+  const grant = systemGrant(submission.workspaceId, submission.submittedByUserId);
+  if (submission.kind === 'resource') {
+    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal);
+  } else {
+    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal);
+  }
+}
+
+/** Reads the page through the guarded fetcher; a failure settles (or, transient, retries) the submission. */
+async function readPage(
+  db: Database,
+  settings: IngestSettings,
+  submission: SubmissionRow,
+  signal: AbortSignal,
+) {
+  const page = await fetchPage(submission.submittedUrl, {
+    ...settings.fetch,
+    policy: createAddressPolicy({ allowlist: settings.allowlist, denyDomains: settings.denyDomains }),
+    signal,
+  });
+  if (page.ok) return page.value.metadata;
+  if (page.failure.transient) {
+    // Waiting for the retry; the queue marks it failed if none succeeds.
+    await setSubmissionStatus(db, submission.id, 'pending');
+    throw new TransientIngestionError(page.failure);
+  }
+  await setSubmissionStatus(db, submission.id, 'quarantined', { quarantineContext: contextOf(page.failure) });
+  return null;
+}
+
+async function ingestTool(
+  db: Database,
+  grant: SystemGrant,
+  settings: IngestSettings,
+  submission: SubmissionRow,
+  { fingerprint, normalizedUrl }: { fingerprint: string; normalizedUrl: string },
+  signal: AbortSignal,
+): Promise<void> {
+  const owned = await findToolByFingerprint(db, grant, fingerprint);
+  if (owned) {
+    await inTransaction(db, (tx) =>
+      completeSubmission(tx, grant, submission, { kind: 'tool', workspaceToolId: owned }),
+    );
+    return;
+  }
+
+  const known = await findGlobalTool(db, fingerprint);
+  if (known?.enrichedAt && Date.now() - known.enrichedAt.getTime() < settings.staleAfterMs) {
+    await inTransaction(db, async (tx) => {
+      const workspaceToolId = await linkToolToWorkspace(tx, grant, {
+        toolId: known.id,
+        baseSlug: slugify(known.name ?? hostOf(normalizedUrl), 'tool'),
+        rawSubmittedUrl: submission.submittedUrl,
+      });
+      await completeSubmission(tx, grant, submission, { kind: 'tool', workspaceToolId });
+    });
+    return;
+  }
+
+  const metadata = await readPage(db, settings, submission, signal);
+  if (!metadata) return;
+  await inTransaction(db, async (tx) => {
+    const toolId = await upsertGlobalTool(tx, grant, fingerprint, {
+      canonicalUrl: normalizedUrl,
+      name: metadata.suggestedName,
+      description: metadata.description,
+      imageUrl: metadata.image,
+      homepageUrl: metadata.homepageUrl,
+      forgeUrl: metadata.forgeUrl,
+      discordUrl: metadata.communityLinks.discordUrl,
+      slackUrl: metadata.communityLinks.slackUrl,
+    });
+    const workspaceToolId = await linkToolToWorkspace(tx, grant, {
+      toolId,
+      baseSlug: metadata.suggestedSlug || slugify(metadata.suggestedName, 'tool'),
+      rawSubmittedUrl: submission.submittedUrl,
+    });
+    await completeSubmission(tx, grant, submission, { kind: 'tool', workspaceToolId });
+  });
+}
+
+/**
+ * A resource belongs to one workspace: a URL the workspace already has links to its resource without a
+ * fetch. An imported bookmark's enrichment is the exception: its resource exists (with the bookmark's
+ * title) and the page fills in what it lacks.
+ */
+async function ingestResource(
+  db: Database,
+  grant: SystemGrant,
+  settings: IngestSettings,
+  submission: SubmissionRow,
+  fingerprint: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const existing = (await resourcesByFingerprint(db, grant, [fingerprint])).get(fingerprint);
+  if (existing && !submission.bookmarkImportId) {
+    await inTransaction(db, (tx) =>
+      completeSubmission(tx, grant, submission, { kind: 'resource', resourceId: existing }),
+    );
+    return;
+  }
+  const metadata = await readPage(db, settings, submission, signal);
+  if (!metadata) return;
+  const extracted = { title: metadata.title, description: metadata.description, image: metadata.image };
+  await inTransaction(db, async (tx) => {
+    let resourceId: string;
+    if (existing) {
+      await fillResourceMetadata(tx, grant, existing, extracted);
+      resourceId = existing;
+    } else {
+      resourceId = await insertResource(tx, grant, {
+        fingerprint,
+        url: submission.submittedUrl,
+        ...extracted,
+      });
+    }
+    await completeSubmission(tx, grant, submission, { kind: 'resource', resourceId });
+  });
+}
+
+/** Marks the submission of a job the queue gave up on as failed, with the last reason. */
+export async function failSubmission(db: Database, submissionId: string, error: unknown): Promise<void> {
+  const quarantineContext =
+    error instanceof TransientIngestionError
+      ? contextOf(error.failure)
+      : error instanceof Error && error.name === 'JobTimeout'
+        ? { code: 'timeout', message: 'Reading this link took too long, even after retrying.' }
+        : {
+            code: 'internal_error',
+            message: 'stackyard could not read this link because of an error on its side.',
+          };
+  await setSubmissionStatus(db, submissionId, 'failed', { quarantineContext });
+}

@@ -1,0 +1,50 @@
+import type { Database } from '@stackyard/db/client';
+import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
+import { createBookmarkImportWorker } from '../bookmarks/bookmarks.job.ts';
+import { createIngestionWorker, type IngestionSettings } from '../ingestion/ingestion.job.ts';
+import type { StoreContext } from '../store/store-context.ts';
+import { createStoreSyncWorker } from '../store/store.job.ts';
+import { combineWorkers } from './queue.ts';
+
+export interface WorkerSettings {
+  ingestion: IngestionSettings;
+  /** The repository store (GitHub App client, sync timing), shared with the store's routes. */
+  store: StoreContext;
+}
+
+export interface Workers extends JobWorker {
+  /** Wakes the ingestion and bookmark workers (a submission or an import was queued). */
+  wakeIngestion(): void;
+  /** Wakes the repository sync worker (a sync was queued). */
+  wakeStore(): void;
+}
+
+/**
+ * Every job worker of one process (ingestion, bookmark enrichment, bookmark import, repository sync),
+ * controlled as one: the server starts them when it runs workers and stops them when it closes.
+ */
+export function createWorkers(
+  db: Database,
+  settings: WorkerSettings,
+  log: JobLog & { info?(details: object, message: string): void },
+): Workers {
+  const { ingestion } = settings;
+  const ingesting = combineWorkers([
+    createIngestionWorker(db, ingestion, log),
+    createBookmarkImportWorker(
+      db,
+      {
+        pollMs: ingestion.pollMs,
+        enrich: ingestion.enrichBookmarks,
+        enrichmentMaxAttempts: ingestion.maxAttempts,
+      },
+      log,
+    ),
+  ]);
+  const storing = createStoreSyncWorker(db, settings.store, log);
+  return {
+    ...combineWorkers([ingesting, storing]),
+    wakeIngestion: () => ingesting.wake(),
+    wakeStore: () => storing.wake(),
+  };
+}
