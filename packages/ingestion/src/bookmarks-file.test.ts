@@ -45,9 +45,10 @@ describe('parseBookmarksFile', () => {
     ]);
   });
 
-  it('answers nothing for a page that is not a bookmarks file', () => {
-    expect(parseBookmarksFile('<html><body><p>hello</p></body></html>')).toEqual([]);
-    expect(parseBookmarksFile('')).toEqual([]);
+  it('refuses a page that is not a bookmarks file', () => {
+    expect(() => parseBookmarksFile('<html><body><p>hello</p></body></html>')).toThrow(
+      new BookmarksFileError('not_bookmarks'),
+    );
   });
 
   it('copes with unclosed lists up to 100 levels, and refuses deeper nesting', () => {
@@ -136,7 +137,7 @@ describe('writeBookmarksFile', () => {
         title: '</A><script>alert(1)</script>',
         description: 'a < b & c',
         folders: [],
-        tags: ['x y', 'Tag "quoted"'],
+        tags: ['x,y', 'Tag "quoted"'],
         addDate: new Date(1_700_000_000_000),
       },
     ]);
