@@ -17,7 +17,8 @@ export const EXTRACTED_FIELDS = {
   author: (page: PageMetadata) => page.author,
   'published date': (page: PageMetadata) => page.publishedAt,
   language: (page: PageMetadata) => page.language,
-  'canonical (not the fetched URL)': (page: PageMetadata) => (page.homepageUrl !== page.url ? page.homepageUrl : null),
+  'canonical (not the fetched URL)': (page: PageMetadata) =>
+    page.homepageUrl !== page.url ? page.homepageUrl : null,
 } as const;
 
 export interface ExtractionFigures {
