@@ -41,21 +41,21 @@ export function squashLines(text: string): string {
 export function readTags(attribute: string): string[] {
   const text = clip(attribute, BOOKMARK_VALUE_MAX);
   const tags: string[] = [];
+  // Sticky, and bounded: each attempt reads at most one tag's length, so the attribute is read in linear time.
+  const quoted = /[ \t]*"((?:[^"]|""){0,500})"[ \t]*(,|$)/y;
   let index = 0;
-  while (index <= text.length) {
-    const start = index;
-    while (text[index] === ' ' || text[index] === '\t') index++;
-    if (text[index] === '"') {
-      const quoted = /^"((?:[^"]|"")*)"\s*(?:,|$)/.exec(text.slice(index));
-      if (quoted?.[1] !== undefined) {
-        tags.push(quoted[1].replace(/""/g, '"'));
-        index += quoted[0].length;
-        if (!quoted[0].endsWith(',')) break;
-        continue;
-      }
+  for (;;) {
+    quoted.lastIndex = index;
+    const first = text[index];
+    const match = first === '"' || first === ' ' || first === '\t' ? quoted.exec(text) : null;
+    if (match?.[1] !== undefined) {
+      tags.push(match[1].replace(/""/g, '"'));
+      if (match[2] !== ',') break;
+      index = quoted.lastIndex;
+      continue;
     }
-    const comma = text.indexOf(',', start);
-    tags.push(text.slice(start, comma === -1 ? text.length : comma));
+    const comma = text.indexOf(',', index);
+    tags.push(text.slice(index, comma === -1 ? text.length : comma));
     if (comma === -1) break;
     index = comma + 1;
   }

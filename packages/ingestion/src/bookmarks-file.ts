@@ -86,7 +86,7 @@ const REFUSALS = {
   too_deep: `The bookmarks file nests folders more than ${BOOKMARKS_MAX_DEPTH} levels deep, which no browser export does. Check that it is a bookmarks export.`,
   too_many: `The bookmarks file holds more than ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks. Split it into smaller files and import them one by one.`,
   not_bookmarks:
-    'No bookmarks found in this file: it is a web page, not a bookmarks export. Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.',
+    'No bookmarks found in this file: it is not a bookmarks export (it has neither the Netscape bookmarks doctype nor a <DL> list). Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.',
 } as const;
 
 /** A file refused for its shape; `code` says which limit it passed, or that it is no bookmarks file. */
