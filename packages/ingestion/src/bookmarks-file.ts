@@ -5,10 +5,26 @@
 // nested folders quadratic (100,000 levels: minutes); the tokenizer is linear, and the few elements this format
 // has are tracked here, so a file of any shape is read in one pass.
 import { Tokenizer } from 'htmlparser2';
+import {
+  addDate,
+  BOOKMARK_TAGS_MAX,
+  BOOKMARK_VALUE_MAX,
+  clip,
+  isRootFolderName,
+  readTags,
+  squash,
+  squashLines,
+  writeTags,
+} from './bookmark-values.ts';
+import { decodeHtml } from './charset.ts';
+import { fingerprintUrl } from './fingerprint.ts';
+
+export { BOOKMARK_TAGS_MAX, BOOKMARK_VALUE_MAX } from './bookmark-values.ts';
 
 export interface Bookmark {
   url: string;
   title: string;
+  /** The <DD> text after it (line breaks kept), else Scuttle's DESCRIPTION attribute. */
   description: string | null;
   /** The folders it sits in, outermost first (browser root folders such as the toolbar left out). */
   folders: string[];
@@ -17,49 +33,68 @@ export interface Bookmark {
   addDate: Date | null;
 }
 
+/** A bookmark of the file left out of the import, with why. */
+export interface SkippedFileBookmark {
+  url: string;
+  title: string;
+  /** `private`: marked PRIVATE="1" (Pinboard, Delicious, Shaarli, linkding), and private ones were not asked for. */
+  reason: 'private';
+}
+
+export interface BookmarksFileOptions {
+  /** Import bookmarks marked PRIVATE="1" like the others (default: skipped, reason `private`). */
+  includePrivate?: boolean;
+}
+
+export interface BookmarksFileContent {
+  bookmarks: Bookmark[];
+  skipped: SkippedFileBookmark[];
+}
+
 /**
  * A bookmark as an import carries it: URL, title, description, tags (its folders, then its TAGS), add date
  * (epoch ms, 0 for none). The bookmark import job's payload holds these.
  */
 export type CompactBookmark = [string, string, string | null, string[], number];
 
+/** The longest URL the import job accepts; a longer one is skipped as too long. */
+export const BOOKMARK_URL_MAX = 2048;
+
+/**
+ * The compact form; a bookmark the import will skip for its URL (not http(s), invalid, too long) carries no
+ * tags, so its folders do not become tags that tag nothing.
+ */
 export function compactBookmark(bookmark: Bookmark): CompactBookmark {
+  const importable = bookmark.url.length <= BOOKMARK_URL_MAX && fingerprintUrl(bookmark.url).ok;
   return [
     bookmark.url,
     bookmark.title,
     bookmark.description,
-    [...bookmark.folders, ...bookmark.tags],
+    importable ? [...bookmark.folders, ...bookmark.tags] : [],
     bookmark.addDate?.getTime() ?? 0,
   ];
 }
 
-// The root containers browsers export: the folder says where a bookmark is shown, not what it is about.
+// The root containers browsers mark as such; the others are known by name (bookmark-values.ts).
 const ROOT_FOLDER_ATTRIBUTES = ['personal_toolbar_folder', 'unfiled_bookmarks_folder'];
-const ROOT_FOLDER_NAMES = new Set([
-  'bookmarks bar',
-  'bookmarks toolbar',
-  'bookmarks menu',
-  'other bookmarks',
-  'mobile bookmarks',
-  'favorites bar',
-]);
 
-/** Every value (URL, title, description, folder name, the TAGS attribute) is cut to this many characters. */
-export const BOOKMARK_VALUE_MAX = 10_000;
 /** Folders nested deeper than this: the file is refused (browsers nest a few levels; this is no export). */
 export const BOOKMARKS_MAX_DEPTH = 100;
 /** More bookmarks than this in one file: refused, to be split (the import job carries them all). */
 export const BOOKMARKS_MAX_ENTRIES = 100_000;
 
-/** A file refused for its shape; `code` says which limit it passed. */
+const REFUSALS = {
+  too_deep: `The bookmarks file nests folders more than ${BOOKMARKS_MAX_DEPTH} levels deep, which no browser export does. Check that it is a bookmarks export.`,
+  too_many: `The bookmarks file holds more than ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks. Split it into smaller files and import them one by one.`,
+  not_bookmarks:
+    'No bookmarks found in this file: it is not a bookmarks export (it has neither the Netscape bookmarks doctype nor a <DL> list). Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.',
+} as const;
+
+/** A file refused for its shape; `code` says which limit it passed, or that it is no bookmarks file. */
 export class BookmarksFileError extends Error {
-  readonly code: 'too_deep' | 'too_many';
-  constructor(code: 'too_deep' | 'too_many') {
-    super(
-      code === 'too_deep'
-        ? `The bookmarks file nests folders more than ${BOOKMARKS_MAX_DEPTH} levels deep, which no browser export does. Check that it is a bookmarks export.`
-        : `The bookmarks file holds more than ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks. Split it into smaller files and import them one by one.`,
-    );
+  readonly code: keyof typeof REFUSALS;
+  constructor(code: keyof typeof REFUSALS) {
+    super(REFUSALS[code]);
     this.name = 'BookmarksFileError';
     this.code = code;
   }
@@ -67,19 +102,8 @@ export class BookmarksFileError extends Error {
 
 // Raw text is gathered up to twice the cap, so runs of whitespace squashed away still leave a full value.
 const RAW_MAX = 2 * BOOKMARK_VALUE_MAX;
-// The tags this format uses; any other name is skipped without being sliced out of the file.
+// The tags this format uses (a, dd, dl, dt, h3, br); any other name is skipped without being sliced out.
 const KNOWN_TAG_MAX = 2;
-
-/** Cuts a value to `max` characters without splitting a surrogate pair. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
-}
-
-/** PostgreSQL text cannot hold NUL: it is dropped from names, titles and descriptions. */
-const squash = (text: string) =>
-  clip(text.replace(/\0/g, '').replace(/\s+/g, ' ').trim(), BOOKMARK_VALUE_MAX);
 
 /**
  * A NUL in a URL is percent-encoded, as the URL standard does in a path or query (the same address a browser
@@ -87,63 +111,83 @@ const squash = (text: string) =>
  */
 const cleanUrl = (url: string) => clip(url.replace(/\0/g, '%00').trim(), BOOKMARK_VALUE_MAX);
 
-function epoch(value: string | undefined): Date | null {
-  if (!value || !/^\d{1,12}$/.test(value)) return null;
-  const date = new Date(Number(value) * 1000);
-  return Number.isNaN(date.getTime()) ? null : date;
+const isPrivate = (attributes: Record<string, string>) =>
+  /^(1|true|yes)$/i.test(attributes.private?.trim() ?? '');
+
+/** A file as uploaded: its bytes decoded by its byte order mark or declared charset (`<META … charset=…>`). */
+export function decodeBookmarksFile(bytes: Uint8Array): string {
+  return decodeHtml(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).html;
+}
+
+/** The bookmarks of the file (readBookmarksFile), without the report of skipped ones. */
+export function parseBookmarksFile(html: string, options: BookmarksFileOptions = {}): Bookmark[] {
+  return readBookmarksFile(html, options).bookmarks;
 }
 
 /**
- * Every bookmark of the file, in document order. Not a bookmarks file: an empty list. Throws
- * BookmarksFileError for folders nested deeper than BOOKMARKS_MAX_DEPTH or more than BOOKMARKS_MAX_ENTRIES
- * bookmarks. Linear in the file's length whatever its shape.
+ * Every bookmark of the file, in document order, and the ones left out (private ones unless asked for).
+ * Throws BookmarksFileError for a page that is no bookmarks file (neither the Netscape doctype nor a <DL>),
+ * folders nested deeper than BOOKMARKS_MAX_DEPTH or more than BOOKMARKS_MAX_ENTRIES bookmarks. Linear in the
+ * file's length whatever its shape.
  */
-export function parseBookmarksFile(html: string): Bookmark[] {
+export function readBookmarksFile(html: string, options: BookmarksFileOptions = {}): BookmarksFileContent {
   const bookmarks: Bookmark[] = [];
+  const skipped: SkippedFileBookmark[] = [];
   // One entry per open <DL>: the folder it belongs to (null: a root container or the top level).
   const stack: (string | null)[] = [];
   // The named folders of `stack`, kept alongside so a bookmark copies them without scanning the stack.
   const folders: string[] = [];
+  let netscape = false;
+  let sawList = false;
   let heading: { text: string; root: boolean } | null = null;
   let pendingFolder: string | null = null;
   let anchor: { attributes: Record<string, string>; text: string } | null = null;
-  let description: { bookmark: Bookmark; text: string } | null = null;
+  // The entry a <DD> describes: the last bookmark, or a folder (whose text is not kept), or none.
+  let lastEntry: Bookmark | 'folder' | null = null;
+  let description: { bookmark: Bookmark | null; text: string } | null = null;
 
   // The tag being read: its name (lower-cased, '' for one this format does not use) and attributes.
   let tagName = '';
   let attributes: Record<string, string> = {};
   let attributeName = '';
   let attributeValue = '';
+  // Read a little past the cap, so that the tags attribute's cap can tell a whole last tag from a cut one.
+  let attributeMax = RAW_MAX;
 
   const closeDescription = () => {
-    if (description) {
-      const text = squash(description.text);
-      description.bookmark.description = text ? text : null;
-      description = null;
-    }
+    if (!description) return;
+    const text = squashLines(description.text);
+    if (description.bookmark && text) description.bookmark.description = text;
+    description = null;
   };
   const closeHeading = () => {
     if (!heading) return;
     const text = squash(heading.text);
-    pendingFolder = heading.root || ROOT_FOLDER_NAMES.has(text.toLowerCase()) || !text ? null : text;
+    // Only a folder of the file's top list can be a root container; a folder of that name inside is the user's.
+    const root = heading.root || (stack.length <= 1 && isRootFolderName(text));
+    pendingFolder = root || !text ? null : text;
     heading = null;
   };
   const closeAnchor = () => {
     if (!anchor) return;
-    if (bookmarks.length >= BOOKMARKS_MAX_ENTRIES) throw new BookmarksFileError('too_many');
-    const tags = clip(anchor.attributes.tags ?? '', BOOKMARK_VALUE_MAX)
-      .split(',')
-      .map((tag) => squash(tag))
-      .filter(Boolean);
-    bookmarks.push({
-      url: cleanUrl(anchor.attributes.href ?? ''),
-      title: squash(anchor.text),
-      description: null,
-      folders: [...folders],
-      tags,
-      addDate: epoch(anchor.attributes.add_date),
-    });
+    const { attributes: found, text } = anchor;
     anchor = null;
+    const bookmark: Bookmark = {
+      url: cleanUrl(found.href ?? ''),
+      title: squash(text),
+      description: squashLines(clip(found.description ?? '', RAW_MAX)) || null,
+      folders: [...folders],
+      tags: readTags(found.tags ?? ''),
+      addDate: addDate(found.add_date),
+    };
+    if (isPrivate(found) && !options.includePrivate) {
+      skipped.push({ url: bookmark.url, title: bookmark.title, reason: 'private' });
+      lastEntry = null;
+      return;
+    }
+    if (bookmarks.length >= BOOKMARKS_MAX_ENTRIES) throw new BookmarksFileError('too_many');
+    bookmarks.push(bookmark);
+    lastEntry = bookmark;
   };
   const addText = (text: string) => {
     const target = heading ?? anchor ?? description;
@@ -151,11 +195,16 @@ export function parseBookmarksFile(html: string): Bookmark[] {
   };
 
   const openTag = (name: string, attrs: Record<string, string>) => {
-    if (name === 'h3') {
+    if (name === 'a' && description) return; // a link inside a description is part of its text
+    if (name === 'br') {
+      if (description) addText('\n');
+    } else if (name === 'h3') {
       closeDescription();
       closeAnchor();
       heading = { text: '', root: ROOT_FOLDER_ATTRIBUTES.some((attribute) => attribute in attrs) };
+      lastEntry = 'folder';
     } else if (name === 'dl') {
+      sawList = true;
       closeDescription();
       closeAnchor();
       closeHeading();
@@ -163,14 +212,18 @@ export function parseBookmarksFile(html: string): Bookmark[] {
       stack.push(pendingFolder);
       if (pendingFolder !== null) folders.push(pendingFolder);
       pendingFolder = null;
+      lastEntry = null;
     } else if (name === 'a') {
-      closeDescription();
       closeAnchor();
       anchor = { attributes: attrs, text: '' };
     } else if (name === 'dd') {
       closeAnchor();
-      const last = bookmarks.at(-1);
-      description = last && last.description === null ? { bookmark: last, text: '' } : null;
+      closeHeading();
+      closeDescription();
+      // A bookmark's DESCRIPTION attribute (Scuttle) gives way to the <DD> text.
+      const bookmark = lastEntry === 'folder' ? null : lastEntry;
+      description = { bookmark, text: '' };
+      lastEntry = null;
     } else if (name === 'dt') {
       closeDescription();
       closeAnchor();
@@ -178,14 +231,15 @@ export function parseBookmarksFile(html: string): Bookmark[] {
   };
   const closeTag = (name: string) => {
     if (name === 'h3') closeHeading();
-    else if (name === 'a') closeAnchor();
-    else if (name === 'dl') {
+    else if (name === 'a') {
+      if (!description) closeAnchor();
+    } else if (name === 'dl') {
       closeDescription();
       closeAnchor();
+      lastEntry = null;
       if (stack.pop()) folders.pop();
     }
   };
-
   const slice = (start: number, end: number) => html.slice(start, end);
   const nameAt = (start: number, end: number) =>
     end - start <= KNOWN_TAG_MAX ? slice(start, end).toLowerCase() : '';
@@ -200,14 +254,15 @@ export function parseBookmarksFile(html: string): Bookmark[] {
         // Only <A> and <H3> attributes are read, and those have short names.
         attributeName = tagName && end - start <= 32 ? slice(start, end).toLowerCase() : '';
         attributeValue = '';
+        attributeMax = attributeName === 'tags' ? BOOKMARK_TAGS_MAX + 1 : RAW_MAX;
       },
       onattribdata(start, end) {
-        if (attributeName && attributeValue.length < RAW_MAX) {
-          attributeValue += html.slice(start, Math.min(end, start + RAW_MAX - attributeValue.length));
+        if (attributeName && attributeValue.length < attributeMax) {
+          attributeValue += html.slice(start, Math.min(end, start + attributeMax - attributeValue.length));
         }
       },
       onattribentity(codepoint) {
-        if (attributeName && attributeValue.length < RAW_MAX)
+        if (attributeName && attributeValue.length < attributeMax)
           attributeValue += String.fromCodePoint(codepoint);
       },
       onattribend() {
@@ -235,7 +290,9 @@ export function parseBookmarksFile(html: string): Bookmark[] {
       },
       oncdata() {},
       oncomment() {},
-      ondeclaration() {},
+      ondeclaration(start, end) {
+        if (/netscape-bookmark-file/i.test(html.slice(start, Math.min(end, start + 64)))) netscape = true;
+      },
       onprocessinginstruction() {},
       onend() {},
     },
@@ -245,7 +302,8 @@ export function parseBookmarksFile(html: string): Bookmark[] {
   closeHeading();
   closeAnchor();
   closeDescription();
-  return bookmarks;
+  if (!netscape && !sawList) throw new BookmarksFileError('not_bookmarks');
+  return { bookmarks, skipped };
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -260,9 +318,9 @@ export interface ExportedBookmark {
 }
 
 /**
- * A Netscape bookmarks file of these bookmarks, flat, their tags in the TAGS attribute (commas inside a tag
- * name become spaces, as the attribute separates tags with them). Everything is escaped; a title falls back
- * to the URL.
+ * A Netscape bookmarks file of these bookmarks, flat, their tags in the TAGS attribute (a tag holding a comma
+ * in double quotes, as readTags reads it). Everything is escaped; an untitled bookmark keeps an empty title
+ * (a reader shows the URL, and reading it back leaves it untitled); descriptions keep their line breaks.
  */
 export function writeBookmarksFile(bookmarks: Iterable<ExportedBookmark>, title = 'Bookmarks'): string {
   const lines = [
@@ -276,15 +334,16 @@ export function writeBookmarksFile(bookmarks: Iterable<ExportedBookmark>, title 
     '<DL><p>',
   ];
   for (const bookmark of bookmarks) {
-    const tags = bookmark.tags.map((tag) => squash(tag.replace(/,/g, ' '))).filter(Boolean);
-    const addDate = Math.floor(bookmark.addDate.getTime() / 1000);
+    const tags = writeTags(bookmark.tags);
+    const added = Math.floor(bookmark.addDate.getTime() / 1000);
     const attributes = [
       `HREF="${escapeAttribute(bookmark.url)}"`,
-      `ADD_DATE="${addDate}"`,
-      ...(tags.length > 0 ? [`TAGS="${escapeAttribute(tags.join(','))}"`] : []),
+      `ADD_DATE="${added}"`,
+      ...(tags ? [`TAGS="${escapeAttribute(tags)}"`] : []),
     ].join(' ');
-    lines.push(`    <DT><A ${attributes}>${escapeText(squash(bookmark.title ?? '') || bookmark.url)}</A>`);
-    if (bookmark.description) lines.push(`    <DD>${escapeText(squash(bookmark.description))}`);
+    lines.push(`    <DT><A ${attributes}>${escapeText(squash(bookmark.title ?? ''))}</A>`);
+    const description = squashLines(bookmark.description ?? '');
+    if (description) lines.push(`    <DD>${escapeText(description)}`);
   }
   lines.push('</DL><p>', '');
   return lines.join('\n');

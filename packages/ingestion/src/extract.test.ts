@@ -38,7 +38,13 @@ describe('extractMetadata', () => {
       title: 'Rocket — static sites, fast',
       description: 'Rocket builds & ships static sites in milliseconds.',
       image: 'https://rocket.example/assets/og-card.png',
+      previewImage: 'https://rocket.example/assets/og-card.png',
+      iconCandidates: ['https://rocket.example/favicon-32.png', 'https://rocket.example/favicon.ico'],
       siteName: 'Rocket',
+      publisher: 'Rocket',
+      author: null,
+      publishedAt: null,
+      language: 'en',
       homepageUrl: 'https://rocket.example/',
       forgeUrl: 'https://github.com/rocket-dev/rocket',
       communityLinks: {

@@ -16,19 +16,46 @@ import {
   slackJoin,
   type RecognisedLink,
 } from './link-patterns.ts';
+import {
+  authorName,
+  iconCandidates,
+  language,
+  previewImage,
+  publishedAt,
+  publisherName,
+  sameSite,
+} from './page-facts.ts';
 import { hostToken, nameFromTitle, squash } from './tool-name.ts';
 
 const TITLE_MAX = 300;
 const DESCRIPTION_MAX = 1000;
+/** An og:description shorter than this ("Home", "Docs") gives way to a meta description twice as long. */
+const SHORT_DESCRIPTION = 30;
+const AUTHOR_MAX = 200;
 
 export interface PageMetadata {
   /** The page the metadata was read from (after redirects). */
   url: string;
   title: string | null;
   description: string | null;
-  /** An image for cards: Open Graph, Twitter, JSON-LD, link rel, else the site's /favicon.ico. */
+  /**
+   * An image for cards: Open Graph, Twitter, JSON-LD, link rel, else the site's /favicon.ico. Kept for the
+   * stored tools; new code takes previewImage and iconCandidates, which do not mix the two.
+   */
   image: string | null;
+  /** A real preview (Open Graph, Twitter, JSON-LD image, rel=image_src); never an icon or a guess. */
+  previewImage: string | null;
+  /** Icons best first (SVG, then by declared size, JSON-LD logo), /favicon.ico last: the fetcher checks them. */
+  iconCandidates: string[];
+  /** og:site_name or application-name. */
   siteName: string | null;
+  /** The site or publisher, with every fallback: og:site_name, JSON-LD publisher, meta tags, title suffix. */
+  publisher: string | null;
+  author: string | null;
+  /** ISO 8601 timestamp. */
+  publishedAt: string | null;
+  /** BCP 47 language tag, e.g. "en", "pt-BR". */
+  language: string | null;
   /** The tool's homepage: the page's canonical URL, or for a repository page its website (if any). */
   homepageUrl: string | null;
   /** The source repository: the page itself if it is one, else the one the page links to. */
@@ -90,6 +117,32 @@ function repositoryWebsite(page: ScannedPage, resolve: (href: string) => URL | n
   return null;
 }
 
+/**
+ * A short og:description ("Docs") gives way to a meta description at least twice as long; a page without any
+ * takes the first substantial paragraph of its <main> or <article>.
+ */
+function pickDescription(
+  meta: (...keys: string[]) => string | null,
+  jsonLd: string | null,
+  leadParagraph: string | null,
+): string | null {
+  const social = meta('og:description', 'twitter:description');
+  const plain = meta('description', 'citation_abstract', 'dc.description');
+  if (social && plain && social.length < SHORT_DESCRIPTION && plain.length >= 2 * social.length) return plain;
+  return social ?? plain ?? jsonLd ?? leadParagraph;
+}
+
+/**
+ * A product of a family of tools: og:site_name "TanStack" and title "TanStack Query" make "TanStack Query",
+ * not "TanStack". Otherwise the site name.
+ */
+function productName(siteName: string | null, titleName: string | null): string | null {
+  if (!siteName || !titleName) return siteName;
+  const site = squash(siteName);
+  const product = squash(titleName);
+  return site && product.length > site.length && product.startsWith(site) ? titleName : siteName;
+}
+
 export function extractMetadata(
   html: string,
   pageUrl: string,
@@ -124,11 +177,15 @@ export function extractMetadata(
   };
   const jsonLd = readJsonLd(page.jsonLd);
 
-  const title = clean(meta('og:title', 'twitter:title') ?? jsonLd.headline ?? page.title, TITLE_MAX);
-  const description = clean(
-    meta('og:description', 'twitter:description', 'description') ?? jsonLd.description,
-    DESCRIPTION_MAX,
+  // Scholarly pages title the paper in citation_title / dc.title and the journal in og:title.
+  const title = clean(
+    meta('citation_title', 'dc.title', 'dcterms.title', 'og:title', 'twitter:title') ??
+      jsonLd.headline ??
+      page.title ??
+      page.firstHeading,
+    TITLE_MAX,
   );
+  const description = clean(pickDescription(meta, jsonLd.description, page.leadParagraph), DESCRIPTION_MAX);
   const relLink = (...rels: string[]) =>
     rels.map((rel) => page.links.find((link) => link.rel.includes(rel))?.href).find(Boolean) ?? null;
   const imageSources = [
@@ -141,10 +198,15 @@ export function extractMetadata(
     '/favicon.ico',
   ];
   const image = imageSources.map((source) => resolve(source)).find((url) => url !== null)?.href ?? null;
+  const icons = iconCandidates(page, resolve, jsonLd, pageLocation);
   const siteName = clean(meta('og:site_name', 'application-name'), TITLE_MAX);
 
   const pageForge = forgeRepository(pageLocation);
-  const canonical = resolve(relLink('canonical')) ?? resolve(meta('og:url'));
+  // Only the head speaks for the page, and a canonical on another site is a copy claiming to be elsewhere.
+  const canonical = [
+    resolve(page.links.find((link) => link.inHead && link.rel.includes('canonical'))?.href),
+    resolve(meta('og:url')),
+  ].find((url) => url !== null && sameSite(url, pageLocation));
   const homepage = pageForge
     ? repositoryWebsite(page, resolve, pageLocation)
     : (canonical ?? resolve(jsonLd.url) ?? pageLocation);
@@ -162,7 +224,7 @@ export function extractMetadata(
     .filter((token) => token.length >= 3);
   const forge = best(candidates, forgeRepository, affinity);
   const name =
-    clean(pageForge?.name ?? jsonLd.name ?? siteName ?? titleName, 100) ??
+    clean(pageForge?.name ?? jsonLd.name ?? productName(siteName, titleName) ?? titleName, 100) ??
     hostToken(homepage?.hostname ?? pageLocation.hostname);
 
   return ok({
@@ -170,7 +232,13 @@ export function extractMetadata(
     title,
     description,
     image,
+    previewImage: previewImage(meta, page, resolve, jsonLd, icons),
+    iconCandidates: icons,
     siteName,
+    publisher: clean(publisherName(meta, jsonLd, page.title), TITLE_MAX),
+    author: clean(authorName(meta, jsonLd), AUTHOR_MAX),
+    publishedAt: publishedAt(meta, jsonLd, page),
+    language: language(meta, page),
     homepageUrl: homepage?.href ?? null,
     forgeUrl: forge?.url ?? null,
     communityLinks: {

@@ -5,11 +5,35 @@ import { Parser } from 'htmlparser2';
 /** Bounds the work a hostile page can cause: enough for any real page's head and navigation. */
 const MAX_ANCHORS = 5000;
 const MAX_JSON_LD_BYTES = 512 * 1024;
+/** Text kept of the first <h1> and of a paragraph being read. */
+const MAX_TEXT = 2000;
+/** A paragraph of <main>/<article> shorter than this is a caption or a byline, not a description. */
+const PARAGRAPH_MIN = 80;
+/** Elements that only appear in a body: a page that omits <body> has left its head at the first of them. */
+const BODY_ELEMENTS = new Set([
+  'body',
+  'div',
+  'main',
+  'article',
+  'section',
+  'header',
+  'nav',
+  'footer',
+  'p',
+  'h1',
+  'a',
+  'img',
+]);
+/** Paragraphs looked at inside <main>/<article> before giving up on one that reads as a description. */
+const MAX_PARAGRAPHS = 10;
 
 export interface ScannedLink {
   rel: string[];
   href: string;
   sizes: string | null;
+  type: string | null;
+  /** Declared before <body>: only there does a page speak for itself (canonical). */
+  inHead: boolean;
 }
 
 export interface ScannedAnchor {
@@ -28,6 +52,14 @@ export interface ScannedPage {
   baseHref: string | null;
   /** Characters of visible text in <body>, to tell an empty interstitial from a real page. */
   bodyTextLength: number;
+  /** `<html lang>`. */
+  lang: string | null;
+  /** The text of the first <h1>. */
+  firstHeading: string | null;
+  /** The first paragraph of at least PARAGRAPH_MIN characters inside <main> or <article>. */
+  leadParagraph: string | null;
+  /** The first `<time datetime>`. */
+  time: string | null;
 }
 
 export function scanHtml(html: string): ScannedPage {
@@ -39,12 +71,21 @@ export function scanHtml(html: string): ScannedPage {
     jsonLd: [],
     baseHref: null,
     bodyTextLength: 0,
+    lang: null,
+    firstHeading: null,
+    leadParagraph: null,
+    time: null,
   };
+  let headingText: string | null = null;
+  let paragraphText: string | null = null;
+  let paragraphs = 0;
+  let mainDepth = 0;
   let titleText: string | null = null;
   let jsonLdText: string | null = null;
   let jsonLdBytes = 0;
   let svgDepth = 0;
   let inBody = false;
+  let pastHead = false;
   let skipText = 0;
 
   const parser = new Parser(
@@ -52,7 +93,16 @@ export function scanHtml(html: string): ScannedPage {
       onopentag(name, attributes) {
         if (name === 'svg') svgDepth++;
         if (name === 'body') inBody = true;
+        if (BODY_ELEMENTS.has(name)) pastHead = true;
         if (name === 'script' || name === 'style' || name === 'noscript' || name === 'template') skipText++;
+        if (name === 'main' || name === 'article') mainDepth++;
+        if (name === 'html' && attributes.lang !== undefined && page.lang === null)
+          page.lang = attributes.lang;
+        if (name === 'h1' && page.firstHeading === null && headingText === null) headingText = '';
+        if (name === 'p' && mainDepth > 0 && page.leadParagraph === null && paragraphs < MAX_PARAGRAPHS) {
+          paragraphText = '';
+        }
+        if (name === 'time' && attributes.datetime && page.time === null) page.time = attributes.datetime;
         if (name === 'title' && svgDepth === 0 && page.title === null) titleText = '';
         else if (name === 'meta') {
           const key = (attributes.property ?? attributes.name ?? attributes.itemprop ?? '')
@@ -62,7 +112,13 @@ export function scanHtml(html: string): ScannedPage {
           if (key && content !== undefined && !page.meta.has(key)) page.meta.set(key, content);
         } else if (name === 'link' && attributes.href) {
           const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-          page.links.push({ rel, href: attributes.href, sizes: attributes.sizes ?? null });
+          page.links.push({
+            rel,
+            href: attributes.href,
+            sizes: attributes.sizes ?? null,
+            type: attributes.type ?? null,
+            inHead: !pastHead,
+          });
         } else if (name === 'a' && attributes.href && page.anchors.length < MAX_ANCHORS) {
           page.anchors.push({ href: attributes.href, attributes });
         } else if (name === 'base' && attributes.href && page.baseHref === null) {
@@ -76,12 +132,26 @@ export function scanHtml(html: string): ScannedPage {
         else if (jsonLdText !== null) {
           jsonLdBytes += text.length;
           if (jsonLdBytes <= MAX_JSON_LD_BYTES) jsonLdText += text;
-        } else if (inBody && skipText === 0) page.bodyTextLength += text.trim().length;
+        } else if (skipText === 0) {
+          if (inBody) page.bodyTextLength += text.trim().length;
+          if (headingText !== null && headingText.length < MAX_TEXT) headingText += text;
+          if (paragraphText !== null && paragraphText.length < MAX_TEXT) paragraphText += text;
+        }
       },
       onclosetag(name) {
         if (name === 'svg' && svgDepth > 0) svgDepth--;
         if (name === 'script' || name === 'style' || name === 'noscript' || name === 'template') {
           skipText = Math.max(0, skipText - 1);
+        }
+        if ((name === 'main' || name === 'article') && mainDepth > 0) mainDepth--;
+        if (name === 'h1' && headingText !== null) {
+          page.firstHeading = headingText.replace(/\s+/g, ' ').trim() || null;
+          headingText = null;
+        } else if (name === 'p' && paragraphText !== null) {
+          const text = paragraphText.replace(/\s+/g, ' ').trim();
+          paragraphs++;
+          if (text.length >= PARAGRAPH_MIN) page.leadParagraph = text;
+          paragraphText = null;
         }
         if (name === 'title' && titleText !== null) {
           page.title = titleText;

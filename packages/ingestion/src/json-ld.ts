@@ -7,6 +7,13 @@ export interface JsonLdFacts {
   description: string | null;
   image: string | null;
   url: string | null;
+  /** image or screenshot: a preview, never the logo. */
+  previewImage: string | null;
+  /** The logo of the page's thing or of its publisher: an icon. */
+  logo: string | null;
+  publisherName: string | null;
+  author: string | null;
+  datePublished: string | null;
   /** codeRepository, sameAs and url values: links the page itself claims as its own. */
   ownLinks: string[];
 }
@@ -75,6 +82,19 @@ function imageUrl(value: unknown): string | null {
   return null;
 }
 
+/** A person or organisation as a name: a string, `{name}`, or the first of an array. */
+function personName(value: unknown): string | null {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = personName(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isNode(value)) return text(value.name);
+  return text(value);
+}
+
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
@@ -107,6 +127,13 @@ export function readJsonLd(blocks: unknown[]): JsonLdFacts {
     description: first((node) => text(node.description)),
     image: first((node) => imageUrl(node.image) ?? imageUrl(node.logo) ?? imageUrl(node.screenshot)),
     url: first((node) => text(node.url)),
+    previewImage: first((node) => imageUrl(node.image) ?? imageUrl(node.screenshot)),
+    logo: first(
+      (node) => imageUrl(node.logo) ?? (isNode(node.publisher) ? imageUrl(node.publisher.logo) : null),
+    ),
+    publisherName: first((node) => personName(node.publisher)),
+    author: first((node) => personName(node.author) ?? personName(node.creator)),
+    datePublished: first((node) => text(node.datePublished) ?? text(node.dateCreated)),
     ownLinks,
   };
 }

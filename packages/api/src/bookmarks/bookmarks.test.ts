@@ -286,7 +286,7 @@ describe('bookmark export', () => {
           ['Tags & "quotes"'],
         ],
         ['https://example.com/b', "B's page", null, ['Tags & "quotes"', 'plain']],
-        ['https://example.com/untitled', 'https://example.com/untitled', null, []],
+        ['https://example.com/untitled', '', null, []],
       ].sort(),
     );
 
