@@ -3,20 +3,21 @@
 // ends at once as a `blocked_domain` quarantine: the queue runs as fast as the database lets it, the case
 // that once kept PGlite from answering anything for 115 s. A probe in a worker thread polls /healthz and a
 // catalog read (the workspace's resources, first page) one request at a time from the upload until the last
-// job is done; the table gives their p50/p99/max, and the server thread's own event-loop delay. PGlite, then
-// PostgreSQL (BENCH_DATABASE_URL, default local; skipped when unreachable) as the baseline.
+// job is done; the table gives their p50/p99/max, and the server thread's own event-loop delay. PGlite in a
+// new data directory (as `npm start` runs it), then PostgreSQL (BENCH_DATABASE_URL, default local; skipped
+// when unreachable) as the baseline.
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '@stackyard/db/client';
+import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { createTestIssuer } from '../../packages/api/src/testing/test-tokens.ts';
 import { tempDir } from '../../test/processes.ts';
 import { generateBookmarksFile } from '../ingestion/bookmarks.ts';
 import { percentile } from '../support/cases.ts';
-import { onEachEngine } from '../support/postgres.ts';
+import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 import type { ProbeJob, ProbeResult } from './probe.ts';
 
 const BOOKMARKS = Number(process.env.BENCH_BOOKMARKS ?? 10_000);
@@ -118,4 +119,25 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
 }
 
 console.log(`enrichment: ${BOOKMARKS} bookmarks imported, every one enriched (node ${process.version})`);
-await onEachEngine('enrichment', benchEngine);
+const dataDir = tempDir('stackyard-bench-enrichment');
+const pglite = await createDb({ dataDir: dataDir.path });
+try {
+  await benchEngine('PGlite (data directory)', pglite);
+} finally {
+  await pglite.close();
+  dataDir.remove();
+}
+const database = await benchDatabase('enrichment');
+if (database) {
+  const postgres = await createDb({ databaseUrl: database.url, dataDir: MEMORY, poolMax: 10 });
+  try {
+    await benchEngine('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+    await database.drop();
+  }
+} else {
+  console.log(
+    `PostgreSQL at ${new URL(benchPostgresUrl).host} not reachable: skipped (set BENCH_DATABASE_URL)`,
+  );
+}

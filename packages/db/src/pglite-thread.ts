@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 
@@ -14,6 +16,8 @@ export interface PgliteWorkerData {
   dataDir: string;
   /** In memory only: start from this data directory tarball. */
   snapshot?: ArrayBuffer | undefined;
+  /** PostgreSQL's WebAssembly, compiled once per process and shared by every thread. */
+  wasmModule: WebAssembly.Module;
 }
 
 export type PgliteRequest =
@@ -66,7 +70,8 @@ export class PgliteThread implements PgliteThreadTransaction {
     worker.on('exit', (code) => this.#fail(new Error(`the PGlite thread stopped (exit code ${code})`)));
   }
 
-  static async start(data: PgliteWorkerData): Promise<PgliteThread> {
+  static async start(options: Omit<PgliteWorkerData, 'wasmModule'>): Promise<PgliteThread> {
+    const data: PgliteWorkerData = { ...options, wasmModule: await compiledPostgres() };
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: data,
       transferList: data.snapshot ? [data.snapshot] : [],
@@ -165,6 +170,20 @@ export class PgliteThread implements PgliteThreadTransaction {
     for (const { reject } of this.#pending.values()) reject(error);
     this.#pending.clear();
   }
+}
+
+// The project's lib (es2023, no DOM) types WebAssembly's objects but not its functions.
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+let compiled: Promise<WebAssembly.Module> | null = null;
+
+// PGlite compiles its 9 MB of WebAssembly when it opens, once per thread: seconds for every test database
+// (each in a thread of its own). A compiled module crosses to a worker thread without a copy.
+function compiledPostgres(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return WebAssembly.compile(await readFile(new URL('pglite.wasm', `file://${entry}`)));
+  })();
+  return compiled;
 }
 
 /**

@@ -24,8 +24,9 @@ function serializeError(error: unknown): SerializedDbError {
 }
 
 async function open(): Promise<PGlite> {
-  if (data.snapshot) return PGlite.create({ loadDataDir: new Blob([data.snapshot]), postgresqlconf });
-  return PGlite.create(data.dataDir, { postgresqlconf });
+  const options = { postgresqlconf, pgliteWasmModule: data.wasmModule };
+  if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
+  return PGlite.create(data.dataDir, options);
 }
 
 async function answer(db: PGlite, request: PgliteRequest): Promise<{ id: number; result: unknown }> {
