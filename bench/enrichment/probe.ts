@@ -12,6 +12,8 @@ export interface ProbeJob {
 export interface ProbeResult {
   /** Latencies in ms, per path, in the order of `paths`. */
   latenciesMs: number[][];
+  /** When each request was sent (epoch ms), beside its latency. */
+  sentAt: number[][];
   /** Answers other than 200, or requests that failed, per path. */
   failures: number[];
 }
@@ -19,17 +21,23 @@ export interface ProbeResult {
 async function run(job: ProbeJob, stopped: Promise<void>): Promise<ProbeResult> {
   let stop = false;
   void stopped.then(() => (stop = true));
-  const result: ProbeResult = { latenciesMs: job.paths.map(() => []), failures: job.paths.map(() => 0) };
+  const result: ProbeResult = {
+    latenciesMs: job.paths.map(() => []),
+    sentAt: job.paths.map(() => []),
+    failures: job.paths.map(() => 0),
+  };
   await Promise.all(
     job.paths.map(async ({ path, token }, index) => {
       while (!stop) {
         const started = performance.now();
+        const sentAt = Date.now();
         try {
           const response = await fetch(`${job.baseUrl}${path}`, {
             headers: token ? { authorization: `Bearer ${token}` } : {},
           });
           await response.arrayBuffer();
           result.latenciesMs[index]?.push(performance.now() - started);
+          result.sentAt[index]?.push(sentAt);
           if (response.status !== 200) result.failures[index] = (result.failures[index] ?? 0) + 1;
         } catch {
           result.failures[index] = (result.failures[index] ?? 0) + 1;

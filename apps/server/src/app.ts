@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@stackyard/db/client';
+import { asBackground } from '@stackyard/db/background';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
@@ -114,7 +115,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ),
     ]);
     if (workers) {
-      app.addHook('onReady', async () => worker.start());
+      // Background work: on PGlite, requests' queries go before the jobs' (db/background.ts).
+      app.addHook('onReady', async () => asBackground(() => worker.start()));
       app.addHook('onClose', async () => worker.stop());
     }
     // The repository store's sync worker, the same way.
@@ -123,8 +125,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const storeWorker = createStoreSyncWorker(deps.db.db, store, app.log);
     if (workers) {
       // Without workers here (`--role api`), a worker process picks the job up at its next poll.
-      wakeStore = () => storeWorker.wake();
-      app.addHook('onReady', async () => storeWorker.start());
+      wakeStore = () => asBackground(() => storeWorker.wake());
+      app.addHook('onReady', async () => asBackground(() => storeWorker.start()));
       app.addHook('onClose', async () => storeWorker.stop());
     }
     if (servesApi) {
@@ -132,7 +134,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         prefix: API_PREFIX,
         db: deps.db.db,
         verifier: deps.verifier ?? defaultVerifier(config),
-        ingestion: { maxAttempts: settings.maxAttempts, wake: () => (workers ? worker.wake() : undefined) },
+        ingestion: {
+          maxAttempts: settings.maxAttempts,
+          wake: () => (workers ? asBackground(() => worker.wake()) : undefined),
+        },
         store,
       });
     }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import { isBackground } from './background.ts';
 
 // PGlite runs PostgreSQL in WebAssembly, synchronously: on the main thread every query blocked the event loop
 // for its whole duration, and since its promises settle without any I/O, a job worker running query after
@@ -9,7 +10,8 @@ import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 // even /healthz, was answered until the queue was empty. So the database lives in a worker thread of its own
 // (pglite-worker.ts) and this is its client: each answer arrives as a message, a turn of the event loop, and
 // requests are served between queries. It has the slice of PGlite's interface that Drizzle's PGlite driver
-// uses (query, transaction) and runs them one at a time, as PGlite's single connection does.
+// uses (query, transaction) and runs them one at a time, as PGlite's single connection does: those of
+// requests first, then background work's (background.ts).
 
 export interface PgliteWorkerData {
   /** A data directory, or `memory://`. */
@@ -55,8 +57,9 @@ export class PgliteThread implements PgliteThreadTransaction {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
-  // Requests and transactions run one after another (one connection): each waits for the one before.
-  #queue: Promise<unknown> = Promise.resolve();
+  // Queries and transactions run one after another (one connection); waiting ones start in this order.
+  readonly #waiting = { requests: [] as Array<() => void>, background: [] as Array<() => void> };
+  #busy = false;
   #failure: Error | null = null;
   closed = false;
 
@@ -138,9 +141,25 @@ export class PgliteThread implements PgliteThreadTransaction {
   }
 
   #exclusive<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(run, run);
-    this.#queue = next.catch(() => undefined);
-    return next;
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        run()
+          .then(resolve, reject)
+          .finally(() => {
+            this.#busy = false;
+            this.#startNext();
+          });
+      };
+      (isBackground() ? this.#waiting.background : this.#waiting.requests).push(start);
+      if (!this.#busy) this.#startNext();
+    });
+  }
+
+  #startNext(): void {
+    const start = this.#waiting.requests.shift() ?? this.#waiting.background.shift();
+    if (!start) return;
+    this.#busy = true;
+    start();
   }
 
   #request(request: PgliteRequest): Promise<unknown> {
