@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@stackyard/db/client';
+import { asBackground } from '@stackyard/db/background';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
@@ -107,9 +108,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
     if (workers) {
       const running = createWorkers(deps.db.db, { ingestion: settings, store }, app.log);
-      wakeIngestion = () => running.wakeIngestion();
-      wakeStore = () => running.wakeStore();
-      app.addHook('onReady', async () => running.start());
+      // Background work: on PGlite, requests' queries go before the jobs' (db/background.ts).
+      wakeIngestion = () => asBackground(() => running.wakeIngestion());
+      wakeStore = () => asBackground(() => running.wakeStore());
+      app.addHook('onReady', async () => asBackground(() => running.start()));
       app.addHook('onClose', async () => running.stop());
     }
     if (servesApi) {

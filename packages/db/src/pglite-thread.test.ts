@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asBackground } from './background.ts';
+import { createDb, MEMORY, type DbHandle } from './client.ts';
+
+// The embedded database in its worker thread (always PGlite, whichever engine the other tests use).
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await createDb({ dataDir: MEMORY });
+  await handle.rows(sql`create table notes (id int primary key, body text not null)`);
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('PGlite in a worker thread', () => {
+  it('lets the event loop turn between queries that follow each other (a job worker), not only after the last', async () => {
+    // Counts the event loop's turns: setImmediate callbacks run once per turn.
+    let turns = 0;
+    let immediate = setImmediate(function tick() {
+      turns++;
+      immediate = setImmediate(tick);
+    });
+    const turnsBefore: number[] = [];
+    try {
+      for (let i = 0; i < 30; i++) {
+        turnsBefore.push(turns);
+        await handle.rows(sql`select ${i}::int as i`);
+      }
+    } finally {
+      clearImmediate(immediate);
+    }
+    // On the main thread, PGlite's answers settled without a turn: the count stayed 0 through the loop.
+    expect(turnsBefore.at(-1)).toBeGreaterThanOrEqual(10);
+  });
+
+  it("starts a request's query before the background queries waiting for the connection", async () => {
+    const order: string[] = [];
+    const inFlight = asBackground(() => handle.rows(sql`select pg_sleep(0.05)`)).then(() =>
+      order.push('background 0'),
+    );
+    const waiting = [1, 2, 3].map((n) =>
+      asBackground(() => handle.rows(sql`select ${n}::int`)).then(() => order.push(`background ${n}`)),
+    );
+    const request = handle.rows(sql`select 'request'`).then(() => order.push('request'));
+    await Promise.all([inFlight, ...waiting, request]);
+    expect(order).toEqual(['background 0', 'request', 'background 1', 'background 2', 'background 3']);
+  });
+
+  it("keeps PostgreSQL's error fields (a unique violation's code) and rolls a failed transaction back", async () => {
+    await handle.rows(sql`insert into notes (id, body) values (1, 'first')`);
+    const failed = await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into notes (id, body) values (2, 'second')`);
+        await tx.execute(sql`insert into notes (id, body) values (1, 'again')`);
+      })
+      .catch((error: unknown) => error);
+    let cause: unknown = failed;
+    while (cause instanceof Error && !('code' in cause)) cause = cause.cause;
+    expect(cause).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+    expect(await handle.rows(sql`select id, body from notes order by id`)).toEqual([
+      { id: 1, body: 'first' },
+    ]);
+  });
+
+  it('dumps the data directory, and a new database starts from that snapshot', async () => {
+    const snapshot = await handle.dumpPglite?.();
+    if (!snapshot) throw new Error('no snapshot');
+    const copy = await createDb({ dataDir: MEMORY, pgliteSnapshot: snapshot });
+    try {
+      expect(await copy.rows(sql`select body from notes`)).toEqual([{ body: 'first' }]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
