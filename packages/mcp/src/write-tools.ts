@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { commentSchema } from '@stackyard/contracts/comment';
-import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
+import { submissionSchema } from '@stackyard/contracts/ingestion';
 import { tagSchema } from '@stackyard/contracts/tag';
 import { toolSchema } from '@stackyard/contracts/tool';
 import type { ApiClient } from './api-client.ts';
@@ -16,29 +16,18 @@ import {
 } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
+import { describeSubmission, submissionOutputSchema, waitForSubmission } from './submissions.ts';
 
 // Every write goes through the API, which refuses it for a read-only token or a viewer with its own message.
 const ADD = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 const SET = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 const WRITE_NOTE = 'Needs an editor or admin role and a read_write token.';
-const SETTLED = new Set(['completed', 'quarantined', 'failed', 'rejected']);
-const POLL_MS = 250;
 
 export interface WriteToolOptions {
   /** How long add_tool / add_resource wait for ingestion by default, in seconds. */
   waitSeconds: number;
 }
-
-const submissionOutputSchema = z.object({
-  submission_id: z.string(),
-  status: z.string(),
-  url: z.string(),
-  finished: z.boolean(),
-  message: z.string(),
-  tool: z.object({ id: z.string(), slug: z.string(), name: z.string().nullable() }).nullable(),
-  resource_id: z.string().nullable(),
-});
 
 const itemKindSchema = z.enum(['tool', 'resource', 'project']).describe('What kind of item it is.');
 
@@ -72,7 +61,11 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
             workspace_id: id,
             submitted_url: url,
           });
-          const settled = await waitFor(api, submitted, (wait_seconds ?? options.waitSeconds) * 1000);
+          const settled = await waitForSubmission(
+            api,
+            submitted,
+            (wait_seconds ?? options.waitSeconds) * 1000,
+          );
           return structured(describeSubmission(settled));
         }),
     );
@@ -177,44 +170,4 @@ async function itemPath(
     return `/tools/workspace/${(await resolveTool(api, workspaceId, item)).workspace_tool_id}`;
   if (kind === 'resource') return `/resources/workspace/${encodeURIComponent(item.trim())}`;
   return `/projects/${(await resolveProject(api, workspaceId, item)).id}`;
-}
-
-async function waitFor(api: ApiClient, submission: Submission, waitMs: number): Promise<Submission> {
-  const deadline = Date.now() + waitMs;
-  let current = submission;
-  while (!SETTLED.has(current.status) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    current = await api.get(submissionSchema, `/ingestion/submissions/${current.id}`);
-  }
-  return current;
-}
-
-function describeSubmission(submission: Submission): z.infer<typeof submissionOutputSchema> {
-  const finished = SETTLED.has(submission.status);
-  const message =
-    submission.status === 'completed'
-      ? 'Added.'
-      : submission.status === 'quarantined'
-        ? `Held for review: ${submission.quarantine_context?.message ?? 'it needs a person to look at it'}. An editor can release or reject it in the app.`
-        : submission.status === 'failed'
-          ? 'Fetching failed; an editor can retry it in the app.'
-          : submission.status === 'rejected'
-            ? 'Rejected.'
-            : 'Still being fetched; ask again with the submission id later or look in the app.';
-  return {
-    submission_id: submission.id,
-    status: submission.status,
-    url: submission.submitted_url,
-    finished,
-    message,
-    tool:
-      submission.workspace_tool_id && submission.workspace_tool
-        ? {
-            id: submission.workspace_tool_id,
-            slug: submission.workspace_tool.slug,
-            name: submission.workspace_tool.name,
-          }
-        : null,
-    resource_id: submission.resource_id,
-  };
 }
