@@ -73,14 +73,19 @@ export function withQuery(path: string, query: Query = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-export function createApiClient(transport: ApiTransport, authorization: string): ApiClient {
+/**
+ * `known` holds GET answers the caller already has for this request (the /mcp gate's GET /workspaces), so a
+ * tool does not ask again; every other call goes to the transport.
+ */
+export function createApiClient(
+  transport: ApiTransport,
+  authorization: string,
+  known: ReadonlyMap<string, ApiResponse> = new Map(),
+): ApiClient {
   const call = async (method: ApiRequest['method'], path: string, body?: unknown) => {
-    const response = await transport({
-      method,
-      path,
-      authorization,
-      ...(body === undefined ? {} : { body }),
-    });
+    const response =
+      (method === 'GET' ? known.get(path) : undefined) ??
+      (await transport({ method, path, authorization, ...(body === undefined ? {} : { body }) }));
     if (response.status >= 400) throw toProblem(response);
     return response;
   };

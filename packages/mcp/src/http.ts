@@ -6,7 +6,7 @@ import {
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createApiClient, type ApiTransport } from './api-client.ts';
+import { createApiClient, type ApiResponse, type ApiTransport } from './api-client.ts';
 import { createStackyardMcpServer } from './server.ts';
 
 export const MCP_PATH = '/mcp';
@@ -22,6 +22,8 @@ export interface McpHttpOptions {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const WORKSPACES = '/workspaces';
+const KNOWN = 'knownApiAnswers';
 
 /**
  * The MCP server over Streamable HTTP at /mcp (issue 15). Stateless: every request gets a fresh server
@@ -33,10 +35,11 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
     ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
   ];
   const handler = createMcpHandler(
-    ({ authInfo }) =>
-      createStackyardMcpServer(createApiClient(options.api, `Bearer ${authInfo?.token ?? ''}`), {
-        waitSeconds: options.waitSeconds ?? 10,
-      }),
+    ({ authInfo }) => {
+      const known = authInfo?.extra?.[KNOWN] as Map<string, ApiResponse> | undefined;
+      const api = createApiClient(options.api, `Bearer ${authInfo?.token ?? ''}`, known);
+      return createStackyardMcpServer(api, { waitSeconds: options.waitSeconds ?? 10 });
+    },
     // The tools send no progress notifications, so every answer is one JSON body (the SDK's 'auto' mode).
     { onerror: (error) => app.log.debug({ err: error }, 'mcp request refused') },
   );
@@ -65,9 +68,10 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
       const origin = validateOriginHeader(request.headers.origin, allowedOrigins);
       if (!origin.ok) return jsonRpcError(reply, 403, -32000, `Forbidden: ${origin.message}`);
 
+      // The gate asks the API for the caller's workspaces: it proves the token, and most tools need the list.
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const check = token
-        ? await options.api({ method: 'GET', path: '/profile', authorization: `Bearer ${token}` })
+        ? await options.api({ method: 'GET', path: WORKSPACES, authorization: `Bearer ${token}` })
         : null;
       if (!token || check?.status === 401) {
         const description = token
@@ -85,7 +89,12 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
       }
 
       const response = await handler.fetch(toWebRequest(request, resourceUrl(request)), {
-        authInfo: { token, clientId: 'personal-access-token', scopes: [] },
+        authInfo: {
+          token,
+          clientId: 'personal-access-token',
+          scopes: [],
+          extra: { [KNOWN]: new Map([[WORKSPACES, check]]) },
+        },
         ...(request.body === undefined ? {} : { parsedBody: request.body }),
       });
       reply.code(response.status);
