@@ -45,7 +45,7 @@ export function tokenRoutes(app: ApiApp, { db }: RouteDeps): void {
         tags: ['tokens'],
         summary: 'Revoke a personal access token: it stops working at once',
         params: idParamsSchema,
-        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound },
+        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
       },
     },
     async (request, reply) => {
