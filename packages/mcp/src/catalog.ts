@@ -16,6 +16,8 @@ export function problem(status: number, detail: string): ApiProblem {
   return new ApiProblem(status, status === 404 ? 'Not Found' : 'Bad Request', detail, []);
 }
 
+const notFound = new ApiProblem(404, 'Not Found', 'Not found', []);
+
 export async function listWorkspaces(api: ApiClient): Promise<WorkspaceListItem[]> {
   return api.get(workspaceListSchema, '/workspaces');
 }
@@ -50,7 +52,12 @@ function choices(workspaces: WorkspaceListItem[]): string {
 export async function resolveTool(api: ApiClient, workspaceId: string, tool: string): Promise<Tool> {
   const key = tool.trim();
   try {
-    if (UUID.test(key)) return await api.get(toolSchema, `/tools/workspace/${key}`);
+    if (UUID.test(key)) {
+      const found = await api.get(toolSchema, `/tools/workspace/${key}`);
+      // An id of another of the caller's workspaces is not this workspace's tool.
+      if (found.workspace_id !== workspaceId) throw notFound;
+      return found;
+    }
     return await api.get(
       toolSchema,
       `/tools/workspace/${workspaceId}/slug/${encodeURIComponent(key.toLowerCase())}`,
@@ -67,7 +74,11 @@ export async function resolveTool(api: ApiClient, workspaceId: string, tool: str
 export async function resolveProject(api: ApiClient, workspaceId: string, project: string): Promise<Project> {
   const key = project.trim();
   try {
-    if (UUID.test(key)) return await api.get(projectSchema, `/projects/${key}`);
+    if (UUID.test(key)) {
+      const found = await api.get(projectSchema, `/projects/${key}`);
+      if (found.workspace_id !== workspaceId) throw notFound;
+      return found;
+    }
     return await api.get(
       projectSchema,
       `/projects/workspace/${workspaceId}/slug/${encodeURIComponent(key.toLowerCase())}`,

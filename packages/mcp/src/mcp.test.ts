@@ -322,6 +322,19 @@ describe('the MCP server', () => {
       wait_seconds: 20,
     });
     expect(resource.structuredContent).toMatchObject({ status: 'completed', finished: true });
+    const resourceId = (resource.structuredContent as { resource_id: string }).resource_id;
+    const onResource = await call(client, 'add_comment', {
+      kind: 'resource',
+      item: resourceId,
+      content: 'Read this.',
+    });
+    expect(onResource.structuredContent).toMatchObject({ content: 'Read this.' });
+    const tagResource = await call(client, 'tag_item', {
+      kind: 'resource',
+      item: resourceId,
+      tag: 'favourites',
+    });
+    expect(tagResource.structuredContent).toMatchObject({ created: false });
 
     const tool = await call(client, 'get_tool', { tool: 'prisma' });
     expect(tool.structuredContent).toMatchObject({
@@ -386,6 +399,10 @@ describe('the MCP server', () => {
       await h.as(world.owner).post('/workspaces', { name: 'Owner Spare' }),
       201,
     );
+    // An id from another of the caller's own workspaces is not taken as this workspace's.
+    const everywhere = await connect((await createToken(world.owner, {})).token);
+    const elsewhere = await call(everywhere, 'get_tool', { workspace: spare.id, tool: world.drizzleId });
+    expect(text(elsewhere)).toContain(`No tool "${world.drizzleId}" in this workspace.`);
     const restricted = await connect((await createToken(world.owner, { workspace_id: spare.id })).token);
     const own = await call(restricted, 'list_workspaces');
     expect(

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { commentSchema } from '@stackyard/contracts/comment';
+import { resourceSchema } from '@stackyard/contracts/resource';
 import { submissionSchema } from '@stackyard/contracts/ingestion';
 import { tagSchema } from '@stackyard/contracts/tag';
 import { toolSchema } from '@stackyard/contracts/tool';
@@ -8,6 +9,7 @@ import type { ApiClient } from './api-client.ts';
 import {
   findTag,
   listTags,
+  problem,
   resolveProject,
   resolveTool,
   resolveWorkspace,
@@ -168,6 +170,10 @@ async function itemPath(
 ) {
   if (kind === 'tool')
     return `/tools/workspace/${(await resolveTool(api, workspaceId, item)).workspace_tool_id}`;
-  if (kind === 'resource') return `/resources/workspace/${encodeURIComponent(item.trim())}`;
+  if (kind === 'resource') {
+    const resource = await api.get(resourceSchema, `/resources/${encodeURIComponent(item.trim())}`);
+    if (resource.workspace_id !== workspaceId) throw problem(404, `No resource "${item}" in this workspace.`);
+    return `/resources/workspace/${resource.workspace_resource_id}`;
+  }
   return `/projects/${(await resolveProject(api, workspaceId, item)).id}`;
 }
