@@ -1,153 +1,26 @@
 // The MCP server over Streamable HTTP, driven by the SDK's own client against the real server on a free
 // port: tools, resources and prompts answer from real data, and every refusal is the one a user expects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { seedTool } from '@stackyard/api/catalog/seed';
-import { createIngestionHarness } from '@stackyard/api/testing/ingestion-harness';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Harness, TestUser } from '@stackyard/api/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { accessTokens } from '@stackyard/db/schema';
+import { call, createMcpHarness, ok, text, type McpHarness, type McpWorld } from './testing/mcp-harness.ts';
 
+let m: McpHarness;
 let h: Harness;
 let fixture: FixtureServer;
-let base: string;
-const clients: Client[] = [];
-
-interface World {
-  workspaceId: string;
-  slug: string;
-  owner: TestUser;
-  editor: TestUser;
-  viewer: TestUser;
-  drizzleId: string;
-  projectSlug: string;
-}
-let world: World;
+let world: McpWorld;
+const createToken = (user: TestUser, body: Record<string, unknown>) => m.createToken(user, body);
+const connect = (token: string, options?: { legacy?: boolean }): Promise<Client> => m.connect(token, options);
 
 beforeAll(async () => {
-  ({ h, fixture } = await createIngestionHarness());
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  world = await seedWorld();
+  m = await createMcpHarness();
+  ({ h, fixture, world } = m);
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await h.close();
+  await m.close();
 });
-
-function ok<T>(response: { statusCode: number; body: string; json(): unknown }, status: number): T {
-  if (response.statusCode !== status) throw new Error(`${response.statusCode}: ${response.body}`);
-  return (response.body === '' ? undefined : response.json()) as T;
-}
-
-/** A workspace whose team prefers Drizzle as its ORM (rated 5, with a comment) over Prisma (rated 2). */
-async function seedWorld(): Promise<World> {
-  const [owner, editor, viewer] = await Promise.all(
-    ['mcp_owner', 'mcp_editor', 'mcp_viewer'].map((name) => h.user(name)),
-  );
-  if (!owner || !editor || !viewer) throw new Error('users missing');
-  const as = h.as(owner);
-  const workspace = ok<{ id: string; slug: string }>(await as.post('/workspaces', { name: 'Acme Web' }), 201);
-  for (const [user, role] of [
-    [editor, 'editor'],
-    [viewer, 'viewer'],
-  ] as const) {
-    ok(await as.post(`/workspaces/${workspace.id}/members`, { username: user.username, role }), 201);
-  }
-  const tool = async (slug: string, name: string, description: string) =>
-    (
-      await seedTool(h.db.db, {
-        workspaceId: workspace.id,
-        url: `https://${slug}.example/${workspace.id}`,
-        slug,
-        name,
-        description,
-        homepageUrl: `https://${slug}.example`,
-      })
-    ).workspaceToolId;
-  const drizzleId = await tool(
-    'drizzle-orm',
-    'Drizzle ORM',
-    'Headless TypeScript ORM for PostgreSQL and SQLite',
-  );
-  const prismaId = await tool('prisma', 'Prisma', 'Next-generation ORM for Node.js and TypeScript');
-  const vitestId = await tool('vitest', 'Vitest', 'Next generation testing framework powered by Vite');
-  const orm = ok<{ id: string }>(
-    await as.post('/tags', { workspace_id: workspace.id, tag_name: 'orm', color: '#3b82f6' }),
-    201,
-  );
-  const testing = ok<{ id: string }>(
-    await as.post('/tags', { workspace_id: workspace.id, tag_name: 'testing', color: '#22c55e' }),
-    201,
-  );
-  for (const [id, rating, tag] of [
-    [drizzleId, 5, orm.id],
-    [prismaId, 2, orm.id],
-    [vitestId, 4, testing.id],
-  ] as const) {
-    ok(await as.put(`/tools/workspace/${id}`, { context: { rating } }), 200);
-    ok(await as.put(`/tools/workspace/${id}/tags/${tag}`), 204);
-  }
-  ok(
-    await as.post(`/tools/workspace/${drizzleId}/comments`, {
-      content: 'SQL-like queries, no codegen step.',
-    }),
-    201,
-  );
-  const project = ok<{ slug: string }>(
-    await as.post('/projects', {
-      workspace_id: workspace.id,
-      metadata: { name: 'Billing' },
-      tool_ids: [drizzleId, vitestId],
-    }),
-    201,
-  );
-  return {
-    workspaceId: workspace.id,
-    slug: workspace.slug,
-    owner,
-    editor,
-    viewer,
-    drizzleId,
-    projectSlug: project.slug,
-  };
-}
-
-async function createToken(
-  user: TestUser,
-  body: Record<string, unknown>,
-): Promise<{ id: string; token: string }> {
-  return ok(await h.as(user).post('/tokens', { name: 'MCP', scope: 'read_write', ...body }), 201);
-}
-
-/** The SDK's client over Streamable HTTP; the 2026-07-28 revision unless a 2025 client is asked for. */
-async function connect(token: string, options: { legacy?: boolean } = {}): Promise<Client> {
-  const client = new Client(
-    { name: 'stackyard-test', version: '1.0.0' },
-    options.legacy ? {} : { versionNegotiation: { mode: 'auto' } },
-  );
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  clients.push(client);
-  return client;
-}
-
-async function call(
-  client: Client,
-  name: string,
-  args: Record<string, unknown> = {},
-): Promise<CallToolResult> {
-  return client.callTool({ name, arguments: args });
-}
-
-function text(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-}
 
 describe('the MCP server', () => {
   it('lists every tool with a schema, a description and annotations; resources and prompts', async () => {
@@ -421,65 +294,5 @@ describe('the MCP server', () => {
     expect(result.structuredContent).toMatchObject({
       categories: [{ tag: 'testing', tools: [{ slug: 'vitest' }] }],
     });
-  });
-});
-
-describe('the /mcp endpoint', () => {
-  const initialize = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-  };
-  const post = (headers: Record<string, string>) =>
-    fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        ...headers,
-      },
-      body: JSON.stringify(initialize),
-    });
-
-  it('asks for a bearer token with 401 and WWW-Authenticate, and publishes its resource metadata', async () => {
-    const anonymous = await post({});
-    expect(anonymous.status).toBe(401);
-    const challenge = anonymous.headers.get('www-authenticate') ?? '';
-    expect(challenge).toMatch(/^Bearer /);
-    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
-    expect(metadataUrl).toBe(`${base}/.well-known/oauth-protected-resource/mcp`);
-    const metadata = await fetch(metadataUrl ?? '');
-    expect(await metadata.json()).toMatchObject({
-      resource: `${base}/mcp`,
-      bearer_methods_supported: ['header'],
-    });
-    await expect(connect('sy_pat_made_up_token_that_does_not_exist_anywhere')).rejects.toThrow();
-  });
-
-  it('refuses revoked and expired tokens at once', async () => {
-    const revoked = await createToken(world.editor, {});
-    const expired = await createToken(world.editor, { expires_in_days: 30 });
-    const client = await connect(revoked.token);
-    expect((await call(client, 'list_workspaces')).isError).toBeFalsy();
-    ok(await h.as(world.editor).delete(`/tokens/${revoked.id}`), 204);
-    await h.db.db
-      .update(accessTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(accessTokens.id, expired.id));
-    await expect(call(client, 'list_workspaces')).rejects.toThrow();
-    for (const token of [revoked, expired]) {
-      const response = await post({ authorization: `Bearer ${token.token}` });
-      expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
-    }
-  });
-
-  it('refuses a request from a foreign Origin (DNS rebinding) with 403', async () => {
-    const { token } = await createToken(world.owner, { scope: 'read' });
-    const foreign = await post({ authorization: `Bearer ${token}`, origin: 'https://evil.example' });
-    expect(foreign.status).toBe(403);
-    const local = await post({ authorization: `Bearer ${token}`, origin: 'http://localhost:5173' });
-    expect(local.status).toBe(200);
   });
 });
