@@ -36,8 +36,16 @@ const layers = {
   'packages/store': ['packages/contracts', 'packages/db'],
   'packages/identity': ['packages/contracts', 'packages/db'],
   'packages/api': product,
-  'apps/server': [...product, 'packages/api'],
+  // The MCP server and the command line reach the product over its HTTP API (in-process for /mcp).
+  'packages/mcp': ['packages/contracts'],
+  'packages/cli': ['packages/contracts', 'packages/mcp'],
+  'apps/server': [...product, 'packages/api', 'packages/mcp'],
   'apps/web': ['packages/contracts'],
+};
+// Tests may arrange what they check through lower layers too (seed rows, start the fixture site).
+const testLayers = {
+  'packages/mcp': [...product, 'packages/api'],
+  'packages/cli': [...product, 'packages/api', 'packages/mcp'],
 };
 const workspaces = [
   ...['packages', 'apps'].flatMap((parent) =>
@@ -53,9 +61,10 @@ const TESTING = 'packages/testing';
 
 /** no-restricted-paths zones keeping `workspace` to its layer; its tests may also use packages/testing. */
 const layerZones = (workspace, { tests }) => {
-  const allowed = new Set([workspace, ...layers[workspace], ...(tests ? [TESTING] : [])]);
+  const reach = (tests && testLayers[workspace]) || layers[workspace];
+  const allowed = new Set([workspace, ...reach, ...(tests ? [TESTING] : [])]);
   const from = workspaces.filter((other) => !allowed.has(other)).map((other) => `./${other}`);
-  const may = layers[workspace].length ? layers[workspace].join(', ') : 'nothing of ours';
+  const may = reach.length ? reach.join(', ') : 'nothing of ours';
   const message = `${workspace} may import ${may}${tests ? ` (its tests also ${TESTING})` : ''}: see docs/architecture.md.`;
   return from.length ? [{ target: `./${workspace}`, from, message }] : [];
 };

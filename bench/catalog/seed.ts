@@ -9,6 +9,7 @@ export const COMMENTS = 50_000;
 export const DEEP_ROW = 9_000;
 const MEMBERS = 10;
 
+// The fourth group starts with 8, 9, a or b (the RFC 4122 variant) so the API's uuid schemas accept the ids.
 const id = (prefix: string, expr: string) =>
   sql.raw(`('00000000-0000-4000-${prefix}-' || lpad(to_hex(${expr}), 12, '0'))::uuid`);
 export const userId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -45,28 +46,28 @@ export async function seedCatalog(db: DbHandle): Promise<void> {
     from generate_series(0, ${TOOLS - 1}) g`);
   await db.rows(sql`insert into resources (id, workspace_id, fingerprint, raw_submitted_url, extracted_title,
       extracted_description, rating, created_at, updated_at)
-    select ${id('c000', 'g')}, ${WORKSPACE_ID}, md5('resource' || g), 'https://blog.example.com/post-' || g,
+    select ${id('8c00', 'g')}, ${WORKSPACE_ID}, md5('resource' || g), 'https://blog.example.com/post-' || g,
       'On ' || ${word('g * 11')} || ' and ' || ${word('g * 5 + 3')} || ' (' || g || ')',
       'An article about ' || ${word('g')} || ', ' || ${word('g * 17 + 4')} || ' and ' || ${word('g / 3')},
       nullif(g % 6, 0), now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
     from generate_series(0, ${RESOURCES - 1}) g`);
   await db.rows(sql`insert into projects (id, workspace_id, slug, name)
-    select ${id('d000', 'g')}, ${WORKSPACE_ID}, 'project-' || g, initcap(${word('g * 9')}) || ' project ' || g
+    select ${id('8d00', 'g')}, ${WORKSPACE_ID}, 'project-' || g, initcap(${word('g * 9')}) || ' project ' || g
     from generate_series(0, ${PROJECTS - 1}) g`);
   await db.rows(sql`insert into project_tools (project_id, workspace_tool_id)
-    select ${id('d000', 'p')}, ${id('b000', `(p * 10 + k) % ${TOOLS}`)}
+    select ${id('8d00', 'p')}, ${id('b000', `(p * 10 + k) % ${TOOLS}`)}
     from generate_series(0, ${PROJECTS - 1}) p, generate_series(0, 4) k`);
   // 60% of the comments on tools, 20% on resources, 20% on projects.
   await db.rows(sql`insert into comments (workspace_id, commenter_id, workspace_tool_id, resource_id, project_id, content)
     select ${WORKSPACE_ID}, ${uid(`g % ${MEMBERS}`)},
       case when g % 5 < 3 then ${id('b000', `g % ${TOOLS}`)} end,
-      case when g % 5 = 3 then ${id('c000', `g % ${RESOURCES}`)} end,
-      case when g % 5 = 4 then ${id('d000', `g % ${PROJECTS}`)} end,
+      case when g % 5 = 3 then ${id('8c00', `g % ${RESOURCES}`)} end,
+      case when g % 5 = 4 then ${id('8d00', `g % ${PROJECTS}`)} end,
       'We use it for ' || ${word('g * 3')} || ' with ' || ${word('g * 7 + 5')} || '; ' || ${word('g / 11')} || ' works well.'
     from generate_series(0, ${COMMENTS - 1}) g`);
   await db.rows(sql`insert into tags (id, workspace_id, name, color)
-    select ${id('e000', 'g')}, ${WORKSPACE_ID}, ${word('g')}, '#3b82f6' from generate_series(0, 19) g`);
+    select ${id('8e00', 'g')}, ${WORKSPACE_ID}, ${word('g')}, '#3b82f6' from generate_series(0, 19) g`);
   await db.rows(sql`insert into tool_tags (tag_id, workspace_tool_id)
-    select ${id('e000', 'g % 20')}, ${id('b000', 'g')} from generate_series(0, ${TOOLS - 1}, 3) g`);
+    select ${id('8e00', 'g % 20')}, ${id('b000', 'g')} from generate_series(0, ${TOOLS - 1}, 3) g`);
   await db.rows(sql`analyze`);
 }

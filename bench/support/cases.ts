@@ -14,6 +14,8 @@ export interface LoadOptions {
   warmup: number;
   maxRequests: number;
   maxMs: number;
+  /** What the first case of each pair is called in the ratio column. */
+  subject?: string;
 }
 
 function load(job: LoadJob): Promise<LoadResult> {
@@ -52,7 +54,7 @@ export async function runCasePairs(cases: BenchCase[], options: LoadOptions): Pr
     const rps = (sorted.length / result.elapsedMs) * 1000;
     const isBaseline = index % 2 === 1;
     if (!isBaseline) apiRps = rps;
-    const ratio = isBaseline ? `API = ${(apiRps / rps).toFixed(2)} × baseline` : '';
+    const ratio = isBaseline ? `${options.subject ?? 'API'} = ${(apiRps / rps).toFixed(2)} × baseline` : '';
     console.log(
       `| ${testCase.name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${ratio} |`,
     );

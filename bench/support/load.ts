@@ -4,7 +4,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 export interface LoadJob {
   baseUrl: string;
-  requests: Array<{ path: string; token: string | null }>;
+  requests: Array<{
+    path: string;
+    token: string | null;
+    /** A POST with this JSON body (and these headers) instead of a GET. */
+    body?: unknown;
+    headers?: Record<string, string>;
+  }>;
   concurrency: number;
   warmup: number;
   maxRequests: number;
@@ -25,7 +31,12 @@ async function run(job: LoadJob): Promise<LoadResult> {
     if (!request) throw new Error('no requests');
     const started = performance.now();
     const response = await fetch(`${job.baseUrl}${request.path}`, {
-      headers: request.token ? { authorization: `Bearer ${request.token}` } : {},
+      ...(request.body === undefined ? {} : { method: 'POST', body: JSON.stringify(request.body) }),
+      headers: {
+        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
     });
     await response.arrayBuffer();
     if (measure) {

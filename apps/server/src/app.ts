@@ -6,12 +6,14 @@ import type { DbHandle } from '@stackyard/db/client';
 import { asBackground } from '@stackyard/db/background';
 import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
+import type { ApiTransport } from '@stackyard/mcp/api-client';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { createWorkers } from '@stackyard/api/jobs/workers';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
 import { identityPlugin } from '@stackyard/identity/plugin';
 import { createRevokedSessions } from '@stackyard/identity/revoked-sessions';
+import { mcpHttp } from '@stackyard/mcp/http';
 import {
   identityPublicUrl,
   identitySettings,
@@ -129,6 +131,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
       });
+      // The MCP server calls the product API in-process, through its whole HTTP pipeline (see packages/mcp).
+      await app.register(mcpHttp, {
+        api: inProcessApi(app),
+        ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+      });
     }
   }
   if (config.ROLE === 'all' || config.ROLE === 'identity') {
@@ -137,6 +144,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   await webApp(app, servesApi ? config.WEB_DIST_DIR : null);
   return app;
+}
+
+function inProcessApi(app: FastifyInstance): ApiTransport {
+  return async ({ method, path, body, authorization }) => {
+    const response = await app.inject({
+      method,
+      url: `${API_PREFIX}${path}`,
+      headers: { authorization },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return { status: response.statusCode, headers, body: response.body };
+  };
 }
 
 // The identity service signs with its public URL as issuer and publishes its keys under it.

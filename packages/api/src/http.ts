@@ -10,5 +10,5 @@ export const tooLarge = { 413: problemSchema, 415: problemSchema } as const;
 export const unprocessable = { 422: problemSchema } as const;
 export const failed = { 500: problemSchema, 503: problemSchema } as const;
 
-/** Every authenticated route can answer these. */
-export const always = { ...invalid, ...unauthenticated, ...failed } as const;
+/** Every authenticated route can answer these (403: a read-only access token on a writing route). */
+export const always = { ...invalid, ...unauthenticated, ...forbidden, ...failed } as const;

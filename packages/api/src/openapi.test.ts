@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('OpenAPI document', () => {
-  it('is OpenAPI 3.1 with both credentials, served as JSON', async () => {
+  it('is OpenAPI 3.1 with every credential, served as JSON', async () => {
     const response = await h.app.inject('/api/docs/openapi.json');
     expect(response.statusCode).toBe(200);
     const document = response.json() as Record<string, unknown>;
@@ -26,8 +26,10 @@ describe('OpenAPI document', () => {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'user_jwt' },
           bearer: { type: 'http', scheme: 'bearer' },
+          accessToken: { type: 'http', scheme: 'bearer' },
         },
       },
+      security: [{ sessionCookie: [] }, { bearer: [] }, { accessToken: [] }],
     });
     // Only the product API: no health checks, identity routes or SPA pages.
     expect(Object.keys(document.paths as object).every((path) => path.startsWith('/api/v1'))).toBe(true);

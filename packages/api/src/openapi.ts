@@ -23,9 +23,15 @@ export async function registerApiDocs(app: FastifyInstance, options: { prefix: s
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'user_jwt' },
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          accessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A personal access token (`sy_pat_…`, created under /tokens): the holder's roles, limited to the token's scope (read or read_write) and workspace.",
+          },
         },
       },
-      security: [{ sessionCookie: [] }, { bearer: [] }],
+      security: [{ sessionCookie: [] }, { bearer: [] }, { accessToken: [] }],
     },
     // Only the product API belongs in the document; health checks and the SPA's pages do not.
     transform: (input) =>

@@ -21,8 +21,12 @@ import { searchRoutes } from './search/search.routes.ts';
 import { createStoreContext, DEFAULT_STORE_SETTINGS, type StoreContext } from './store/store-context.ts';
 import { storeRoutes } from './store/store.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
+import { tokenRoutes } from './tokens/tokens.routes.ts';
+import { READ_ONLY_TOKEN, verifyAccessToken } from './tokens/tokens.service.ts';
 import { toolRoutes } from './tools/tools.routes.ts';
 import { workspaceRoutes } from './workspaces/workspaces.routes.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Bodies of the product API are small JSON documents; anything bigger is refused before it is parsed. */
 export const API_BODY_LIMIT = 64 * 1024;
@@ -65,8 +69,14 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   // Authentication runs before the body is read or validated: an anonymous caller learns nothing but 401.
   api.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public) return;
-    const actor = await authenticate(request, options.verifier);
+    const actor = await authenticate(request, options.verifier, (secret) =>
+      verifyAccessToken(options.db, secret),
+    );
     assertSentByApp(request);
+    // A read-only token may only read; this one gate covers every writing route, present and future.
+    if (actor.token?.scope === 'read' && !SAFE_METHODS.has(request.method)) {
+      throw new AppError('forbidden', READ_ONLY_TOKEN);
+    }
     if (!knownProfiles.has(actor.userId)) {
       await insertProfileIfMissing(options.db, actor.userId);
       if (knownProfiles.size >= KNOWN_PROFILES_MAX) knownProfiles.clear();
@@ -111,6 +121,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   ingestionRoutes(api, deps, options.ingestion);
   // Its own plugin: the only route reading a text/html body (a bookmarks file).
   await api.register(bookmarkRoutes, { ...deps, ingestion: options.ingestion });
+  // Personal access tokens (issue 15).
+  tokenRoutes(api, deps);
   // Repository store (issue 8).
   storeRoutes(api, deps, options.store ?? createStoreContext(DEFAULT_STORE_SETTINGS));
 }

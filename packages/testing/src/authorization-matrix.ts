@@ -30,6 +30,8 @@ export interface MatrixWorld {
   submissionId: string;
   /** A finished bookmark import of the workspace. */
   bookmarkImportId: string;
+  /** A personal access token of the owner (issue 15). */
+  ownerTokenId: string;
 }
 
 export interface MatrixRequest {
@@ -434,6 +436,21 @@ const storeRows: MatrixRow[] = (['store', 'github'] as const).flatMap((prefix): 
   ];
 });
 
+/** Personal access tokens (issue 15): each user manages their own; someone else's token is not found. */
+const tokenRows: MatrixRow[] = [
+  { endpoint: 'GET /tokens', request: () => ({ method: 'GET', path: '/tokens' }), expect: everyone(200) },
+  {
+    endpoint: 'POST /tokens',
+    request: () => ({ method: 'POST', path: '/tokens', body: { name: 'Matrix', scope: 'read' } }),
+    expect: everyone(201),
+  },
+  {
+    endpoint: 'DELETE /tokens/{id}',
+    request: (world) => ({ method: 'DELETE', path: `/tokens/${world.ownerTokenId}` }),
+    expect: { anonymous: 401, nonMember: 404, viewer: 404, editor: 404, admin: 404, owner: 204 },
+  },
+];
+
 export const authorizationMatrix: MatrixRow[] = [
   { endpoint: 'GET /profile', request: () => ({ method: 'GET', path: '/profile' }), expect: everyone(200) },
   {
@@ -558,4 +575,5 @@ export const authorizationMatrix: MatrixRow[] = [
   ...catalogRows,
   ...ingestionRows,
   ...storeRows,
+  ...tokenRows,
 ];

@@ -54,6 +54,14 @@ const appScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/app/settings')).SettingsRoute }),
   },
   {
+    path: paths.settings.accessTokens.path,
+    lazy: async () => ({ Component: (await import('./routes/app/access-tokens')).AccessTokensRoute }),
+  },
+  {
+    path: paths.settings.connectAssistant.path,
+    lazy: async () => ({ Component: (await import('./routes/app/connect-assistant')).ConnectAssistantRoute }),
+  },
+  {
     path: paths.settings.workspaceStorage.path,
     lazy: async () => ({
       Component: (await import('./routes/app/workspace-storage')).WorkspaceStorageRoute,

@@ -58,6 +58,14 @@ export const paths = {
       path: '/settings',
       getHref: (tab?: SettingsTab) => withQuery('/settings', { tab }),
     },
+    accessTokens: {
+      path: '/settings/access-tokens',
+      getHref: () => '/settings/access-tokens',
+    },
+    connectAssistant: {
+      path: '/settings/connect',
+      getHref: () => '/settings/connect',
+    },
     workspaceStorage: {
       path: '/settings/workspace/:workspaceId/storage',
       getHref: (workspaceId: string) => `/settings/workspace/${segment(workspaceId)}/storage`,

@@ -59,7 +59,9 @@ export async function authorize<P extends Permission>(
   workspaceId: string,
   permission: P,
 ): Promise<Authorized<P>> {
-  const row = await findMembership(db, workspaceId, actor.userId);
+  // A token restricted to another workspace sees this one as a stranger would.
+  const outsideToken = actor.token?.workspaceId && actor.token.workspaceId !== workspaceId;
+  const row = outsideToken ? null : await findMembership(db, workspaceId, actor.userId);
   if (!row) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
   const access: WorkspaceAccess = {
     workspaceId,

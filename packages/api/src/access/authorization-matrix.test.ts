@@ -8,6 +8,12 @@ import {
   type Caller,
   type MatrixWorld,
 } from '@stackyard/testing/authorization-matrix';
+import {
+  tokenCallers,
+  tokenCallerSpecs,
+  tokenExpectation,
+  type TokenCaller,
+} from '@stackyard/testing/authorization-matrix-tokens';
 
 let h: Harness;
 let counter = 0;
@@ -23,7 +29,7 @@ afterAll(async () => {
 });
 
 /** A fresh workspace with one member of each role, an outsider and a user to add; the caller picked from them. */
-async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUser | null }> {
+async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld; user: TestUser | null }> {
   const tag = (counter++).toString(36);
   const [owner, admin, editor, viewer, target, outsider] = await Promise.all(
     ['owner', 'admin', 'editor', 'viewer', 'target', 'outsider'].map((role) => h.user(`m${tag}_${role}`)),
@@ -33,7 +39,7 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
   await h.user(`m${tag}_newcomer`);
   const as = h.as(owner);
   // A second workspace, so deleting the first is not refused as the owner's last.
-  await as.post('/workspaces', { name: 'Spare' });
+  const spare = await as.post('/workspaces', { name: 'Spare' });
   const created = await as.post('/workspaces', { name: 'Matrix' });
   const workspaceId = (created.json() as { id: string }).id;
   for (const [user, role] of [
@@ -45,8 +51,11 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
     const added = await as.post(`/workspaces/${workspaceId}/members`, { username: user.username, role });
     if (added.statusCode !== 201) throw new Error(added.body);
   }
-  const user = { anonymous: null, nonMember: outsider, viewer, editor, admin, owner }[caller];
-  const catalog = await seedCatalog(workspaceId, as, h.as(target), user ? h.as(user) : null, caller);
+  const sessionCaller = isTokenCaller(caller) ? tokenCallerSpecs[caller].holder : caller;
+  const user = { anonymous: null, nonMember: outsider, viewer, editor, admin, owner }[sessionCaller];
+  const catalog = await seedCatalog(workspaceId, as, h.as(target), user ? h.as(user) : null, sessionCaller);
+  const ownerToken = await as.post('/tokens', { name: 'Owner', scope: 'read' });
+  if (ownerToken.statusCode !== 201) throw new Error(ownerToken.body);
   const submissionId = await seedSubmission(h.db.db, {
     workspaceId,
     userId: owner.id,
@@ -54,7 +63,10 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
   });
   const bookmarkImportId = await seedBookmarkImport(h.db.db, { workspaceId, userId: owner.id });
   return {
-    user,
+    user:
+      user && isTokenCaller(caller)
+        ? await tokenHolder(user, caller, (spare.json() as { id: string }).id)
+        : user,
     world: {
       workspaceId,
       ownerId: owner.id,
@@ -64,8 +76,25 @@ async function world(caller: Caller): Promise<{ world: MatrixWorld; user: TestUs
       ...catalog,
       submissionId,
       bookmarkImportId,
+      ownerTokenId: (ownerToken.json() as { id: string }).id,
     },
   };
+}
+
+function isTokenCaller(caller: Caller | TokenCaller): caller is TokenCaller {
+  return (tokenCallers as readonly string[]).includes(caller);
+}
+
+/** The holder, calling with a personal access token of the caller's kind instead of their session. */
+async function tokenHolder(user: TestUser, caller: TokenCaller, spareWorkspaceId: string): Promise<TestUser> {
+  const spec = tokenCallerSpecs[caller];
+  const created = await h.as(user).post('/tokens', {
+    name: caller,
+    scope: spec.scope,
+    workspace_id: spec.elsewhere ? spareWorkspaceId : null,
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return { ...user, token: (created.json() as { token: string }).token };
 }
 
 /** One of each catalog item, linked to each other, and comments by the target and (a member) the caller. */
@@ -132,27 +161,42 @@ async function seedCatalog(
   };
 }
 
+async function callCell(row: (typeof authorizationMatrix)[number], caller: Caller | TokenCaller) {
+  const { world: fixture, user } = await world(caller);
+  const request = row.request(fixture);
+  const client = h.as(user);
+  return request.method === 'GET'
+    ? client.get(request.path)
+    : request.method === 'DELETE'
+      ? client.delete(request.path)
+      : request.method === 'POST'
+        ? client.post(
+            request.path,
+            request.body,
+            request.contentType ? { headers: { 'content-type': request.contentType } } : {},
+          )
+        : client.put(request.path, request.body);
+}
+
 describe('authorization matrix', () => {
   for (const row of authorizationMatrix) {
     const name = row.variant ? `${row.endpoint} (${row.variant})` : row.endpoint;
     it.each(callers.map((caller) => [caller, row.expect[caller]] as const))(
       `${name}: %s → %i`,
       async (caller, status) => {
-        const { world: fixture, user } = await world(caller);
-        const request = row.request(fixture);
-        const client = h.as(user);
-        const response =
-          request.method === 'GET'
-            ? await client.get(request.path)
-            : request.method === 'DELETE'
-              ? await client.delete(request.path)
-              : request.method === 'POST'
-                ? await client.post(
-                    request.path,
-                    request.body,
-                    request.contentType ? { headers: { 'content-type': request.contentType } } : {},
-                  )
-                : await client.put(request.path, request.body);
+        const response = await callCell(row, caller);
+        expect(response.statusCode, response.body).toBe(status);
+      },
+    );
+  }
+
+  // Personal access tokens (issue 15): the same rows, called with tokens.
+  for (const row of authorizationMatrix) {
+    const name = row.variant ? `${row.endpoint} (${row.variant})` : row.endpoint;
+    it.each(tokenCallers.map((caller) => [caller, tokenExpectation(row, caller)] as const))(
+      `${name}: %s → %i`,
+      async (caller, status) => {
+        const response = await callCell(row, caller);
         expect(response.statusCode, response.body).toBe(status);
       },
     );

@@ -1,24 +1,38 @@
 import type { FastifyRequest } from 'fastify';
+import { ACCESS_TOKEN_PREFIX, type AccessTokenScope } from '@stackyard/contracts/access-token';
 import { AppError } from '@stackyard/contracts/problem';
 import { VerifierUnavailableError, type TokenVerifier } from './token-verifier.ts';
 
 export const SESSION_COOKIE = 'user_jwt';
 
+/** What a personal access token allows on top of its holder's roles: its scope and workspace restriction. */
+export interface TokenGrant {
+  id: string;
+  scope: AccessTokenScope;
+  workspaceId: string | null;
+}
+
 /**
- * The authenticated caller. `credential` says how they proved it: the identity service's session JWT
- * today; personal access tokens (hashed, for scripts and the MCP server) will be a second kind.
+ * The authenticated caller. `credential` says how they proved it: the identity service's session JWT, or a
+ * personal access token (hashed, for scripts and the MCP server), which carries its grant.
  */
 export interface Actor {
   userId: string;
-  credential: 'session_jwt';
+  credential: 'session_jwt' | 'personal_access_token';
   sessionId?: string;
+  token?: TokenGrant;
 }
 
 /** A credential as found on the request, before it is checked. */
-type PresentedCredential = { kind: 'session_jwt'; token: string };
+type PresentedCredential = { kind: 'session_jwt' | 'personal_access_token'; token: string };
+
+/** Looks up a personal access token; null when it is unknown, revoked or expired. */
+export type AccessTokenLookup = (secret: string) => Promise<{ userId: string; grant: TokenGrant } | null>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in and try again.';
+const TOKEN_REFUSED =
+  'This access token is not valid: it may have been revoked or have expired. Create a new one in Settings → Access tokens.';
 
 /** The bearer token wins over the cookie: a script that sends one means it. */
 export function presentedCredential(request: FastifyRequest): PresentedCredential | null {
@@ -26,7 +40,9 @@ export function presentedCredential(request: FastifyRequest): PresentedCredentia
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     // A malformed Authorization header is refused rather than silently falling back to the cookie.
-    return match?.[1] ? { kind: 'session_jwt', token: match[1] } : { kind: 'session_jwt', token: '' };
+    if (!match?.[1]) return { kind: 'session_jwt', token: '' };
+    const kind = match[1].startsWith(ACCESS_TOKEN_PREFIX) ? 'personal_access_token' : 'session_jwt';
+    return { kind, token: match[1] };
   }
   const token = readCookie(request.headers.cookie, SESSION_COOKIE);
   return token ? { kind: 'session_jwt', token } : null;
@@ -48,14 +64,23 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-export async function authenticate(request: FastifyRequest, verifier: TokenVerifier): Promise<Actor> {
+export async function authenticate(
+  request: FastifyRequest,
+  verifier: TokenVerifier,
+  accessTokens: AccessTokenLookup,
+): Promise<Actor> {
   const credential = presentedCredential(request);
   if (!credential?.token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
+  if (credential.kind === 'personal_access_token') {
+    const found = await accessTokens(credential.token);
+    if (!found) throw new AppError('unauthenticated', TOKEN_REFUSED);
+    return { userId: found.userId, credential: credential.kind, token: found.grant };
+  }
   try {
     const verified = await verifier.verify(credential.token);
     // Whatever verifier is plugged in, the id keys uuid columns: anything else must be a 401, not a SQL error.
     if (!UUID.test(verified.identityId)) throw new Error('the identity id is not a uuid');
-    const actor: Actor = { userId: verified.identityId.toLowerCase(), credential: credential.kind };
+    const actor: Actor = { userId: verified.identityId.toLowerCase(), credential: 'session_jwt' };
     if (verified.sessionId) actor.sessionId = verified.sessionId;
     return actor;
   } catch (error) {

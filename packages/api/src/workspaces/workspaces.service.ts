@@ -24,6 +24,7 @@ import {
   type WorkspaceRow,
 } from './workspaces.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
+import { requireUnrestrictedToken } from '../tokens/tokens.service.ts';
 
 export const LAST_WORKSPACE =
   'You cannot delete your last workspace. Create another workspace first, then delete this one.';
@@ -40,7 +41,11 @@ function workspaceSlug(name: string): string {
 
 export async function listWorkspaces(db: Database, actor: Actor): Promise<WorkspaceListItem[]> {
   const rows = await listWorkspacesOf(db, actor.userId);
-  return rows.map((row) => toListItem(row, actor.userId));
+  // A token restricted to one workspace lists only that one.
+  const restriction = actor.token?.workspaceId;
+  return rows
+    .filter((row) => !restriction || row.id === restriction)
+    .map((row) => toListItem(row, actor.userId));
 }
 
 export async function getWorkspace(
@@ -81,6 +86,7 @@ export async function createWorkspace(
   actor: Actor,
   input: CreateWorkspace,
 ): Promise<WorkspaceListItem> {
+  requireUnrestrictedToken(actor);
   const id = await withSlugConflicts(input.slug, () =>
     inTransaction(db, async (tx) => {
       // Two creates by one owner wait for each other here, so the second sees the first one's slug.

@@ -65,6 +65,20 @@ export function SettingsRoute() {
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
       <DocumentTitle title="Settings" />
       <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Settings</h1>
+      <p className="mt-2 flex gap-4 text-sm">
+        <Link
+          className="text-zinc-700 underline underline-offset-4"
+          to={paths.settings.accessTokens.getHref()}
+        >
+          Access tokens
+        </Link>
+        <Link
+          className="text-zinc-700 underline underline-offset-4"
+          to={paths.settings.connectAssistant.getHref()}
+        >
+          Connect an AI assistant
+        </Link>
+      </p>
       <nav aria-label="Settings" className="mt-6 border-b border-zinc-200">
         <ul className="-mb-px flex gap-4">
           {settingsTabs.map((name) => (

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { DocumentTitle } from '@/components/document-title';
+import { ConnectInstructions } from '@/features/access-tokens/components/connect-instructions';
+import { CreateAccessTokenForm } from '@/features/access-tokens/components/create-access-token-form';
+import { useWorkspaces } from '@/features/workspaces/api/get-workspaces';
+
+/** "Connect an AI assistant" (issue 15): the MCP URL, a token made for it, and copy-ready client configuration. */
+export function ConnectAssistantRoute() {
+  const workspaces = useWorkspaces();
+  const [token, setToken] = useState<string | null>(null);
+  const url = `${window.location.origin}/mcp`;
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
+      <DocumentTitle title="Connect an AI assistant" />
+      <div>
+        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Connect an AI assistant</h1>
+        <p className="mt-2 text-sm text-zinc-600">
+          stackyard is an MCP server: Claude, Cursor, VS Code and other MCP clients can ask it which tools
+          your team prefers, search your workspaces and, with a read and write token, add tools. Create a
+          token, then copy the configuration for your client.
+        </p>
+      </div>
+      <section className="rounded-xl border border-zinc-200 p-5">
+        <h2 className="mb-4 font-semibold text-zinc-950">1. Create a token for it</h2>
+        <CreateAccessTokenForm
+          defaultName="AI assistant"
+          workspaces={(workspaces.data ?? []).map(({ id, name }) => ({ id, name }))}
+          onCreated={(created) => setToken(created.token)}
+        />
+      </section>
+      <div>
+        <h2 className="mb-4 font-semibold text-zinc-950">2. Configure your client</h2>
+        <ConnectInstructions url={url} token={token} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { CopyButton } from './copy-button';
+
+const PLACEHOLDER = 'sy_pat_…';
+
+/** The client configurations of docs/mcp.md §4, filled with this server's URL and (once made) the token. */
+export function clientConfigurations(url: string, token: string | null) {
+  const secret = token ?? PLACEHOLDER;
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  return [
+    {
+      client: 'Claude Code',
+      where: 'Run in a terminal:',
+      text: `claude mcp add --transport http stackyard ${url} -H "Authorization: Bearer ${secret}"`,
+    },
+    {
+      client: 'Claude Desktop',
+      where:
+        'In claude_desktop_config.json (Claude Desktop reaches remote servers with a bearer token through mcp-remote):',
+      text: json({
+        mcpServers: {
+          stackyard: {
+            command: 'npx',
+            args: ['-y', 'mcp-remote', url, '--header', 'Authorization:${AUTH_HEADER}'],
+            env: { AUTH_HEADER: `Bearer ${secret}` },
+          },
+        },
+      }),
+    },
+    {
+      client: 'Cursor',
+      where: 'In ~/.cursor/mcp.json or the project’s .cursor/mcp.json:',
+      text: json({ mcpServers: { stackyard: { url, headers: { Authorization: `Bearer ${secret}` } } } }),
+    },
+    {
+      client: 'VS Code',
+      where: 'In .vscode/mcp.json (VS Code asks for the token once and keeps it):',
+      text: json({
+        servers: {
+          stackyard: { type: 'http', url, headers: { Authorization: 'Bearer ${input:stackyard_token}' } },
+        },
+        inputs: [
+          {
+            type: 'promptString',
+            id: 'stackyard_token',
+            description: 'stackyard access token',
+            password: true,
+          },
+        ],
+      }),
+    },
+  ];
+}
+
+export function ConnectInstructions({ url, token }: { url: string; token: string | null }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="rounded-xl border border-zinc-200 p-5">
+        <h2 className="font-semibold text-zinc-950">Server URL</h2>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <code
+            className="rounded bg-zinc-50 px-2 py-1 font-mono text-sm text-zinc-900"
+            data-testid="mcp-url"
+          >
+            {url}
+          </code>
+          <CopyButton text={url} />
+        </div>
+      </section>
+      {clientConfigurations(url, token).map((configuration) => (
+        <section
+          key={configuration.client}
+          aria-label={configuration.client}
+          className="rounded-xl border border-zinc-200 p-5"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="font-semibold text-zinc-950">{configuration.client}</h2>
+            <CopyButton text={configuration.text} label={`Copy for ${configuration.client}`} />
+          </div>
+          <p className="mt-2 text-sm text-zinc-600">{configuration.where}</p>
+          <pre className="mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
+            {configuration.text}
+          </pre>
+        </section>
+      ))}
+    </div>
+  );
+}

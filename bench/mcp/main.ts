@@ -1,0 +1,127 @@
+// MCP benchmark (issue 15): `tools/call` of search and get_preferred_stack over Streamable HTTP (protocol
+// 2026-07-28, stateless), on the catalog benchmark's workspace of 10,000 tools, each next to the same query
+// through /api/v1 with the same personal access token. Calls per second and p50/p99. PGlite always;
+// PostgreSQL too when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only.
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '@stackyard/db/client';
+import { buildApp } from '@stackyard/server/app';
+import { loadConfig } from '@stackyard/server/config';
+import { hashAccessToken } from '../../packages/api/src/tokens/tokens.service.ts';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { tempDir } from '@stackyard/testing/processes';
+import { seedCatalog, OWNER_ID, TOOLS, WORKSPACE_ID } from '../catalog/seed.ts';
+import { runCasePairs, type BenchCase } from '../support/cases.ts';
+import { onEachEngine } from '../support/postgres.ts';
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
+const SEARCHES = ['bundler', 'react testing', 'vector database', 'fast orm'];
+const TOKEN = `sy_pat_${'b'.repeat(43)}`;
+const PROTOCOL = '2026-07-28';
+
+/** A tools/call as the SDK's client sends it at 2026-07-28: the envelope in _meta and the routing headers. */
+function toolCall(name: string, args: Record<string, unknown>) {
+  return {
+    path: '/mcp',
+    token: TOKEN,
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': PROTOCOL,
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': PROTOCOL,
+          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    },
+  };
+}
+
+async function benchEngine(label: string, db: DbHandle): Promise<void> {
+  await db.migrate();
+  await seedCatalog(db);
+  await db.rows(sql`insert into access_tokens (user_id, name, prefix, token_hash, scope)
+    values (${OWNER_ID}, 'bench', ${TOKEN.slice(0, 13)}, ${hashAccessToken(TOKEN)}, 'read')`);
+  const [bundler] = await db.rows<{ id: string }>(
+    sql`select id from tags where workspace_id = ${WORKSPACE_ID} and name = 'bundler'`,
+  );
+  if (!bundler) throw new Error('no bundler tag');
+  const issuer = await createTestIssuer();
+  const web = tempDir('stackyard-bench-web');
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+    db,
+    verifier: issuer.verifier,
+  });
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const rest = (path: string) => ({ path: `/api/v1${path}`, token: TOKEN });
+    const cases: BenchCase[] = [
+      {
+        name: 'MCP tools/call search (20 hits)',
+        requests: SEARCHES.map((query) => toolCall('search', { workspace: WORKSPACE_ID, query, limit: 20 })),
+      },
+      {
+        name: 'REST GET /search (same queries)',
+        requests: SEARCHES.map((q) =>
+          rest(`/search?workspace_id=${WORKSPACE_ID}&q=${encodeURIComponent(q)}`),
+        ),
+      },
+      {
+        name: 'MCP tools/call get_preferred_stack (tag bundler, 3 tools)',
+        requests: [toolCall('get_preferred_stack', { workspace: WORKSPACE_ID, tag: 'bundler', per_tag: 3 })],
+      },
+      {
+        name: 'REST GET /tools?tag=bundler&sort=rating&limit=3',
+        requests: [rest(`/tools?workspace_id=${WORKSPACE_ID}&tag=${bundler.id}&sort=rating&limit=3`)],
+      },
+    ];
+    await sanityCheck(baseUrl);
+    console.log(
+      `\n### ${label} (${CONCURRENCY} in flight, up to ${MAX_REQUESTS} requests or ${MAX_MS} ms per case)`,
+    );
+    await runCasePairs(cases, {
+      baseUrl,
+      concurrency: CONCURRENCY,
+      warmup: 50,
+      maxRequests: MAX_REQUESTS,
+      maxMs: MAX_MS,
+      subject: 'MCP',
+    });
+  } finally {
+    await app.close();
+    web.remove();
+  }
+}
+
+/** The MCP calls answer real results, not tool errors, before they are timed. */
+async function sanityCheck(baseUrl: string): Promise<void> {
+  for (const [name, args, expected] of [
+    ['search', { workspace: WORKSPACE_ID, query: 'bundler', limit: 20 }, '"kind":'],
+    ['get_preferred_stack', { workspace: WORKSPACE_ID, tag: 'bundler', per_tag: 3 }, '"tag":"bundler"'],
+  ] as const) {
+    const call = toolCall(name, args);
+    const response = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...call.headers },
+      body: JSON.stringify(call.body),
+    });
+    const text = await response.text();
+    if (response.status !== 200 || text.includes('"isError":true') || !text.includes(expected)) {
+      throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+  }
+}
+
+console.log(`mcp: ${TOOLS} tools in one workspace (node ${process.version})`);
+await onEachEngine('mcp', benchEngine);

@@ -1,0 +1,221 @@
+import { parseArgs } from 'node:util';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { submissionSchema } from '@stackyard/contracts/ingestion';
+import { workspaceListSchema } from '@stackyard/contracts/workspace';
+import { ApiProblem, createApiClient, type ApiClient } from '@stackyard/mcp/api-client';
+import { plainSnippet, resolveWorkspace, searchLoosely } from '@stackyard/mcp/catalog';
+import { fetchTransport } from '@stackyard/mcp/fetch-transport';
+import { createStackyardMcpServer } from '@stackyard/mcp/server';
+import { describeSubmission, waitForSubmission, type SubmissionOutcome } from '@stackyard/mcp/submissions';
+import { loadCredentials, saveCredentials, type Credentials } from './config-file.ts';
+
+export interface Io {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Exit codes: what a script can branch on. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, unauthenticated: 3 } as const;
+
+const HELP = `stackyard — your team's tools, links and projects, from the command line
+
+Usage:
+  stackyard login [--url URL] [--token TOKEN]   save the server and an access token (read from stdin if not given)
+  stackyard add <url…> [--resource] [--workspace W] [--wait SECONDS] [--json]
+                                                submit tools (or links with --resource); URLs from stdin when none given
+  stackyard search <query…> [--workspace W] [--limit N] [--json]
+  stackyard mcp                                 an MCP server on stdio, forwarding to the logged-in server
+
+Options:
+  --workspace W   workspace slug or id (not needed when you have only one)
+  --json          machine-readable output
+  -h, --help      this help
+
+Create an access token in stackyard: Settings → Access tokens. STACKYARD_URL and STACKYARD_TOKEN override the
+saved login. Exit codes: 0 done, 1 refused or failed, 2 wrong usage, 3 not logged in or token not accepted.
+`;
+
+class UsageError extends Error {}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const print = (text: string) => io.stdout.write(`${text}\n`);
+  const complain = (text: string) => io.stderr.write(`stackyard: ${text}\n`);
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        json: { type: 'boolean' },
+        resource: { type: 'boolean' },
+        workspace: { type: 'string' },
+        url: { type: 'string' },
+        token: { type: 'string' },
+        wait: { type: 'string' },
+        limit: { type: 'string' },
+      },
+    });
+    const [command, ...rest] = positionals;
+    if (values.help || !command || command === 'help') {
+      print(HELP.trimEnd());
+      return command || values.help ? EXIT.ok : EXIT.usage;
+    }
+    switch (command) {
+      case 'login':
+        return await login(io, print, values.url, values.token);
+      case 'add': {
+        const urls = rest.length > 0 ? rest : await readLines(io.stdin);
+        if (urls.length === 0)
+          throw new UsageError('add needs at least one URL (as arguments or one per line on stdin)');
+        const wait = values.wait === undefined ? 10 : number(values.wait, '--wait', 0, 60);
+        return await add(connectApi(io.env), urls, { ...values, wait }, print);
+      }
+      case 'search': {
+        if (rest.length === 0) throw new UsageError('search needs words to look for');
+        const limit = values.limit === undefined ? 20 : number(values.limit, '--limit', 1, 50);
+        return await search(connectApi(io.env), rest.join(' '), { ...values, limit }, print);
+      }
+      case 'mcp':
+        return await bridge(io);
+      default:
+        throw new UsageError(`unknown command "${command}"; see stackyard --help`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      complain(error.message);
+      return EXIT.usage;
+    }
+    if (error instanceof NotLoggedIn) {
+      complain(error.message);
+      return EXIT.unauthenticated;
+    }
+    if (error instanceof ApiProblem) {
+      complain(error.message);
+      return error.status === 401 ? EXIT.unauthenticated : EXIT.failed;
+    }
+    complain(error instanceof Error ? error.message : String(error));
+    return EXIT.failed;
+  }
+}
+
+class NotLoggedIn extends Error {}
+
+function credentials(env: NodeJS.ProcessEnv): Credentials {
+  const found = loadCredentials(env);
+  if (!found) throw new NotLoggedIn('not logged in: run `stackyard login --url <server>` first');
+  return found;
+}
+
+function connectApi(env: NodeJS.ProcessEnv): ApiClient {
+  const { url, token } = credentials(env);
+  return createApiClient(fetchTransport(url), `Bearer ${token}`);
+}
+
+function number(text: string, name: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new UsageError(`${name} must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+async function readLines(stdin: Io['stdin']): Promise<string[]> {
+  if (stdin.isTTY) return [];
+  let text = '';
+  for await (const chunk of stdin) text += String(chunk);
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+}
+
+async function login(
+  io: Io,
+  print: (text: string) => void,
+  url: string | undefined,
+  given: string | undefined,
+) {
+  const server = url ?? io.env.STACKYARD_URL;
+  if (!server || !/^https?:\/\/[^/]/.test(server))
+    throw new UsageError('login needs --url http(s)://your-stackyard');
+  // A token typed as an argument lands in the shell's history; stdin does not.
+  const token = given ?? (await readLines(io.stdin))[0];
+  if (!token) throw new UsageError('login needs a token: --token sy_pat_…, or pipe it on stdin');
+  const api = createApiClient(fetchTransport(server), `Bearer ${token}`);
+  const workspaces = await api.get(workspaceListSchema, '/workspaces');
+  const path = saveCredentials(io.env, { url: server.replace(/\/+$/, ''), token });
+  print(
+    `Logged in to ${server} (${workspaces.length} workspace${workspaces.length === 1 ? '' : 's'}); saved in ${path}`,
+  );
+  return EXIT.ok;
+}
+
+async function add(
+  api: ApiClient,
+  urls: string[],
+  options: { resource?: boolean; workspace?: string; json?: boolean; wait: number },
+  print: (text: string) => void,
+): Promise<number> {
+  const workspace = await resolveWorkspace(api, options.workspace);
+  const kind = options.resource ? 'resources' : 'tools';
+  const outcomes: Array<SubmissionOutcome | { url: string; error: string }> = [];
+  let refused = false;
+  for (const url of urls) {
+    try {
+      const submitted = await api.send(submissionSchema, 'POST', `/ingestion/${kind}`, {
+        workspace_id: workspace.id,
+        submitted_url: url,
+      });
+      const outcome = describeSubmission(await waitForSubmission(api, submitted, options.wait * 1000));
+      outcomes.push(outcome);
+      if (!options.json) print(`${url}: ${outcome.status} — ${outcome.message}`);
+    } catch (error) {
+      if (!(error instanceof ApiProblem) || error.status === 401) throw error;
+      refused = true;
+      outcomes.push({ url, error: error.message });
+      if (!options.json) print(`${url}: refused — ${error.message}`);
+    }
+  }
+  if (options.json) print(JSON.stringify({ workspace: workspace.slug, submissions: outcomes }, null, 2));
+  return refused ? EXIT.failed : EXIT.ok;
+}
+
+async function search(
+  api: ApiClient,
+  query: string,
+  options: { workspace?: string; json?: boolean; limit: number },
+  print: (text: string) => void,
+): Promise<number> {
+  const workspace = await resolveWorkspace(api, options.workspace);
+  const hits = (await searchLoosely(api, workspace.id, query, options.limit)).map((hit) => ({
+    kind: hit.kind,
+    id: hit.id,
+    title: hit.title,
+    slug: hit.slug,
+    snippet: plainSnippet(hit.snippet_html),
+  }));
+  if (options.json) print(JSON.stringify({ workspace: workspace.slug, results: hits }, null, 2));
+  else if (hits.length === 0) print(`Nothing in ${workspace.slug} matches "${query}".`);
+  else
+    for (const hit of hits)
+      print(
+        `${hit.kind.padEnd(8)} ${hit.title}${hit.slug && hit.slug !== hit.title ? ` (${hit.slug})` : ''}\n         ${hit.snippet}`,
+      );
+  return EXIT.ok;
+}
+
+/** The MCP tools over stdio, for clients that launch a local process; every call goes to the server by URL. */
+async function bridge(io: Io): Promise<number> {
+  const { url, token } = credentials(io.env);
+  const transport = fetchTransport(url);
+  const handle = serveStdio(
+    () => createStackyardMcpServer(createApiClient(transport, `Bearer ${token}`), { waitSeconds: 10 }),
+    { onerror: (error) => io.stderr.write(`stackyard mcp: ${error.message}\n`) },
+  );
+  // Serve until the client closes stdin.
+  await new Promise<void>((resolve) => io.stdin.once('end', resolve).once('close', resolve));
+  await handle.close();
+  return EXIT.ok;
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { problemSchema } from '@stackyard/contracts/problem';
+
+/** One call of the product API (/api/v1), as the MCP layer asks for it. */
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below /api/v1, with its query string. */
+  path: string;
+  body?: unknown;
+  /** The caller's own Authorization header, passed on untouched: the API decides what it may do. */
+  authorization: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** The raw body text ('' when there is none). */
+  body: string;
+}
+
+/**
+ * How the MCP layer reaches the API: in the server process, Fastify's inject (the whole HTTP pipeline,
+ * without a socket); from the command line, fetch against a URL. Either way the API is the one authority.
+ */
+export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** A refusal or failure of the API, with the problem's detail: what a model (or a person) can act on. */
+export class ApiProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly fields: Array<{ pointer: string; detail: string }>;
+
+  constructor(
+    status: number,
+    title: string,
+    detail: string,
+    fields: Array<{ pointer: string; detail: string }>,
+  ) {
+    super(detail);
+    this.name = 'ApiProblem';
+    this.status = status;
+    this.title = title;
+    this.fields = fields;
+  }
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+export interface ApiClient {
+  get<S extends z.ZodType>(schema: S, path: string, query?: Query): Promise<z.infer<S>>;
+  /** A GET of one page of a list: the items and the next page's cursor. */
+  page<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    query?: Query,
+  ): Promise<{ items: z.infer<S>; nextCursor: string | null }>;
+  send<S extends z.ZodType>(
+    schema: S,
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<z.infer<S>>;
+}
+
+const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * `known` holds GET answers the caller already has for this request (the /mcp gate's GET /workspaces), so a
+ * tool does not ask again; every other call goes to the transport.
+ */
+export function createApiClient(
+  transport: ApiTransport,
+  authorization: string,
+  known: ReadonlyMap<string, ApiResponse> = new Map(),
+): ApiClient {
+  const call = async (method: ApiRequest['method'], path: string, body?: unknown) => {
+    const response =
+      (method === 'GET' ? known.get(path) : undefined) ??
+      (await transport({ method, path, authorization, ...(body === undefined ? {} : { body }) }));
+    if (response.status >= 400) throw toProblem(response);
+    return response;
+  };
+  const parse = <S extends z.ZodType>(schema: S, response: ApiResponse): z.infer<S> =>
+    schema.parse(response.body === '' ? undefined : JSON.parse(response.body));
+  return {
+    async get(schema, path, query) {
+      return parse(schema, await call('GET', withQuery(path, query)));
+    },
+    async page(schema, path, query) {
+      const response = await call('GET', withQuery(path, query));
+      return { items: parse(schema, response), nextCursor: response.headers[NEXT_CURSOR_HEADER] ?? null };
+    },
+    async send(schema, method, path, body) {
+      return parse(schema, await call(method, path, body ?? (method === 'DELETE' ? undefined : {})));
+    },
+  };
+}
+
+function toProblem(response: ApiResponse): ApiProblem {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    parsed = null;
+  }
+  const problem = problemSchema.safeParse(parsed);
+  if (!problem.success) {
+    return new ApiProblem(response.status, 'Error', `The stackyard API answered ${response.status}.`, []);
+  }
+  const { title, detail, errors } = problem.data;
+  return new ApiProblem(response.status, title, detail ?? title, errors ?? []);
+}

@@ -1,0 +1,84 @@
+// The /mcp endpoint itself: bearer challenge and protected-resource metadata, revoked and expired tokens,
+// and the Origin check against DNS rebinding.
+import { eq } from 'drizzle-orm';
+import { accessTokens } from '@stackyard/db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
+import { call, createMcpHarness, ok, type McpHarness, type McpWorld } from '@stackyard/testing/mcp-harness';
+
+let m: McpHarness;
+let h: Harness;
+let base: string;
+let world: McpWorld;
+const createToken = (user: TestUser, body: Record<string, unknown>) => m.createToken(user, body);
+const connect = (token: string, options?: { legacy?: boolean }): Promise<Client> => m.connect(token, options);
+
+beforeAll(async () => {
+  m = await createMcpHarness();
+  ({ h, base, world } = m);
+});
+
+afterAll(async () => {
+  await m.close();
+});
+
+describe('the /mcp endpoint', () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify(initialize),
+    });
+
+  it('asks for a bearer token with 401 and WWW-Authenticate, and publishes its resource metadata', async () => {
+    const anonymous = await post({});
+    expect(anonymous.status).toBe(401);
+    const challenge = anonymous.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer /);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+    expect(metadataUrl).toBe(`${base}/.well-known/oauth-protected-resource/mcp`);
+    const metadata = await fetch(metadataUrl ?? '');
+    expect(await metadata.json()).toMatchObject({
+      resource: `${base}/mcp`,
+      bearer_methods_supported: ['header'],
+    });
+    await expect(connect('sy_pat_made_up_token_that_does_not_exist_anywhere')).rejects.toThrow();
+  });
+
+  it('refuses revoked and expired tokens at once', async () => {
+    const revoked = await createToken(world.editor, {});
+    const expired = await createToken(world.editor, { expires_in_days: 30 });
+    const client = await connect(revoked.token);
+    expect((await call(client, 'list_workspaces')).isError).toBeFalsy();
+    ok(await h.as(world.editor).delete(`/tokens/${revoked.id}`), 204);
+    await h.db.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.id, expired.id));
+    await expect(call(client, 'list_workspaces')).rejects.toThrow();
+    for (const token of [revoked, expired]) {
+      const response = await post({ authorization: `Bearer ${token.token}` });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    }
+  });
+
+  it('refuses a request from a foreign Origin (DNS rebinding) with 403', async () => {
+    const { token } = await createToken(world.owner, { scope: 'read' });
+    const foreign = await post({ authorization: `Bearer ${token}`, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const local = await post({ authorization: `Bearer ${token}`, origin: 'http://localhost:5173' });
+    expect(local.status).toBe(200);
+  });
+});

@@ -1,0 +1,298 @@
+// The MCP server over Streamable HTTP, driven by the SDK's own client against the real server on a free
+// port: tools, resources and prompts answer from real data, and every refusal is the one a user expects.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
+import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { call, createMcpHarness, ok, text, type McpHarness, type McpWorld } from '@stackyard/testing/mcp-harness';
+
+let m: McpHarness;
+let h: Harness;
+let fixture: FixtureServer;
+let world: McpWorld;
+const createToken = (user: TestUser, body: Record<string, unknown>) => m.createToken(user, body);
+const connect = (token: string, options?: { legacy?: boolean }): Promise<Client> => m.connect(token, options);
+
+beforeAll(async () => {
+  m = await createMcpHarness();
+  ({ h, fixture, world } = m);
+});
+
+afterAll(async () => {
+  await m.close();
+});
+
+describe('the MCP server', () => {
+  it('lists every tool with a schema, a description and annotations; resources and prompts', async () => {
+    const { token } = await createToken(world.owner, {});
+    const client = await connect(token);
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect([...byName.keys()].sort()).toEqual(
+      [
+        'add_comment',
+        'add_resource',
+        'add_tool',
+        'get_preferred_stack',
+        'get_project',
+        'get_tool',
+        'list_projects',
+        'list_tools',
+        'list_workspaces',
+        'rate_tool',
+        'recommend_tool',
+        'search',
+        'tag_item',
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.description?.length ?? 0, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+    }
+    expect(byName.get('get_preferred_stack')?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
+    expect(byName.get('rate_tool')?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+    });
+
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
+      'stackyard://{workspace}/stack',
+      'stackyard://{workspace}/tools/{slug}',
+    ]);
+    const { resources } = await client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    expect(uris).toContain(`stackyard://${world.slug}/stack`);
+    expect(uris).toContain(`stackyard://${world.slug}/tools/drizzle-orm`);
+
+    const stack = await client.readResource({ uri: `stackyard://${world.slug}/stack` });
+    const markdown = stack.contents[0] && 'text' in stack.contents[0] ? stack.contents[0].text : '';
+    expect(markdown).toContain('## orm');
+    expect(markdown).toContain('**Drizzle ORM** (5/5)');
+    expect(markdown).toContain('SQL-like queries, no codegen step.');
+    expect(markdown.indexOf('Drizzle ORM')).toBeLessThan(markdown.indexOf('Prisma'));
+    const tool = await client.readResource({ uri: `stackyard://${world.slug}/tools/vitest` });
+    const json = JSON.parse(
+      tool.contents[0] && 'text' in tool.contents[0] ? tool.contents[0].text : '{}',
+    ) as Record<string, unknown>;
+    expect(json).toMatchObject({ name: 'Vitest', rating: 4, tags: ['testing'] });
+
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['choose_tool', 'start_project']);
+    const prompt = await client.getPrompt({
+      name: 'choose_tool',
+      arguments: { need: 'an ORM', workspace: world.slug },
+    });
+    const message = prompt.messages[0]?.content;
+    expect(message?.type === 'text' ? message.text : '').toContain('I need a tool for: an ORM');
+  });
+
+  it('answers "which ORM does this workspace prefer?" and the other read tools from real data', async () => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
+
+    const workspaces = await call(client, 'list_workspaces');
+    expect(workspaces.structuredContent).toEqual({
+      workspaces: [expect.objectContaining({ id: world.workspaceId, slug: world.slug, role: 'viewer' })],
+    });
+
+    const stack = await call(client, 'get_preferred_stack', { tag: 'ORM' });
+    expect(stack.isError).toBeFalsy();
+    expect(stack.structuredContent).toMatchObject({
+      categories: [
+        {
+          tag: 'orm',
+          tools: [
+            {
+              slug: 'drizzle-orm',
+              rating: 5,
+              comments: [{ author: 'mcp_owner', content: 'SQL-like queries, no codegen step.' }],
+            },
+            { slug: 'prisma', rating: 2 },
+          ],
+        },
+      ],
+    });
+
+    const recommended = await call(client, 'recommend_tool', { need: 'which ORM for postgresql' });
+    const recommendations = (
+      recommended.structuredContent as { recommendations: Array<{ slug: string; why: string }> }
+    ).recommendations;
+    expect(recommendations[0]?.slug).toBe('drizzle-orm');
+    expect(recommendations[0]?.why).toContain('rated 5/5 by the team');
+
+    const search = await call(client, 'search', {
+      workspace: world.slug,
+      query: 'testing framework',
+      kinds: ['tool'],
+    });
+    expect(search.structuredContent).toMatchObject({ results: [{ kind: 'tool', slug: 'vitest' }] });
+
+    const listed = await call(client, 'list_tools', { tag: 'orm', sort: 'name' });
+    expect(listed.structuredContent).toMatchObject({
+      tools: [{ slug: 'drizzle-orm' }, { slug: 'prisma' }],
+      next_cursor: null,
+    });
+    const rated = await call(client, 'list_tools', { min_rating: 4 });
+    expect(
+      (rated.structuredContent as { tools: Array<{ slug: string }> }).tools.map((tool) => tool.slug),
+    ).toEqual(['drizzle-orm', 'vitest']);
+
+    const tool = await call(client, 'get_tool', { tool: 'drizzle-orm' });
+    expect(tool.structuredContent).toMatchObject({
+      name: 'Drizzle ORM',
+      rating: 5,
+      tags: ['orm'],
+      comments: [{ content: 'SQL-like queries, no codegen step.' }],
+      projects: [{ slug: world.projectSlug, name: 'Billing' }],
+    });
+
+    const projects = await call(client, 'list_projects');
+    expect(projects.structuredContent).toMatchObject({ projects: [{ slug: world.projectSlug }] });
+    const project = await call(client, 'get_project', { project: world.projectSlug });
+    expect(project.structuredContent).toMatchObject({ name: 'Billing', tools: [{}, {}] });
+
+    const missing = await call(client, 'get_tool', { tool: 'no-such-tool' });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain('No tool "no-such-tool" in this workspace. Use search or list_tools');
+  });
+
+  it('lets an editor change the catalog: rate, comment, tag, and add a tool and a resource through ingestion', async () => {
+    const { token } = await createToken(world.editor, {});
+    const client = await connect(token);
+
+    const rated = await call(client, 'rate_tool', { tool: 'prisma', rating: 3 });
+    expect(rated.structuredContent).toMatchObject({ slug: 'prisma', rating: 3 });
+    const commented = await call(client, 'add_comment', {
+      kind: 'tool',
+      item: 'prisma',
+      content: 'Fine for prototypes.',
+    });
+    expect(commented.structuredContent).toMatchObject({ content: 'Fine for prototypes.' });
+    const tagged = await call(client, 'tag_item', { kind: 'tool', item: 'vitest', tag: 'Favourites' });
+    expect(tagged.structuredContent).toMatchObject({ tag: 'Favourites', created: true });
+    const again = await call(client, 'tag_item', {
+      kind: 'project',
+      item: world.projectSlug,
+      tag: 'favourites',
+    });
+    expect(again.structuredContent).toMatchObject({ tag: 'Favourites', created: false });
+
+    const added = await call(client, 'add_tool', { url: `${fixture.origin}/tool`, wait_seconds: 20 });
+    expect(added.isError, text(added)).toBeFalsy();
+    expect(added.structuredContent).toMatchObject({
+      status: 'completed',
+      finished: true,
+      tool: { name: 'Rocket' },
+    });
+    const resource = await call(client, 'add_resource', {
+      url: `${fixture.origin}/plain/`,
+      wait_seconds: 20,
+    });
+    expect(resource.structuredContent).toMatchObject({ status: 'completed', finished: true });
+    const resourceId = (resource.structuredContent as { resource_id: string }).resource_id;
+    const onResource = await call(client, 'add_comment', {
+      kind: 'resource',
+      item: resourceId,
+      content: 'Read this.',
+    });
+    expect(onResource.structuredContent).toMatchObject({ content: 'Read this.' });
+    const tagResource = await call(client, 'tag_item', {
+      kind: 'resource',
+      item: resourceId,
+      tag: 'favourites',
+    });
+    expect(tagResource.structuredContent).toMatchObject({ created: false });
+
+    const tool = await call(client, 'get_tool', { tool: 'prisma' });
+    expect(tool.structuredContent).toMatchObject({
+      rating: 3,
+      comments: [{ content: 'Fine for prototypes.' }],
+    });
+  });
+
+  it('refuses every write to a read token and to a viewer, saying why', async () => {
+    const reader = await connect((await createToken(world.owner, { scope: 'read' })).token);
+    const viewer = await connect((await createToken(world.viewer, { scope: 'read_write' })).token);
+    const writes: Array<[string, Record<string, unknown>]> = [
+      ['rate_tool', { tool: 'vitest', rating: 1 }],
+      ['add_comment', { kind: 'tool', item: 'vitest', content: 'No.' }],
+      ['tag_item', { kind: 'tool', item: 'vitest', tag: 'orm' }],
+      ['add_tool', { url: `${fixture.origin}/bare`, wait_seconds: 0 }],
+      ['add_resource', { url: `${fixture.origin}/bare`, wait_seconds: 0 }],
+    ];
+    for (const [name, args] of writes) {
+      const refused = await call(reader, name, args);
+      expect(refused.isError, name).toBe(true);
+      expect(text(refused)).toContain(
+        'This access token can only read. Create a token with the read_write scope',
+      );
+    }
+    for (const [name, args] of writes.filter(([name]) => name !== 'add_comment')) {
+      const refused = await call(viewer, name, args);
+      expect(refused.isError, name).toBe(true);
+      expect(text(refused)).toMatch(/^Forbidden \(403\): Only editors and admins can/);
+    }
+    // Every member may comment, viewers too.
+    expect(
+      (await call(viewer, 'add_comment', { kind: 'tool', item: 'vitest', content: 'Fast.' })).isError,
+    ).toBeFalsy();
+    const tool = await call(reader, 'get_tool', { tool: 'vitest' });
+    expect(tool.structuredContent).toMatchObject({ rating: 4 });
+  });
+
+  it('never shows another user’s workspace, and a restricted token sees only its own', async () => {
+    const stranger = await h.user('mcp_stranger');
+    ok(await h.as(stranger).post('/workspaces', { name: 'Stranger Things' }), 201);
+    const client = await connect((await createToken(stranger, {})).token);
+    const listed = await call(client, 'list_workspaces');
+    expect(
+      (listed.structuredContent as { workspaces: Array<{ slug: string }> }).workspaces.map((w) => w.slug),
+    ).toEqual(['stranger-things']);
+    for (const workspace of [world.slug, world.workspaceId]) {
+      const refused = await call(client, 'get_preferred_stack', { workspace });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain(
+        `No workspace "${workspace}" among yours: stranger-things (Stranger Things).`,
+      );
+    }
+    await expect(client.readResource({ uri: `stackyard://${world.slug}/stack` })).rejects.toThrow(
+      /No workspace/,
+    );
+    // A tool id of the other workspace is not found either.
+    const byId = await call(client, 'get_tool', { workspace: 'stranger-things', tool: world.drizzleId });
+    expect(byId.isError).toBe(true);
+
+    const spare = ok<{ id: string }>(
+      await h.as(world.owner).post('/workspaces', { name: 'Owner Spare' }),
+      201,
+    );
+    // An id from another of the caller's own workspaces is not taken as this workspace's.
+    const everywhere = await connect((await createToken(world.owner, {})).token);
+    const elsewhere = await call(everywhere, 'get_tool', { workspace: spare.id, tool: world.drizzleId });
+    expect(text(elsewhere)).toContain(`No tool "${world.drizzleId}" in this workspace.`);
+    const restricted = await connect((await createToken(world.owner, { workspace_id: spare.id })).token);
+    const own = await call(restricted, 'list_workspaces');
+    expect(
+      (own.structuredContent as { workspaces: Array<{ id: string }> }).workspaces.map((w) => w.id),
+    ).toEqual([spare.id]);
+    expect(
+      (await call(restricted, 'get_tool', { workspace: world.workspaceId, tool: 'vitest' })).isError,
+    ).toBe(true);
+  });
+
+  it('speaks the 2025-11-25 revision to older clients, statelessly', async () => {
+    const { token } = await createToken(world.owner, { scope: 'read' });
+    const client = await connect(token, { legacy: true });
+    expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    const result = await call(client, 'get_preferred_stack', { workspace: world.slug, tag: 'testing' });
+    expect(result.structuredContent).toMatchObject({
+      categories: [{ tag: 'testing', tools: [{ slug: 'vitest' }] }],
+    });
+  });
+});

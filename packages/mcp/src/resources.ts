@@ -1,0 +1,80 @@
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { toolListSchema } from '@stackyard/contracts/tool';
+import type { ApiClient } from './api-client.ts';
+import {
+  commentsOf,
+  listWorkspaces,
+  preferredStack,
+  resolveTool,
+  resolveWorkspace,
+  stackMarkdown,
+  summarizeTool,
+  tagsOf,
+} from './catalog.ts';
+
+// Listing every tool of every workspace would not fit a client's list; the newest are listed, the rest
+// are reachable through the template.
+const LISTED_TOOLS_PER_WORKSPACE = 50;
+
+export function registerResources(server: McpServer, api: ApiClient): void {
+  server.registerResource(
+    'stack',
+    new ResourceTemplate('stackyard://{workspace}/stack', {
+      list: async () => ({
+        resources: (await listWorkspaces(api)).map((workspace) => ({
+          uri: `stackyard://${workspace.slug}/stack`,
+          name: `${workspace.name}: preferred stack`,
+          mimeType: 'text/markdown',
+        })),
+      }),
+    }),
+    {
+      title: 'Preferred stack of a workspace',
+      description:
+        'The workspace’s highest-rated tools under each tag, with the team’s comments, as Markdown.',
+      mimeType: 'text/markdown',
+    },
+    async (uri, variables) => {
+      const workspace = await resolveWorkspace(api, String(variables.workspace));
+      const stack = await preferredStack(api, workspace, { perTag: 5 });
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: stackMarkdown(stack) }] };
+    },
+  );
+
+  server.registerResource(
+    'tool',
+    new ResourceTemplate('stackyard://{workspace}/tools/{slug}', {
+      list: async () => {
+        const workspaces = await listWorkspaces(api);
+        const lists = await Promise.all(
+          workspaces.map(async (workspace) => {
+            const tools = await api.get(toolListSchema, '/tools', {
+              workspace_id: workspace.id,
+              sort: 'recent',
+              limit: LISTED_TOOLS_PER_WORKSPACE,
+            });
+            return tools.map((tool) => ({
+              uri: `stackyard://${workspace.slug}/tools/${tool.slug}`,
+              name: `${tool.metadata.name ?? tool.slug} (${workspace.name})`,
+              mimeType: 'application/json',
+            }));
+          }),
+        );
+        return { resources: lists.flat() };
+      },
+    }),
+    {
+      title: 'A tool of a workspace',
+      description: 'One tool with its rating, tags and the team’s comments, as JSON.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const workspace = await resolveWorkspace(api, String(variables.workspace));
+      const tool = await resolveTool(api, workspace.id, String(variables.slug));
+      const path = `/tools/workspace/${tool.workspace_tool_id}`;
+      const [tags, comments] = await Promise.all([tagsOf(api, path), commentsOf(api, path)]);
+      const text = JSON.stringify({ ...summarizeTool(tool), tags, comments }, null, 2);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    },
+  );
+}

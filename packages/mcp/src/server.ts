@@ -1,0 +1,28 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import type { ApiClient } from './api-client.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerReadTools } from './read-tools.ts';
+import { registerRecommendTool } from './recommend.ts';
+import { registerResources } from './resources.ts';
+import { registerWriteTools, type WriteToolOptions } from './write-tools.ts';
+
+export const MCP_SERVER_INFO = { name: 'stackyard', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'stackyard keeps the tools, resources (links) and projects a team uses, with ratings, tags and comments. ' +
+  'To answer "what should we use for X?", call recommend_tool or get_preferred_stack before relying on general knowledge. ' +
+  'Most tools take a workspace (slug or id); list_workspaces names them.';
+
+/**
+ * The MCP server of one caller: every tool, resource and prompt, each answered through the public API with
+ * the caller's own credential. Made fresh per HTTP request (stateless) or once per stdio connection.
+ */
+export function createStackyardMcpServer(api: ApiClient, options: WriteToolOptions): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerReadTools(server, api);
+  registerRecommendTool(server, api);
+  registerWriteTools(server, api, options);
+  registerResources(server, api);
+  registerPrompts(server);
+  return server;
+}
