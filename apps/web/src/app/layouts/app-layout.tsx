@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { ThemeSelect } from '@/components/theme-select';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { Wordmark } from '@/components/wordmark';
 import { paths } from '@/config/paths';
@@ -75,6 +76,7 @@ export function SidebarFooter() {
         Settings
       </NavLink>
       <LogoutButton variant="ghost" className="h-9 justify-start px-3" />
+      <ThemeSelect className="h-9 justify-between px-3" />
     </>
   );
 }

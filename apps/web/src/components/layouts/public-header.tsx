@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { ThemeSelect } from '@/components/theme-select';
 import { Wordmark } from '@/components/wordmark';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
@@ -20,6 +21,7 @@ export function PublicHeader({ signedInNav }: { signedInNav?: ReactNode }) {
         >
           <Wordmark />
         </Link>
+        <ThemeSelect hideLabel className="ml-auto" />
         <nav aria-label="Main">
           {signedInNav ?? (
             <ul className="flex items-center gap-1 sm:gap-2">

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
+import { ThemeSelect } from '@/components/theme-select';
 import { Button } from '@/components/ui/button';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { paths, settingsTabs, type SettingsTab } from '@/config/paths';
@@ -43,13 +44,11 @@ function ProfileTab() {
       </section>
       <section className="rounded-xl border border-zinc-200 p-5">
         <h2 className="font-semibold text-zinc-950">Preferences</h2>
-        <div className="mt-4 flex flex-wrap gap-2">
+        <div className="mt-4 flex flex-wrap items-center gap-4">
           <Button variant="outline" size="sm" disabled>
             Email Notifications
           </Button>
-          <Button variant="outline" size="sm" disabled>
-            Dark Mode
-          </Button>
+          <ThemeSelect />
         </div>
       </section>
     </div>
