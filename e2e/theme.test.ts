@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { CatalogApi, signUpWithWorkspace } from './support/catalog-api.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -43,6 +44,7 @@ test('dark mode: the main pages are dark and have no serious axe violations, con
   await page.goto('/');
   await page.getByRole('heading', { name: 'What is the product?' }).waitFor();
   expect(await backgroundLevel(page)).toBeGreaterThan(200);
+  await page.screenshot({ path: `${screenshotsDir}light-landing.png`, fullPage: true });
   await themeSelect(page).selectOption('dark');
   await check('landing');
 
@@ -78,6 +80,19 @@ test('dark mode: the main pages are dark and have no serious axe violations, con
   await page.goto('/settings?tab=profile');
   await page.getByRole('heading', { name: 'Preferences' }).waitFor();
   await check('settings');
+
+  // Narrow: the sidebar menu open, and the public header with its switch still fits the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await check('menu-narrow');
+  await page.goto('/about');
+  await page.getByRole('heading', { name: 'About' }).first().waitFor();
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(375);
+  expect(await themeSelect(page).inputValue()).toBe('dark');
+  await check('about-narrow');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/${username}/night`);
+  await page.getByRole('heading', { name: 'night', level: 1 }).waitFor();
 
   // The command palette's dialog, over the dark page.
   await page.keyboard.press('Control+k');
@@ -137,4 +152,37 @@ test("'system' follows prefers-color-scheme, live; an explicit choice overrides 
   await page.getByRole('heading', { name: 'Login' }).first().waitFor();
   expect(await isDark(page)).toBe(false);
   await context.close();
+});
+
+test("a signed-in user's choice is saved to the profile and follows them to another browser", async ({
+  page,
+  browser,
+  baseUrl,
+}) => {
+  const id = uniqueId();
+  const email = `e2e-theme-${id}@example.test`;
+  await registerVerified(page, email);
+  await signIn(page, email);
+  await onboard(page, `theme_${id}`, 'lamp');
+  await page.screenshot({ path: `${screenshotsDir}light-dashboard.png`, fullPage: true });
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/profile') && response.request().method() === 'PUT',
+  );
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('combobox', { name: 'Theme' })
+    .selectOption('dark');
+  expect((await saved).status()).toBe(200);
+
+  // A browser that has never seen this user, its system in light mode.
+  const other = await browser.newContext({ baseURL: baseUrl, colorScheme: 'light' });
+  const laptop = await other.newPage();
+  await signIn(laptop, email);
+  await laptop.getByRole('heading', { name: 'lamp', level: 1 }).waitFor();
+  await expect.poll(() => isDark(laptop)).toBe(true);
+  expect(await themeSelect(laptop).inputValue()).toBe('dark');
+  // Kept in that browser too, so its next load is dark from the first paint.
+  await laptop.reload();
+  expect(await isDark(laptop)).toBe(true);
+  await other.close();
 });

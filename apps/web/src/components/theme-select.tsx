@@ -1,10 +1,20 @@
+import { themes, type Theme } from '@stackyard/contracts/theme';
 import { cn } from '@/lib/cn';
-import { setTheme, themes, useTheme, type Theme } from '@/lib/theme';
+import { setTheme, useTheme } from '@/lib/theme';
 
 const labels: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 /** Light, dark or the system's scheme; the label can be visually hidden where space is short (headers). */
-export function ThemeSelect({ hideLabel = false, className }: { hideLabel?: boolean; className?: string }) {
+export function ThemeSelect({
+  hideLabel = false,
+  className,
+  onChange,
+}: {
+  hideLabel?: boolean;
+  className?: string;
+  /** Called after the choice is applied and kept in this browser (e.g. to save it to the profile). */
+  onChange?: (theme: Theme) => void;
+}) {
   const theme = useTheme();
   return (
     <label
@@ -14,7 +24,11 @@ export function ThemeSelect({ hideLabel = false, className }: { hideLabel?: bool
       <span className={cn(hideLabel && 'sr-only')}>Theme</span>
       <select
         value={theme}
-        onChange={(event) => setTheme(themes.find((option) => option === event.target.value) ?? 'system')}
+        onChange={(event) => {
+          const chosen = themes.find((option) => option === event.target.value) ?? 'system';
+          setTheme(chosen);
+          onChange?.(chosen);
+        }}
         className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
       >
         {themes.map((option) => (

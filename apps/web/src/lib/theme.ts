@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-export const themes = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof themes)[number];
+import { themes, type Theme } from '@stackyard/contracts/theme';
 
 // The same key and rule as public/theme.js, which applies the stored choice before the first paint.
 const STORAGE_KEY = 'stackyard-theme';

@@ -1,7 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { ThemeSelect } from '@/components/theme-select';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { Wordmark } from '@/components/wordmark';
 import { paths } from '@/config/paths';
@@ -9,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { CommandPalette } from '@/features/command-palette/components/command-palette';
 import { PaletteButton } from '@/features/command-palette/components/palette-button';
 import { usePaletteShortcut } from '@/features/command-palette/lib/use-palette-shortcut';
+import { ThemePreference } from '@/features/profile/components/theme-preference';
 import { LogoutButton } from '@/features/session/components/logout-button';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { useCurrentWorkspace } from '@/features/workspaces/lib/use-current-workspace';
@@ -76,7 +76,7 @@ export function SidebarFooter() {
         Settings
       </NavLink>
       <LogoutButton variant="ghost" className="h-9 justify-start px-3" />
-      <ThemeSelect className="h-9 justify-between px-3" />
+      <ThemePreference className="h-9 justify-between px-3" />
     </>
   );
 }

@@ -21,7 +21,8 @@ export function PublicHeader({ signedInNav }: { signedInNav?: ReactNode }) {
         >
           <Wordmark />
         </Link>
-        <ThemeSelect hideLabel className="ml-auto" />
+        {/* A narrow screen has no room beside the links: the footer carries the switch there. */}
+        <ThemeSelect hideLabel className="ml-auto hidden sm:flex" />
         <nav aria-label="Main">
           {signedInNav ?? (
             <ul className="flex items-center gap-1 sm:gap-2">

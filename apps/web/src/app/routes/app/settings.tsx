@@ -1,13 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
-import { ThemeSelect } from '@/components/theme-select';
 import { Button } from '@/components/ui/button';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { paths, settingsTabs, type SettingsTab } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ThemePreference } from '@/features/profile/components/theme-preference';
 import { UsernameChange } from '@/features/profile/components/username-change';
 import { useSession } from '@/features/session/api/get-session';
 import { AccountSettings } from '@/features/session/components/account-settings';
@@ -48,7 +48,7 @@ function ProfileTab() {
           <Button variant="outline" size="sm" disabled>
             Email Notifications
           </Button>
-          <ThemeSelect />
+          <ThemePreference />
         </div>
       </section>
     </div>
