@@ -57,6 +57,8 @@ test('dark mode: the main pages are dark and have no serious axe violations, con
   const api = await CatalogApi.of(page, 'night');
   await api.ingestTool(`${inject('fixtureOrigin')}/tool`);
   await api.ingestTool(`${inject('fixtureOrigin')}/challenge/cloudflare-200`, 'quarantined');
+  const project = await api.createProject('Launch');
+  await api.createTag('frontend');
 
   await page.goto(`/${username}/night`);
   await page.getByRole('region', { name: 'Recent tools' }).getByRole('link', { name: 'Rocket' }).waitFor();
@@ -76,6 +78,19 @@ test('dark mode: the main pages are dark and have no serious axe violations, con
   await page.goto(`/${username}/night/tool-ingestions`);
   await page.getByText('Needs review', { exact: true }).first().waitFor();
   await check('ingestions');
+
+  await page.goto(`/${username}/night/tool-ingestions?kind=resource`);
+  await page.getByRole('heading', { name: 'Import bookmarks' }).waitFor();
+  await check('resource-ingestions');
+
+  await page.goto(`/${username}/night/projects/${project.slug}`);
+  await page.getByRole('button', { name: 'Edit tags' }).click();
+  await page.getByRole('button', { name: 'Edit tag frontend' }).click();
+  await check('tag-editor');
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('dialog', { name: 'Rename project' }).waitFor();
+  await check('rename-dialog');
+  await page.keyboard.press('Escape');
 
   await page.goto('/settings?tab=profile');
   await page.getByRole('heading', { name: 'Preferences' }).waitFor();
