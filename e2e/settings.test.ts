@@ -18,7 +18,7 @@ test('settings: profile, username change and Sign Out All Devices', async ({ pag
   await page.getByRole('link', { name: 'Profile' }).click();
   await page.waitForURL('**/settings?tab=profile');
   await page.getByText(email).waitFor();
-  expect(await page.getByRole('button', { name: 'Dark Mode' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('combobox', { name: 'Theme' }).last().inputValue()).toBe('system');
   expect(await seriousA11yViolations(page), 'profile tab').toEqual([]);
 
   await page.getByRole('button', { name: 'Edit profile' }).click();

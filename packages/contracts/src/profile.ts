@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
+import { themes } from './theme.ts';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -25,6 +26,8 @@ export const onboardingUsernameSchema = usernameWith(
   'Username can only contain lowercase letters, numbers, and underscores',
 );
 
+export const themeSchema = z.enum(themes, { error: 'Theme must be light, dark or system' });
+
 export const profileSchema = z.object({
   identity_id: uuidSchema,
   display_name: z.string().nullable().optional(),
@@ -32,6 +35,8 @@ export const profileSchema = z.object({
   avatar_url: z.string().nullable().optional(),
   /** Absent or null until the user has chosen a username (onboarding step 1). */
   current_username: z.string().nullable().optional(),
+  /** The colour theme chosen on any device; absent or null until the user picks one. */
+  theme: themeSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -44,6 +49,7 @@ export const updateProfileSchema = z.strictObject({
   display_name: displayNameSchema.nullable().optional(),
   bio: bioSchema.nullable().optional(),
   avatar_url: avatarUrlSchema.nullable().optional(),
+  theme: themeSchema.optional(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 

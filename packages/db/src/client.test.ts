@@ -22,6 +22,7 @@ describe('createDb', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'access_tokens',
       'bookmark_imports',
       'comments',
       'courier_messages',

@@ -1,5 +1,6 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { profiles, usernames } from '@stackyard/db/schema';
+import type { Theme } from '@stackyard/contracts/theme';
 import type { Executor } from '../db.ts';
 
 export interface ProfileRow {
@@ -7,6 +8,7 @@ export interface ProfileRow {
   displayName: string | null;
   bio: string | null;
   avatarUrl: string | null;
+  theme: Theme | null;
   currentUsername: string | null;
 }
 
@@ -29,6 +31,8 @@ export async function findProfile(db: Executor, identityId: string): Promise<Pro
       displayName: profiles.displayName,
       bio: profiles.bio,
       avatarUrl: profiles.avatarUrl,
+      // The table's check constraint allows only these values.
+      theme: sql<Theme | null>`${profiles.theme}`,
       currentUsername: usernames.username,
     })
     .from(profiles)
@@ -41,7 +45,7 @@ export async function findProfile(db: Executor, identityId: string): Promise<Pro
 export async function updateProfile(
   db: Executor,
   identityId: string,
-  patch: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'avatarUrl'>>,
+  patch: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'avatarUrl' | 'theme'>>,
 ): Promise<void> {
   await db
     .update(profiles)

@@ -31,7 +31,7 @@ export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Update display name, bio and avatar URL',
+        summary: 'Update display name, bio, avatar URL and theme',
         body: updateProfileSchema,
         response: { 200: profileSchema, ...always, ...tooLarge },
       },

@@ -43,6 +43,7 @@ export async function updateProfile(db: Database, actor: Actor, input: UpdatePro
   if (input.display_name !== undefined) patch.displayName = input.display_name || null;
   if (input.bio !== undefined) patch.bio = input.bio || null;
   if (input.avatar_url !== undefined) patch.avatarUrl = input.avatar_url || null;
+  if (input.theme !== undefined) patch.theme = input.theme;
   await insertProfileIfMissing(db, actor.userId);
   if (Object.keys(patch).length > 0) await writeProfile(db, actor.userId, patch);
   return getProfile(db, actor);
@@ -100,6 +101,7 @@ function toProfile(row: ProfileRow): Profile {
     display_name: row.displayName,
     bio: row.bio,
     avatar_url: row.avatarUrl,
+    theme: row.theme,
     current_username: row.currentUsername,
   };
 }

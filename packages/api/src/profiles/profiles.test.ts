@@ -100,6 +100,7 @@ describe('profile', () => {
       display_name: null,
       bio: null,
       avatar_url: null,
+      theme: null,
       current_username: null,
     });
   });
@@ -118,6 +119,7 @@ describe('profile', () => {
       display_name: 'Ada Lovelace',
       bio: 'Engines.',
       avatar_url: 'https://example.com/ada.png',
+      theme: null,
       current_username: 'profile_editor',
     });
     const second = await client.put('/profile', { bio: '', avatar_url: null });
@@ -130,6 +132,7 @@ describe('profile', () => {
       display_name: 'x'.repeat(101),
       bio: 'y'.repeat(501),
       avatar_url: 'javascript:alert(1)',
+      theme: 'sepia',
     });
     expect(response.statusCode).toBe(400);
     const errors = problem(response).errors ?? [];
@@ -138,8 +141,26 @@ describe('profile', () => {
         { pointer: '/body/display_name', detail: 'Display name must be at most 100 characters' },
         { pointer: '/body/bio', detail: 'Bio must be at most 500 characters' },
         expect.objectContaining({ pointer: '/body/avatar_url' }),
+        { pointer: '/body/theme', detail: 'Theme must be light, dark or system' },
       ]),
     );
+  });
+
+  it('keeps the chosen theme for every device, apart from the other fields', async () => {
+    const user = await h.user();
+    const client = h.as(user);
+    await client.put('/profile', { display_name: 'Night Owl' });
+    const chosen = await client.put('/profile', { theme: 'dark' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ display_name: 'Night Owl', theme: 'dark' });
+    expect((await client.get('/profile')).json()).toMatchObject({ theme: 'dark' });
+    await client.put('/profile', { theme: 'system' });
+    expect((await client.get('/profile')).json()).toMatchObject({
+      display_name: 'Night Owl',
+      theme: 'system',
+    });
+    // Another user's profile is untouched.
+    expect((await h.as(await h.user()).get('/profile')).json()).toMatchObject({ theme: null });
   });
 
   it('refuses unknown fields', async () => {

@@ -1,16 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 // identity_id is the identity service's id. No foreign key: the identity service may live in another
 // database (or be a real Ory Kratos), so the product only ever stores the id it was given.
-export const profiles = pgTable('profiles', {
-  identityId: uuid('identity_id').primaryKey(),
-  displayName: text('display_name'),
-  bio: text('bio'),
-  avatarUrl: text('avatar_url'),
-  ...timestamps,
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    identityId: uuid('identity_id').primaryKey(),
+    displayName: text('display_name'),
+    bio: text('bio'),
+    avatarUrl: text('avatar_url'),
+    // 'light', 'dark' or 'system'; null until the user picks one (the browser's own choice applies).
+    theme: text('theme'),
+    ...timestamps,
+  },
+  (table) => [check('profiles_theme_check', sql`${table.theme} in ('light', 'dark', 'system')`)],
+);
 
 // Every username an identity has held. A username is never handed to someone else, so it is unique
 // across the whole history; at most one per identity is current.

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { CommandPalette } from '@/features/command-palette/components/command-palette';
 import { PaletteButton } from '@/features/command-palette/components/palette-button';
 import { usePaletteShortcut } from '@/features/command-palette/lib/use-palette-shortcut';
+import { ThemePreference } from '@/features/profile/components/theme-preference';
 import { LogoutButton } from '@/features/session/components/logout-button';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { useCurrentWorkspace } from '@/features/workspaces/lib/use-current-workspace';
@@ -75,6 +76,7 @@ export function SidebarFooter() {
         Settings
       </NavLink>
       <LogoutButton variant="ghost" className="h-9 justify-start px-3" />
+      <ThemePreference className="h-9 justify-between px-3" />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ThemeSelect } from '@/components/theme-select';
 import { Button } from '@/components/ui/button';
 import { Wordmark } from '@/components/wordmark';
 
@@ -21,6 +22,7 @@ export function PublicFooter() {
             </li>
           ))}
         </ul>
+        <ThemeSelect className="sm:hidden" />
       </div>
     </footer>
   );

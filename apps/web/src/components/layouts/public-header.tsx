@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { ThemeSelect } from '@/components/theme-select';
 import { Wordmark } from '@/components/wordmark';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
@@ -20,6 +21,8 @@ export function PublicHeader({ signedInNav }: { signedInNav?: ReactNode }) {
         >
           <Wordmark />
         </Link>
+        {/* A narrow screen has no room beside the links: the footer carries the switch there. */}
+        <ThemeSelect hideLabel className="ml-auto hidden sm:flex" />
         <nav aria-label="Main">
           {signedInNav ?? (
             <ul className="flex items-center gap-1 sm:gap-2">

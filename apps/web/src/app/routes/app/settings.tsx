@@ -7,6 +7,7 @@ import { paths, settingsTabs, type SettingsTab } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ThemePreference } from '@/features/profile/components/theme-preference';
 import { UsernameChange } from '@/features/profile/components/username-change';
 import { useSession } from '@/features/session/api/get-session';
 import { AccountSettings } from '@/features/session/components/account-settings';
@@ -43,13 +44,11 @@ function ProfileTab() {
       </section>
       <section className="rounded-xl border border-zinc-200 p-5">
         <h2 className="font-semibold text-zinc-950">Preferences</h2>
-        <div className="mt-4 flex flex-wrap gap-2">
+        <div className="mt-4 flex flex-wrap items-center gap-4">
           <Button variant="outline" size="sm" disabled>
             Email Notifications
           </Button>
-          <Button variant="outline" size="sm" disabled>
-            Dark Mode
-          </Button>
+          <ThemePreference />
         </div>
       </section>
     </div>

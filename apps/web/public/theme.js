@@ -1,0 +1,16 @@
+/* global window, document */
+// Runs before the first paint (a blocking script in index.html's head, a file so the CSP needs no inline
+// script), so a dark page never flashes light. The choice is kept in localStorage under 'stackyard-theme':
+// 'light', 'dark' or 'system' (the default, which follows prefers-color-scheme). src/lib/theme.ts writes it
+// and applies the same rule when it changes.
+(function () {
+  var stored = null;
+  try {
+    stored = window.localStorage.getItem('stackyard-theme');
+  } catch {
+    // Storage can be disabled: fall back to the system's choice.
+  }
+  var dark =
+    stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.toggle('dark', dark);
+})();
