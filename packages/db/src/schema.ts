@@ -5,3 +5,4 @@ export * from './schema/identity.ts';
 export * from './schema/catalog.ts';
 export * from './schema/ingestion.ts';
 export * from './schema/store.ts';
+export * from './schema/stack.ts';
