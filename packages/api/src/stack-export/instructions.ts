@@ -58,8 +58,20 @@ function installLines(stack: Stack): string[] {
   return lines;
 }
 
+// Five formats share the body: an export of all of them renders it once.
+const bodies = new WeakMap<Stack, string>();
+
 /** The shared body: what to prefer, what to avoid and why, the stack by category, install commands. */
 export function instructionsBody(stack: Stack): string {
+  let body = bodies.get(stack);
+  if (body === undefined) {
+    body = renderBody(stack);
+    bodies.set(stack, body);
+  }
+  return body;
+}
+
+function renderBody(stack: Stack): string {
   const all = tools(stack);
   const preferred = all.filter((tool) => tool.stance === 'preferred');
   const avoided = all.filter((tool) => tool.stance === 'avoid');

@@ -35,13 +35,20 @@ function packageOf(url: string): [Ecosystem, string] | null {
 }
 
 /** The registry packages a tool's links name, at most one per ecosystem (the first link that names one). */
+// Several formats ask for each tool's packages, and URL parsing is the costly part: once per tool object.
+const known = new WeakMap<object, ToolPackages>();
+
 export function toolPackages(
   tool: Pick<StackTool, 'raw_submitted_url' | 'homepage_url' | 'forge_url'>,
 ): ToolPackages {
-  const found: ToolPackages = {};
-  for (const url of [tool.raw_submitted_url, tool.homepage_url, tool.forge_url]) {
-    const hit = url ? packageOf(url) : null;
-    if (hit && !found[hit[0]]) found[hit[0]] = hit[1];
+  let found = known.get(tool);
+  if (!found) {
+    found = {};
+    for (const url of [tool.raw_submitted_url, tool.homepage_url, tool.forge_url]) {
+      const hit = url ? packageOf(url) : null;
+      if (hit && !found[hit[0]]) found[hit[0]] = hit[1];
+    }
+    known.set(tool, found);
   }
-  return found;
+  return { ...found };
 }

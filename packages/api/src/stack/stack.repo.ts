@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   comments,
   projects,
@@ -67,19 +67,6 @@ export async function listStackTools(
   access: CatalogReader,
   projectId: string | null,
 ): Promise<StackToolRow[]> {
-  const inWorkspace = eq(workspaceTools.workspaceId, access.workspaceId);
-  const where = projectId
-    ? and(
-        inWorkspace,
-        inArray(
-          workspaceTools.id,
-          db
-            .select({ id: projectTools.workspaceToolId })
-            .from(projectTools)
-            .where(eq(projectTools.projectId, projectId)),
-        ),
-      )
-    : inWorkspace;
   return db
     .select({
       id: workspaceTools.id,
@@ -97,16 +84,34 @@ export async function listStackTools(
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
-    .where(where);
+    .where(stackToolFilter(db, access, projectId));
 }
 
-/** Each tool's most recently written or edited comment (ties broken by id, so the answer is stable). */
+/** The workspace's tools, or only those linked to one project of it. */
+function stackToolFilter(db: Executor, access: CatalogReader, projectId: string | null): SQL | undefined {
+  const inWorkspace = eq(workspaceTools.workspaceId, access.workspaceId);
+  if (!projectId) return inWorkspace;
+  return and(
+    inWorkspace,
+    inArray(
+      workspaceTools.id,
+      db
+        .select({ id: projectTools.workspaceToolId })
+        .from(projectTools)
+        .where(eq(projectTools.projectId, projectId)),
+    ),
+  );
+}
+
+/**
+ * Each stack tool's most recently written or edited comment (ties broken by id, so the answer is stable). One
+ * query over the workspace's tool comments, not a list of ids: a 500-tool stack stays one short statement.
+ */
 export async function listTopComments(
   db: Executor,
   access: CatalogReader,
-  toolIds: string[],
+  projectId: string | null,
 ): Promise<TopCommentRow[]> {
-  if (toolIds.length === 0) return [];
   const rows = await db
     .selectDistinctOn([comments.workspaceToolId], {
       workspaceToolId: comments.workspaceToolId,
@@ -115,7 +120,8 @@ export async function listTopComments(
       updatedAt: comments.updatedAt,
     })
     .from(comments)
-    .where(and(eq(comments.workspaceId, access.workspaceId), inArray(comments.workspaceToolId, toolIds)))
+    .innerJoin(workspaceTools, eq(workspaceTools.id, comments.workspaceToolId))
+    .where(and(eq(comments.workspaceId, access.workspaceId), stackToolFilter(db, access, projectId)))
     .orderBy(comments.workspaceToolId, desc(comments.updatedAt), desc(comments.id));
   return rows.flatMap((row) =>
     row.workspaceToolId ? [{ ...row, workspaceToolId: row.workspaceToolId }] : [],

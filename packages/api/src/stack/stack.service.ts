@@ -100,11 +100,7 @@ export async function readStack(
   const project = projectId ? await findStackProject(db, access, projectId) : null;
   if (projectId && !project) throw new AppError('not_found', PROJECT_NOT_FOUND);
   const rows = await listStackTools(db, access, projectId);
-  const comments = await listTopComments(
-    db,
-    access,
-    rows.map((row) => row.id),
-  );
+  const comments = await listTopComments(db, access, projectId);
   const topComment = new Map(comments.map((comment) => [comment.workspaceToolId, comment]));
   const byCategory = new Map<string | null, StackTool[]>();
   for (const row of rows) {
