@@ -113,6 +113,23 @@ export const STACK_EXPORT_FORMATS = [
   'techstack-yml',
 ] as const;
 
+/** Where each format's file goes in a repository (and in the export's zip). */
+export const STACK_EXPORT_PATHS: Record<(typeof STACK_EXPORT_FORMATS)[number], string> = {
+  'agents-md': 'AGENTS.md',
+  'claude-md': 'CLAUDE.md',
+  'cursor-rules': '.cursor/rules/stack.mdc',
+  'copilot-instructions': '.github/copilot-instructions.md',
+  'gemini-md': 'GEMINI.md',
+  'windsurf-rules': '.windsurf/rules/stack.md',
+  'llms-txt': 'llms.txt',
+  'package-json': 'package.json',
+  'requirements-txt': 'requirements.txt',
+  'cargo-toml': 'Cargo.toml',
+  'stack-json': 'stack.json',
+  'stack-schema': 'stack.schema.json',
+  'techstack-yml': 'techstack.yml',
+};
+
 export const stackExportFormatSchema = z.enum(STACK_EXPORT_FORMATS, {
   error: `Format must be one of ${STACK_EXPORT_FORMATS.join(', ')}`,
 });

@@ -38,6 +38,11 @@ export const queryKeys = {
     stance: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'stance', toolId] as const,
   },
 
+  stack: {
+    workspace: (workspaceId: string) => ['stack', workspaceId] as const,
+    exportFile: (workspaceId: string, format: string) => ['stack', workspaceId, 'export', format] as const,
+  },
+
   resources: {
     workspace: (workspaceId: string) => ['resources', workspaceId] as const,
     list: <F extends object>(workspaceId: string, filters: F) => ['resources', workspaceId, filters] as const,

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { STACK_EXPORT_FORMATS, stackFileSchema } from '@stackyard/contracts/stack';
+import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, stackFileSchema } from '@stackyard/contracts/stack';
 import { fixtureStack, HOSTILE_NOTE } from './fixture.ts';
 import { exportFormats, renderExport, renderExports } from './formats.ts';
 import { toolPackages } from './packages.ts';
@@ -122,7 +122,7 @@ describe('AI-assistant export formats', () => {
 
   it('gives every format a repository path and a content type', () => {
     for (const format of STACK_EXPORT_FORMATS) {
-      expect(exportFormats[format].path).not.toMatch(/^\//);
+      expect(STACK_EXPORT_PATHS[format]).not.toMatch(/^\//);
       expect(exportFormats[format].contentType).toMatch(/^[a-z]+\/[a-z+.-]+(; charset=utf-8)?$/);
     }
   });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { stackFileSchema, type Stack, type StackFile } from '@stackyard/contracts/stack';
+import { STACK_EXPORT_PATHS, stackFileSchema, type Stack, type StackFile } from '@stackyard/contracts/stack';
 import { toolPackages } from './packages.ts';
 import { quoted } from './text.ts';
 
 // The formats for machines: stack.json with its JSON Schema, and StackShare's techstack.yml.
 
-export const STACK_SCHEMA_FILE = 'stack.schema.json';
+const STACK_SCHEMA_FILE = STACK_EXPORT_PATHS['stack-schema'];
 
 export function stackFile(stack: Stack): StackFile {
   return {
