@@ -17,6 +17,7 @@ import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
+import { stackRoutes } from './stack/stack.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { createStoreContext, DEFAULT_STORE_SETTINGS, type StoreContext } from './store/store-context.ts';
 import { storeRoutes } from './store/store.routes.ts';
@@ -123,6 +124,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   await api.register(bookmarkRoutes, { ...deps, ingestion: options.ingestion });
   // Personal access tokens (issue 15).
   tokenRoutes(api, deps);
+  // The preferred stack and its AI-assistant export (issue 17).
+  stackRoutes(api, deps);
   // Repository store (issue 8).
   storeRoutes(api, deps, options.store ?? createStoreContext(DEFAULT_STORE_SETTINGS));
 }

@@ -50,6 +50,7 @@ describe('createDb', () => {
       'usernames',
       'workspace_members',
       'workspace_stores',
+      'workspace_tool_stances',
       'workspace_tools',
       'workspaces',
     ]);

@@ -6,3 +6,4 @@ export * from './schema/catalog.ts';
 export * from './schema/ingestion.ts';
 export * from './schema/store.ts';
 export * from './schema/tokens.ts';
+export * from './schema/stack.ts';

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { call, createMcpHarness, ok, text, type McpHarness, type McpWorld } from '@stackyard/testing/mcp-harness';
+import {
+  call,
+  createMcpHarness,
+  ok,
+  text,
+  type McpHarness,
+  type McpWorld,
+} from '@stackyard/testing/mcp-harness';
 
 let m: McpHarness;
 let h: Harness;

@@ -450,6 +450,57 @@ const tokenRows: MatrixRow[] = [
     expect: { anonymous: 401, nonMember: 404, viewer: 404, editor: 404, admin: 404, owner: 204 },
   },
 ];
+// ── The preferred stack and its AI-assistant export (issue 17) ──────────────────────────────────────────────
+// Kept in one block so it moves as one piece if this table moves.
+const stackRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /tools/workspace/{toolId}/stance',
+    request: (world) => ({ method: 'GET', path: `/tools/workspace/${world.toolId}/stance` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /tools/workspace/{toolId}/stance',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/tools/workspace/${world.toolId}/stance`,
+      body: { stance: 'preferred', note: 'Use for every new service', category: 'Testing' },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'PUT /workspaces/{id}/stack/stances',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/workspaces/${world.workspaceId}/stack/stances`,
+      body: { workspace_tool_ids: [world.toolId], stance: 'avoid' },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/stack',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/stack` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /projects/{id}/stack',
+    request: (world) => ({ method: 'GET', path: `/projects/${world.projectId}/stack` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/export/ai',
+    request: (world) => ({
+      method: 'GET',
+      path: `/workspaces/${world.workspaceId}/export/ai?formats=agents-md,stack-json&project_id=${world.projectId}`,
+    }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/export/ai/{format}',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/export/ai/agents-md` }),
+    expect: membersRead,
+  },
+];
+// ── end of issue 17 ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const authorizationMatrix: MatrixRow[] = [
   { endpoint: 'GET /profile', request: () => ({ method: 'GET', path: '/profile' }), expect: everyone(200) },
@@ -576,4 +627,5 @@ export const authorizationMatrix: MatrixRow[] = [
   ...ingestionRows,
   ...storeRows,
   ...tokenRows,
+  ...stackRows,
 ];

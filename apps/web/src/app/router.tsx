@@ -109,6 +109,10 @@ const appScreens: RouteObject[] = [
       Component: (await import('./routes/app/workspace/tool-ingestions')).ToolIngestionsRoute,
     }),
   },
+  {
+    path: paths.workspace.aiExport.path,
+    lazy: async () => ({ Component: (await import('./routes/app/workspace/ai-export')).AiExportRoute }),
+  },
 ];
 
 // Signed-in only (spec §2: the guard sends others to /).

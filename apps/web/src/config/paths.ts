@@ -117,6 +117,11 @@ export const paths = {
       getHref: (username: string, workspaceSlug: string, kind?: 'tool' | 'resource') =>
         withQuery(`${workspaceBase(username, workspaceSlug)}/tool-ingestions`, { kind }),
     },
+    aiExport: {
+      path: '/:username/:workspaceSlug/ai-export',
+      getHref: (username: string, workspaceSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/ai-export`,
+    },
   },
   notFound: {
     path: '*',

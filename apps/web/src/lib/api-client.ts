@@ -76,6 +76,16 @@ export async function apiRequest<T extends z.ZodType | undefined = undefined>(
   return schema.parse(await response.json()) as T extends z.ZodType ? z.infer<T> : undefined;
 }
 
+/** A file the API answers (an export): its text, not JSON. */
+export async function apiText(path: string, signal?: AbortSignal): Promise<string> {
+  return (await send(path, { signal })).text();
+}
+
+/** A binary download (a zip). */
+export async function apiBlob(path: string): Promise<Blob> {
+  return (await send(path, {})).blob();
+}
+
 /** One page of a paged list: its items, and the next page's cursor (absent on the last page). */
 export interface ApiPage<T> {
   items: T[];

@@ -35,6 +35,12 @@ export const queryKeys = {
     recent: (workspaceId: string) => ['tools', workspaceId, 'recent'] as const,
     bySlug: (workspaceId: string, slug: string) => ['tools', workspaceId, 'slug', slug] as const,
     search: (workspaceId: string, q: string) => ['tools', workspaceId, 'search', q] as const,
+    stance: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'stance', toolId] as const,
+  },
+
+  stack: {
+    workspace: (workspaceId: string) => ['stack', workspaceId] as const,
+    exportFile: (workspaceId: string, format: string) => ['stack', workspaceId, 'export', format] as const,
   },
 
   resources: {

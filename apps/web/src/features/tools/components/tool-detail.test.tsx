@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ToolStanceRecord } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import { renderInApp } from '@/testing/render';
 import { ToolDetail } from './tool-detail';
@@ -31,11 +32,26 @@ const tool: Tool = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const stance: ToolStanceRecord = {
+  workspace_tool_id: tool.workspace_tool_id,
+  stance: 'preferred',
+  note: 'Use for every new package',
+  category: 'Testing',
+  updated_by: null,
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
 function setup(answer: () => Response, canEdit = true) {
-  const calls: Array<{ url: string; method: string }> = [];
+  const calls: Array<{ url: string; method: string; body?: unknown }> = [];
   let deleted = false;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? 'GET' });
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ url, method: init.method ?? 'GET', ...(body === undefined ? {} : { body }) });
+    // The stance API echoes what it was given, as the server does.
+    if (url.endsWith('/stance')) {
+      const saved = { ...stance, ...(body as object), updated_at: '2026-01-02T00:00:00.000Z' };
+      return json(200, init.method === 'PUT' ? saved : stance);
+    }
     if (init.method === 'DELETE') {
       deleted = true;
       return new Response(null, { status: 204 });
@@ -94,7 +110,7 @@ describe('ToolDetail', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Tool' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
-    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    expect(calls.filter((call) => call.method === 'GET' && !call.url.endsWith('/stance'))).toHaveLength(1);
     expect(calls).toContainEqual({
       url: `/api/v1/tools/workspace/${tool.workspace_tool_id}`,
       method: 'DELETE',
@@ -105,5 +121,27 @@ describe('ToolDetail', () => {
     setup(() => json(200, tool), false);
     await screen.findByRole('heading', { level: 1, name: 'vitest' });
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("shows viewers the workspace's stance, category and note", async () => {
+    setup(() => json(200, tool), false);
+    const shown = await screen.findByTestId('tool-stance');
+    expect(shown.textContent).toBe('Stance: Preferred · Testing · Use for every new package');
+    expect(screen.queryByRole('form', { name: 'Stance' })).toBeNull();
+  });
+
+  it('lets editors change the stance, category and note', async () => {
+    const { calls, user } = setup(() => json(200, tool));
+    const form = within(await screen.findByRole('form', { name: 'Stance' }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Stance' }), 'avoid');
+    await user.clear(form.getByRole('textbox', { name: 'Note' }));
+    await user.type(form.getByRole('textbox', { name: 'Note' }), 'deprecated: use node:test');
+    await user.click(form.getByRole('button', { name: 'Save stance' }));
+    await form.findByText('Saved');
+    expect(calls).toContainEqual({
+      url: `/api/v1/tools/workspace/${tool.workspace_tool_id}/stance`,
+      method: 'PUT',
+      body: { stance: 'avoid', category: 'Testing', note: 'deprecated: use node:test' },
+    });
   });
 });

@@ -9,11 +9,12 @@ import { StarRating } from '@/components/ui/star-rating';
 import { useDeleteTool } from '../api/delete-tool';
 import { useToolBySlug } from '../api/get-tool-by-slug';
 import { useUpdateToolRating } from '../api/update-tool-rating';
+import { ToolStance } from './tool-stance';
 
 type ToolDetailProps = {
   workspaceId: string;
   slug: string;
-  /** Rating the tool. */
+  /** Rating the tool, setting its stance. */
   canEdit: boolean;
   /** Spec §6: editors and admins delete tools. */
   canDelete: boolean;
@@ -73,6 +74,7 @@ export function ToolDetail({ workspaceId, slug, canEdit, canDelete, onDeleted, c
         <StarRating rating={data.context.rating} className="text-xl" />
         {canEdit && <ToolRating workspaceId={workspaceId} tool={data} />}
       </div>
+      <ToolStance workspaceId={workspaceId} toolId={data.workspace_tool_id} canEdit={canEdit} />
       {links.length > 0 && (
         <ul aria-label="Links" className="mt-4 flex flex-wrap gap-3 text-sm">
           {links.map((link) => (

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import {
+  STANCE_CATEGORY_MAX,
+  STANCE_NOTE_MAX,
+  type ToolStance as Stance,
+  type ToolStanceRecord,
+} from '@stackyard/contracts/stack';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useSetToolStance, useToolStance } from '../api/tool-stance';
+
+const STANCE_LABEL: Record<Stance, string> = { preferred: 'Preferred', accepted: 'Accepted', avoid: 'Avoid' };
+
+type ToolStanceProps = { workspaceId: string; toolId: string; canEdit: boolean };
+
+/** The workspace's stance on the tool (issue 17): shown to every member, set by editors and admins. */
+export function ToolStance({ workspaceId, toolId, canEdit }: ToolStanceProps) {
+  const stance = useToolStance(workspaceId, toolId);
+  if (!stance.data) return null;
+  return canEdit ? (
+    <StanceForm key={stance.data.updated_at ?? 'unset'} workspaceId={workspaceId} record={stance.data} />
+  ) : (
+    <p data-testid="tool-stance" className="mt-4 text-sm text-zinc-700">
+      Stance: <strong>{STANCE_LABEL[stance.data.stance]}</strong>
+      {stance.data.category && ` · ${stance.data.category}`}
+      {stance.data.note && ` · ${stance.data.note}`}
+    </p>
+  );
+}
+
+function StanceForm({ workspaceId, record }: { workspaceId: string; record: ToolStanceRecord }) {
+  const update = useSetToolStance(workspaceId);
+  const [stance, setStance] = useState<Stance>(record.stance);
+  const [category, setCategory] = useState(record.category ?? '');
+  const [note, setNote] = useState(record.note ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ toolId: record.workspace_tool_id, stance: { stance, category, note } });
+  };
+  return (
+    <form
+      aria-label="Stance"
+      onSubmit={submit}
+      className="mt-4 grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-3"
+    >
+      <label className="grid gap-1 text-sm text-zinc-700">
+        Stance
+        <select
+          value={stance}
+          onChange={(event) => setStance(event.target.value as Stance)}
+          className="h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+        >
+          {(Object.keys(STANCE_LABEL) as Stance[]).map((value) => (
+            <option key={value} value={value}>
+              {STANCE_LABEL[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm text-zinc-700">
+        Category
+        <Input
+          value={category}
+          maxLength={STANCE_CATEGORY_MAX}
+          onChange={(event) => setCategory(event.target.value)}
+        />
+      </label>
+      <label className="grid gap-1 text-sm text-zinc-700 sm:col-span-3">
+        Note
+        <Input value={note} maxLength={STANCE_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+      </label>
+      <div className="flex items-center gap-3 sm:col-span-3">
+        <Button type="submit" disabled={update.isPending}>
+          Save stance
+        </Button>
+        {update.isSuccess && <span className="text-sm text-zinc-600">Saved</span>}
+        {update.error && (
+          <span role="alert" className="text-sm text-red-700">
+            {update.error.message}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

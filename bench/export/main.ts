@@ -1,0 +1,131 @@
+// AI-assistant export benchmark (issue 17): a workspace of 500 tools (a third preferred, a tenth to avoid,
+// categories, notes, a registry link each, a comment on every other tool). p50/p99 of GET
+// /workspaces/{id}/export/ai (every format, zipped) over real HTTP, next to its baseline GET
+// /workspaces/{id}/stack (the same rows as JSON, no rendering) on the same server, and the rendering alone
+// (pure functions, no database). Target: the export's p99 under 100 ms. PGlite always; PostgreSQL too when
+// BENCH_DATABASE_URL (default local) answers.
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '@stackyard/db/client';
+import { buildApp } from '@stackyard/server/app';
+import { loadConfig } from '@stackyard/server/config';
+import type { Stack } from '@stackyard/contracts/stack';
+import { renderExports } from '../../packages/api/src/stack-export/formats.ts';
+import { zip } from '../../packages/api/src/stack-export/zip.ts';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { tempDir } from '@stackyard/testing/processes';
+import { percentile } from '../support/cases.ts';
+import { onEachEngine } from '../support/postgres.ts';
+
+const TOOLS = 500;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const OWNER_ID = '00000000-0000-4000-8000-00000000e001';
+const WORKSPACE_ID = '00000000-0000-4000-8000-00000000e002';
+const REGISTRIES = [
+  'https://www.npmjs.com/package/pkg-',
+  'https://pypi.org/project/pkg-',
+  'https://crates.io/crates/pkg-',
+];
+
+async function seed(db: DbHandle): Promise<void> {
+  await db.rows(sql`insert into profiles (identity_id) values (${OWNER_ID})`);
+  await db.rows(
+    sql`insert into workspaces (id, owner_id, name, slug) values (${WORKSPACE_ID}, ${OWNER_ID}, 'Export bench', 'export-bench')`,
+  );
+  await db.rows(
+    sql`insert into workspace_members (workspace_id, user_id, access_role) values (${WORKSPACE_ID}, ${OWNER_ID}, 'admin')`,
+  );
+  await db.rows(sql`insert into tools (fingerprint, canonical_url, name, description, homepage_url)
+    select 'export-bench-' || i, ${REGISTRIES[0]} || i, 'Tool ' || i, 'Does thing ' || i || ' *well*', 'https://tool-' || i || '.example.com'
+    from generate_series(1, ${TOOLS}) as i`);
+  await db.rows(sql`insert into workspace_tools (workspace_id, tool_id, slug, raw_submitted_url, rating)
+    select ${WORKSPACE_ID}, t.id, 'tool-' || n.i,
+      (array[${REGISTRIES[0]}, ${REGISTRIES[1]}, ${REGISTRIES[2]}])[1 + n.i % 3] || n.i,
+      nullif(n.i % 6, 0)
+    from tools t join lateral (select substring(t.fingerprint from 14)::int as i) n on true
+    where t.fingerprint like 'export-bench-%'`);
+  await db.rows(sql`insert into workspace_tool_stances (workspace_tool_id, stance, note, category, updated_by)
+    select id, case when substring(slug from 6)::int % 3 = 0 then 'preferred'
+                    when substring(slug from 6)::int % 10 = 1 then 'avoid' else 'accepted' end,
+      'Note for ' || slug || ': use [it] with care', 'Category ' || (substring(slug from 6)::int % 12), ${OWNER_ID}
+    from workspace_tools where workspace_id = ${WORKSPACE_ID}`);
+  await db.rows(sql`insert into comments (workspace_id, commenter_id, workspace_tool_id, content)
+    select ${WORKSPACE_ID}, ${OWNER_ID}, id, 'We like ' || slug
+    from workspace_tools where workspace_id = ${WORKSPACE_ID} and substring(slug from 6)::int % 2 = 0`);
+}
+
+function report(name: string, times: number[], baseline?: number[]): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  const p99 = percentile(sorted, 99);
+  const ratio = baseline
+    ? (
+        p99 /
+        percentile(
+          [...baseline].sort((a, b) => a - b),
+          99,
+        )
+      ).toFixed(2)
+    : '';
+  console.log(
+    `| ${name} | ${times.length} | ${percentile(sorted, 50).toFixed(2)} | ${p99.toFixed(2)} | ${ratio} |`,
+  );
+}
+
+async function benchEngine(label: string, db: DbHandle): Promise<void> {
+  await db.migrate();
+  await seed(db);
+  const issuer = await createTestIssuer();
+  const web = tempDir('stackyard-bench-web');
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+    db,
+    verifier: issuer.verifier,
+  });
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const headers = { authorization: `Bearer ${await issuer.sign(OWNER_ID)}` };
+    const time = async (path: string): Promise<{ ms: number; body: ArrayBuffer }> => {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${path}`, { headers });
+      const body = await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      return { ms: performance.now() - started, body };
+    };
+    const stackPath = `/api/v1/workspaces/${WORKSPACE_ID}/stack`;
+    const exportPath = `/api/v1/workspaces/${WORKSPACE_ID}/export/ai`;
+    const stack = JSON.parse(new TextDecoder().decode((await time(stackPath)).body)) as Stack;
+    const count = stack.categories.reduce((sum, category) => sum + category.tools.length, 0);
+    if (count !== TOOLS) throw new Error(`the stack has ${count} tools, not ${TOOLS}`);
+    for (let i = 0; i < 10; i++) await time(exportPath);
+    const exports: number[] = [];
+    const stacks: number[] = [];
+    const renders: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const answer = await time(exportPath);
+      exports.push(answer.ms);
+      bytes = answer.body.byteLength;
+      stacks.push((await time(stackPath)).ms);
+      // A fresh copy, as each request has: the renderers memoize per stack object.
+      const copy = structuredClone(stack);
+      const started = performance.now();
+      zip(renderExports(copy, null));
+      renders.push(performance.now() - started);
+    }
+    console.log(`\n### ${label}: ${TOOLS} tools, zip of every format ${(bytes / 1024).toFixed(0)} kB\n`);
+    console.log('| case | requests | p50 ms | p99 ms | p99 ÷ baseline |');
+    console.log('| --- | --- | --- | --- | --- |');
+    report('baseline: GET …/stack (JSON)', stacks);
+    report('GET …/export/ai (all formats, zip)', exports, stacks);
+    report('render + zip only (no database, no HTTP)', renders);
+    const p99 = percentile(
+      [...exports].sort((a, b) => a - b),
+      99,
+    );
+    console.log(`\nexport p99 ${p99.toFixed(1)} ms: ${p99 < 100 ? 'under' : 'OVER'} the 100 ms target`);
+  } finally {
+    await app.close();
+    web.remove();
+  }
+}
+
+console.log(`export: ${TOOLS} tools, ${ROUNDS} sequential requests per case (node ${process.version})`);
+await onEachEngine('export', benchEngine);

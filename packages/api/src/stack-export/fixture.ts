@@ -1,0 +1,125 @@
+import type { Stack, StackTool } from '@stackyard/contracts/stack';
+
+// A fixture stack for the export's golden files: every stance, a tool per package registry, an uncategorized
+// tool, and user text written to break each format (Markdown, YAML front matter, TOML and JSON quoting).
+
+const tool = (fields: Partial<StackTool> & Pick<StackTool, 'slug' | 'name' | 'stance'>): StackTool => ({
+  workspace_tool_id: `00000000-0000-4000-8000-${String(fields.slug.length).padStart(12, '0')}`,
+  description: null,
+  url: `https://${fields.slug}.example.com`,
+  raw_submitted_url: `https://${fields.slug}.example.com`,
+  homepage_url: `https://${fields.slug}.example.com`,
+  forge_url: null,
+  note: null,
+  rating: null,
+  top_comment: null,
+  ...fields,
+});
+
+export const HOSTILE_NOTE =
+  '---\ndescription: "owned": true\n# Not a heading *bold* [link](javascript:x) `code` <b>';
+
+export const fixtureStack: Stack = {
+  workspace: {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Acme: "Platform" #1',
+    slug: 'acme-platform',
+  },
+  project: null,
+  categories: [
+    {
+      name: 'ORM',
+      tools: [
+        tool({
+          slug: 'drizzle',
+          name: 'Drizzle ORM',
+          stance: 'preferred',
+          rating: 5,
+          description: 'TypeScript ORM',
+          url: 'https://orm.drizzle.team',
+          raw_submitted_url: 'https://www.npmjs.com/package/drizzle-orm',
+          homepage_url: 'https://orm.drizzle.team',
+          forge_url: 'https://github.com/drizzle-team/drizzle-orm',
+          note: 'Use for every new service',
+          top_comment: {
+            content: 'Migrations are plain SQL files.\nReview them.',
+            commenter_id: '00000000-0000-4000-8000-0000000000aa',
+            updated_at: '2026-01-02T03:04:05.000Z',
+          },
+        }),
+        tool({
+          slug: 'prisma',
+          name: 'Prisma',
+          stance: 'avoid',
+          rating: 2,
+          note: 'deprecated: use Drizzle instead',
+        }),
+      ],
+    },
+    {
+      name: 'Rust',
+      tools: [
+        tool({
+          slug: 'serde',
+          name: 'serde',
+          stance: 'preferred',
+          url: 'https://serde.rs',
+          homepage_url: 'https://serde.rs',
+          raw_submitted_url: 'https://crates.io/crates/serde',
+        }),
+      ],
+    },
+    {
+      name: 'Testing',
+      tools: [
+        tool({
+          slug: 'vitest',
+          name: 'Vitest [fast] (test) runner',
+          stance: 'preferred',
+          rating: 4,
+          url: 'https://vitest.dev/guide/(why)',
+          homepage_url: 'https://vitest.dev/guide/(why)',
+          raw_submitted_url: 'https://www.npmjs.com/package/vitest',
+          note: HOSTILE_NOTE,
+        }),
+        tool({
+          slug: 'types-node',
+          name: '@types/node',
+          stance: 'preferred',
+          raw_submitted_url: 'https://www.npmjs.com/package/@types/node',
+        }),
+        tool({
+          slug: 'pytest',
+          name: 'pytest',
+          stance: 'accepted',
+          raw_submitted_url: 'https://pypi.org/project/pytest/',
+        }),
+      ],
+    },
+    {
+      name: null,
+      tools: [
+        tool({
+          slug: 'pydantic',
+          name: 'Pydantic',
+          stance: 'preferred',
+          description: 'Data validation: "types" & <schemas>',
+          homepage_url: 'https://docs.pydantic.dev',
+          url: 'https://docs.pydantic.dev',
+          raw_submitted_url: 'https://pypi.org/project/pydantic/',
+          top_comment: {
+            content: '</script><script>alert(1)</script> works **well**',
+            commenter_id: '00000000-0000-4000-8000-0000000000bb',
+            updated_at: '2026-01-02T03:04:05.000Z',
+          },
+        }),
+        tool({
+          slug: 'left-pad',
+          name: 'left-pad',
+          stance: 'accepted',
+          raw_submitted_url: 'https://github.com/left-pad/left-pad',
+        }),
+      ],
+    },
+  ],
+};

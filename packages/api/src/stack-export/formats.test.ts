@@ -1,0 +1,143 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, stackFileSchema } from '@stackyard/contracts/stack';
+import { fixtureStack, HOSTILE_NOTE } from './fixture.ts';
+import { exportFormats, renderExport, renderExports } from './formats.ts';
+import { toolPackages } from './packages.ts';
+
+const content = (format: (typeof STACK_EXPORT_FORMATS)[number]) => renderExport(fixtureStack, format).content;
+
+/** The YAML front matter of a rule file: it must open on line 1 and close before the body. */
+function frontMatter(text: string): unknown {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!match?.[1]) throw new Error('no front matter');
+  return parseYaml(match[1]);
+}
+
+describe('AI-assistant export formats', () => {
+  it.each(STACK_EXPORT_FORMATS)('%s matches its golden file', async (format) => {
+    const file = renderExport(fixtureStack, format);
+    await expect(file.content).toMatchFileSnapshot(`golden/${file.path.replaceAll('/', '__')}`);
+  });
+
+  it('renders the same bytes every time, whatever order the formats are asked in', () => {
+    const forward = renderExports(fixtureStack, ['llms-txt', 'agents-md']);
+    const backward = renderExports(fixtureStack, ['agents-md', 'llms-txt']);
+    expect(forward).toEqual(backward);
+    expect(forward.map((file) => file.path)).toEqual(['AGENTS.md', 'llms.txt']);
+    expect(renderExports(fixtureStack, null).map((file) => file.format)).toEqual([...STACK_EXPORT_FORMATS]);
+  });
+
+  it('keeps Markdown and front-matter characters of a note inside one list item', () => {
+    for (const format of [
+      'agents-md',
+      'cursor-rules',
+      'copilot-instructions',
+      'gemini-md',
+      'windsurf-rules',
+    ] as const) {
+      const text = content(format);
+      const item = text.split('\n').filter((line) => line.includes('Not a heading'));
+      expect(item.length, format).toBeGreaterThan(0);
+      for (const line of item) expect(line.startsWith('- '), `${format}: ${line}`).toBe(true);
+      // The note's own "---" and "# …" lines did not become lines of the file.
+      expect(text.split('\n').filter((line) => line === '---').length, format).toBe(
+        format === 'cursor-rules' || format === 'windsurf-rules' ? 2 : 0,
+      );
+      expect(text).not.toMatch(/^# Not a heading/m);
+      expect(text).not.toContain('<b>');
+      expect(text).not.toContain('<script>');
+    }
+  });
+
+  it('writes Cursor and Windsurf front matter that parses as YAML, with a bare boolean', () => {
+    expect(frontMatter(content('cursor-rules'))).toEqual({
+      description: 'Preferred stack of Acme: "Platform" #1: which libraries and tools to use and avoid',
+      alwaysApply: true,
+    });
+    expect(frontMatter(content('windsurf-rules'))).toEqual({ trigger: 'always_on' });
+  });
+
+  it('makes CLAUDE.md import AGENTS.md instead of repeating it', () => {
+    const text = content('claude-md');
+    expect(text.split('\n')[0]).toBe('@AGENTS.md');
+    expect(text).not.toContain('Drizzle');
+  });
+
+  it('writes stack.json that validates against its published schema, notes intact', () => {
+    const schema: unknown = JSON.parse(content('stack-schema'));
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(schema as object);
+    const document: unknown = JSON.parse(content('stack-json'));
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    const parsed = stackFileSchema.parse(document);
+    const vitest = parsed.categories
+      .flatMap((category) => category.tools)
+      .find((tool) => tool.slug === 'vitest');
+    expect(vitest?.note).toBe(HOSTILE_NOTE);
+    expect(vitest?.packages).toEqual({ npm: 'vitest' });
+    // The schema rejects what the API would not write.
+    expect(validate({ ...(document as object), version: 2 })).toBe(false);
+  });
+
+  it('writes a package.json fragment of the preferred npm packages only', () => {
+    expect(JSON.parse(content('package-json'))).toEqual({
+      dependencies: { '@types/node': 'latest', 'drizzle-orm': 'latest', vitest: 'latest' },
+    });
+  });
+
+  it('lists the preferred Python packages and crates, not the accepted ones', () => {
+    const requirements = content('requirements-txt')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(requirements).toEqual(['pydantic']);
+    expect(content('cargo-toml')).toContain('[dependencies]\nserde = "*"\n');
+  });
+
+  it('writes a techstack.yml that parses, without the tools to avoid', () => {
+    const document = parseYaml(content('techstack-yml')) as {
+      tools: { name: string; description?: string }[];
+    };
+    expect(document).toMatchObject({
+      repo_name: 'acme-platform',
+      provider: 'stackyard',
+      detected_tools_count: 7,
+    });
+    expect(document.tools.map((tool) => tool.name)).not.toContain('Prisma');
+    expect(document.tools.find((tool) => tool.name === 'Pydantic')?.description).toBe(
+      'Data validation: "types" & <schemas>',
+    );
+  });
+
+  it('writes llms.txt as the proposal orders it: H1, summary, preferred links, then Optional', () => {
+    const lines = content('llms-txt').split('\n');
+    expect(lines[0]).toMatch(/^# /);
+    expect(lines[2]).toMatch(/^> /);
+    expect(lines.filter((line) => line.startsWith('## '))).toEqual(['## Preferred tools', '## Optional']);
+    expect(lines).toContain(
+      '- [Vitest \\[fast\\] \\(test\\) runner](https://vitest.dev/guide/%28why%29): --- description: "owned": true \\# Not a heading \\*bold\\* \\[link\\]\\(javascript:x\\) \\`code\\` \\<b\\>',
+    );
+  });
+
+  it('gives every format a repository path and a content type', () => {
+    for (const format of STACK_EXPORT_FORMATS) {
+      expect(STACK_EXPORT_PATHS[format]).not.toMatch(/^\//);
+      expect(exportFormats[format].contentType).toMatch(/^[a-z]+\/[a-z+.-]+(; charset=utf-8)?$/);
+    }
+  });
+});
+
+describe('package names from a tool’s links', () => {
+  it.each([
+    ['https://www.npmjs.com/package/@scope/name', { npm: '@scope/name' }],
+    ['https://npmjs.com/package/react?activeTab=readme', { npm: 'react' }],
+    ['https://pypi.org/project/Django/5.0/', { pypi: 'Django' }],
+    ['https://crates.io/crates/tokio', { cargo: 'tokio' }],
+    ['https://github.com/facebook/react', {}],
+    ['https://www.npmjs.com/package/..%2Fevil', {}],
+    ['https://crates.io/crates/bad name', {}],
+  ])('%s', (url, expected) => {
+    expect(toolPackages({ raw_submitted_url: url, homepage_url: null, forge_url: null })).toEqual(expected);
+  });
+});
