@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { csrfOf, frontendApi } from '@stackyard/identity/testing';
-import { startServerProcess, type Child } from './processes.ts';
+import { runTs, serverEntry, type Child } from './processes.ts';
 
 export type Role = 'api' | 'identity' | 'worker';
 
@@ -35,6 +35,8 @@ export async function startProxy(): Promise<Proxy> {
     const target = new URL(path, upstream);
     const forwarded = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean);
     const outgoing = http.request(target, {
+      // A fresh connection per request: a pooled one could outlive a killed process and fail a later request.
+      agent: false,
       method: request.method,
       headers: { ...request.headers, 'x-forwarded-for': forwarded.join(', ') },
     });
@@ -51,7 +53,9 @@ export async function startProxy(): Promise<Proxy> {
     });
     request.pipe(outgoing);
   });
-  server.keepAliveTimeout = 1000;
+  // Longer than any client's idle timeout: the client, not the proxy, closes an idle connection, so a
+  // request is never sent on a socket the proxy is closing at that moment.
+  server.keepAliveTimeout = 65_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -80,7 +84,7 @@ export interface Deployment {
   instances: Instance[];
   /** Every instance of a role that is running. */
   of(role: Role): Instance[];
-  /** Another process of the role (not behind the proxy until `routeAll`), e.g. a second identity service. */
+  /** Another process of the role at its own URL, not behind the proxy: e.g. a second identity service. */
   add(role: Role, name: string): Promise<Instance>;
   /** `kill -9`: the proxy stops sending it requests at once, requests in flight are cut. */
   kill(name: string): Promise<void>;
@@ -119,8 +123,16 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   };
   const instances: Instance[] = [];
   const start = async (role: Role, name: string): Promise<Instance> => {
-    const child = await startServerProcess({ ...env, ROLE: role });
-    const instance = { name, role, child };
+    const spawned = runTs(serverEntry, { HOST: '127.0.0.1', PORT: '0', ...env, ROLE: role });
+    let url: string;
+    try {
+      // Generous: on a busy machine a start (and the migration lock) can take a while.
+      url = (await spawned.waitFor(/stackyard listening on (http:\/\/\S+)/, 120_000))[1] as string;
+    } catch (error) {
+      spawned.process.kill('SIGKILL');
+      throw error;
+    }
+    const instance = { name, role, child: Object.assign(spawned, { url }) };
     instances.push(instance);
     return instance;
   };
@@ -145,15 +157,16 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     await proxy.close();
   };
 
-  try {
-    await Promise.all([
-      start('identity', 'identity-1'),
-      ...Array.from({ length: options.apis ?? 2 }, (_, index) => start('api', `api-${index + 1}`)),
-      ...Array.from({ length: options.workers ?? 2 }, (_, index) => start('worker', `worker-${index + 1}`)),
-    ]);
-  } catch (error) {
+  // Settled, not raced: when one fails to start, the others are stopped only once they are up.
+  const started = await Promise.allSettled([
+    start('identity', 'identity-1'),
+    ...Array.from({ length: options.apis ?? 2 }, (_, index) => start('api', `api-${index + 1}`)),
+    ...Array.from({ length: options.workers ?? 2 }, (_, index) => start('worker', `worker-${index + 1}`)),
+  ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
     await stopAll();
-    throw error;
+    throw failed.reason;
   }
   routeAll();
 

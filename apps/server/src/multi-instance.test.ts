@@ -127,7 +127,7 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
       const { api } = frontendApi(identityUrl(name), fromAttacker);
       const flow = await api.createBrowserLoginFlow();
       const body = {
-        method: 'password',
+        method: 'password' as const,
         identifier: 'guessed@example.com',
         password,
         csrf_token: csrfOf(flow),
