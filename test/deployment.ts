@@ -122,6 +122,8 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     ...options.env,
   };
   const instances: Instance[] = [];
+  // Killed processes, by name, until `restart` starts their replacement (only their role is needed).
+  const killed = new Map<string, Instance>();
   const start = async (role: Role, name: string): Promise<Instance> => {
     const spawned = runTs(serverEntry, { HOST: '127.0.0.1', PORT: '0', ...env, ROLE: role });
     let url: string;
@@ -145,9 +147,8 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   };
   const remove = (name: string): Instance => {
     const index = instances.findIndex((instance) => instance.name === name);
-    const [instance] = instances.splice(index, 1);
-    if (!instance) throw new Error(`no instance named ${name}`);
-    return instance;
+    if (index === -1) throw new Error(`no running instance named ${name}`);
+    return instances.splice(index, 1)[0] as Instance;
   };
   const stopAll = async () => {
     for (const instance of instances.splice(0)) {
@@ -180,11 +181,12 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       routeAll();
       instance.child.process.kill('SIGKILL');
       await instance.child.exited;
-      // Kept in the list, so `restart` knows its role.
-      instances.push({ ...instance, name: `${name} (killed)` });
+      killed.set(name, instance);
     },
     async restart(name) {
-      const dead = remove(`${name} (killed)`);
+      const dead = killed.get(name);
+      if (!dead) throw new Error(`${name} was not killed`);
+      killed.delete(name);
       const instance = await start(dead.role, name);
       routeAll();
       return instance;

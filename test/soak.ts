@@ -56,6 +56,8 @@ async function soak(): Promise<string[]> {
     const acknowledged: Acknowledged = { tags: [], projects: [], submissions: [], imports: [] };
     const calls: Call[] = [];
     const kills: number[] = [];
+    // Wall-clock time of the last worker kill, to compare with the jobs' claim times in the database.
+    let lastWorkerKill = new Date(0);
     const started = performance.now();
     const endAt = started + SECONDS * 1000;
 
@@ -71,6 +73,7 @@ async function soak(): Promise<string[]> {
         const worker = `worker-${((round - 1) % 2) + 1}`;
         const api = `api-${((round - 1) % 2) + 1}`;
         kills.push(performance.now());
+        lastWorkerKill = new Date();
         await Promise.all([deployment.kill(worker), deployment.kill(api)]);
         await Promise.all([deployment.restart(worker), deployment.restart(api)]);
         console.log(
@@ -93,13 +96,26 @@ async function soak(): Promise<string[]> {
            (select count(*)::int from bookmark_imports where status = 'running') as imports`);
       return row ?? { jobs: -1, submissions: -1, imports: -1 };
     }
-    const drainDeadline = Date.now() + 150_000;
-    let left = await unfinished();
-    while ((left.jobs || left.submissions || left.imports) && Date.now() < drainDeadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      left = await unfinished();
+    const drain = async (seconds: number) => {
+      const deadline = Date.now() + seconds * 1000;
+      let left = await unfinished();
+      while ((left.jobs || left.submissions || left.imports) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        left = await unfinished();
+      }
+      return left;
+    };
+    // Ingestion leases run out 35 s after a kill (INGESTION_JOB_TIMEOUT_MS + 30 s), so these are done by then.
+    let left = await drain(90);
+    // A bookmark import's lease is its fixed 10-minute time limit + 30 s: an import held by a killed worker
+    // would wait that long. Expire those leases now, as time would, and check a live worker finishes them.
+    const expired = await db.rows<{ id: string }>(sql`
+      update jobs set locked_until = now() where state = 'running' and updated_at < ${lastWorkerKill.toISOString()}
+      returning id`);
+    if (expired.length) {
+      console.log(`soak: ${expired.length} jobs held by a killed worker; their leases expired early`);
+      left = await drain(60);
     }
-
     const tables = {
       tags: 'tags',
       projects: 'projects',
