@@ -1,12 +1,12 @@
 // A deployment of several stackyard processes on one PostgreSQL, as production runs it: `--role api` and
 // `--role worker` processes, one `--role identity`, and a round-robin reverse proxy on loopback in front
 // (`/.ory/*` to the identity service, everything else to the API processes). Used by the multi-instance test
-// (apps/server/src/multi-instance.test.ts) and by `npm run soak` (test/soak.ts).
+// (apps/server/src/multi-instance.test.ts) and by `npm run soak` (scripts/soak/main.ts).
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { csrfOf, frontendApi } from '@stackyard/identity/testing';
-import { runTs, serverEntry, type Child } from './processes.ts';
+import { runTs, serverEntry, type Child } from '../../test/processes.ts';
 
 export type Role = 'api' | 'identity' | 'worker';
 
