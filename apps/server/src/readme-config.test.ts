@@ -86,8 +86,9 @@ describe('README configuration tables', () => {
       'e2e',
       'bench',
     ]);
-    // Not settings: the user's home, and a file name the startup benchmark hands to the server it spawns.
-    const notSettings = new Set(['HOME', 'STACKYARD_BENCH_MEMORY_FILE']);
+    // Not settings: the user's home and PATH (handed on to child processes), and a file name the startup
+    // benchmark hands to the server it spawns.
+    const notSettings = new Set(['HOME', 'PATH', 'STACKYARD_BENCH_MEMORY_FILE']);
     const serverNames = new Set(Object.keys(configSchema.shape));
     const expected = [...read].filter((name) => !serverNames.has(name) && !notSettings.has(name));
     const listed = toolRows.map((row) => row.name);
