@@ -1,4 +1,4 @@
-// `npm run soak`: the multi-instance deployment (scripts/soak/deployment.ts: 2 api, 1 identity, 2 worker processes
+// `npm run soak`: the multi-instance deployment (packages/testing/src/deployment.ts: 2 api, 1 identity, 2 worker processes
 // on one PostgreSQL behind a round-robin proxy, loopback only) under SOAK_SECONDS (default 300) of mixed traffic,
 // while one worker and one api process are killed with -9 and restarted every minute. At the end every
 // acknowledged write and every job must be in the database, finished, and no request may have had a 5xx except
@@ -9,7 +9,7 @@ import { createTestDb } from '@stackyard/db/testing';
 import { createIdentity } from '@stackyard/identity/identities';
 import { hashPassword } from '@stackyard/identity/passwords';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { callApi, signIn, startDeployment } from './deployment.ts';
+import { callApi, signIn, startDeployment } from '@stackyard/testing/deployment';
 import { oneCall, percentile, type Acknowledged, type Call, type Client } from './traffic.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);

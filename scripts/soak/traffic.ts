@@ -1,6 +1,6 @@
 // The soak's traffic (scripts/soak/main.ts): mixed API calls of signed-in users through the proxy, each call
 // timed and classified, and every acknowledged write remembered so the end can check it in the database.
-import { callApi, PROXY_ERROR_HEADER } from './deployment.ts';
+import { callApi, PROXY_ERROR_HEADER } from '@stackyard/testing/deployment';
 
 export type Kind = 'read' | 'write' | 'search' | 'submission' | 'import';
 

@@ -1,4 +1,4 @@
-// Several real processes on one PostgreSQL behind a round-robin proxy (scripts/soak/deployment.ts): 2 `--role
+// Several real processes on one PostgreSQL behind a round-robin proxy (packages/testing/src/deployment.ts): 2 `--role
 // api`, 1 `--role identity` (a second one joins for the key, secret and rate-limit cases) and 2 `--role worker`.
 // Nothing is shared in memory, so a session, the signing keys, the one-time code secret, the rate limits and
 // the job queue must all agree through the database. PGlite cannot be opened by two processes, so without
@@ -10,7 +10,7 @@ import { createIdentity } from '@stackyard/identity/identities';
 import { hashPassword } from '@stackyard/identity/passwords';
 import { createCookieJar, csrfOf, failure, frontendApi } from '@stackyard/identity/testing';
 import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { callApi, signIn, startDeployment, type Deployment } from '../../../scripts/soak/deployment.ts';
+import { callApi, signIn, startDeployment, type Deployment } from '@stackyard/testing/deployment';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { csrfOf, frontendApi } from '@stackyard/identity/testing';
-import { runTs, serverEntry, type Child } from '@stackyard/testing/processes';
+import { runTs, serverEntry, type Child } from './processes.ts';
 
 export type Role = 'api' | 'identity' | 'worker';
 
