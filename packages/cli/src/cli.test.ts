@@ -1,7 +1,7 @@
 // The `stackyard` command line as a user runs it: the real bin in a child process, against the real server
 // on a free port, with its own config directory.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ let base: string;
 let config: string;
 let editor: TestUser;
 let slug: string;
+let workspaceId: string;
+let drizzleId: string;
 
 beforeAll(async () => {
   ({ h, fixture } = await createIngestionHarness());
@@ -31,13 +33,14 @@ beforeAll(async () => {
     slug: string;
   };
   slug = workspace.slug;
-  await seedTool(h.db.db, {
+  workspaceId = workspace.id;
+  ({ workspaceToolId: drizzleId } = await seedTool(h.db.db, {
     workspaceId: workspace.id,
     url: 'https://drizzle.example/',
     slug: 'drizzle-orm',
     name: 'Drizzle ORM',
     description: 'Headless TypeScript ORM',
-  });
+  }));
 });
 
 afterAll(async () => {
@@ -144,5 +147,102 @@ describe('the stackyard command line', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('exports the preferred stack: one file to stdout, several under --out at their paths, refusing bad formats', async () => {
+    const as = h.as(editor);
+    const { workspaceToolId: prismaId } = await seedTool(h.db.db, {
+      workspaceId,
+      url: 'https://prisma.example/',
+      slug: 'prisma',
+      name: 'Prisma',
+      description: 'Database toolkit',
+    });
+    for (const [id, stance, note] of [
+      [drizzleId, 'preferred', 'use for every new service'],
+      [prismaId, 'avoid', 'deprecated: use Drizzle ORM instead'],
+    ] as const) {
+      expect(
+        (await as.put(`/tools/workspace/${id}/stance`, { stance, category: 'ORM', note })).statusCode,
+      ).toBe(200);
+    }
+    const project = (
+      await as.post('/projects', {
+        workspace_id: workspaceId,
+        metadata: { name: 'Billing' },
+        tool_ids: [drizzleId],
+      })
+    ).json() as { slug: string };
+
+    const help = await run(['--help']);
+    expect(help.stdout).toContain('stackyard export --format F');
+    expect(help.stdout).toContain('agents-md, claude-md, cursor-rules');
+
+    const printed = await run(['export', '--format', 'agents-md']);
+    expect(printed.stderr).toBe('');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toMatch(/^# AGENTS\.md\n/);
+    expect(printed.stdout).toContain('- Prisma: deprecated: use Drizzle ORM instead');
+
+    const out = mkdtempSync(join(tmpdir(), 'stackyard-export-'));
+    try {
+      const written = await run([
+        'export',
+        '--workspace',
+        slug,
+        '--format',
+        'agents-md,stack-json',
+        '--format',
+        'cursor-rules',
+        '--out',
+        out,
+      ]);
+      expect(written.code).toBe(0);
+      expect(written.stdout.trim().split('\n')).toEqual([
+        `agents-md            ${join(out, 'AGENTS.md')}`,
+        `stack-json           ${join(out, 'stack.json')}`,
+        `cursor-rules         ${join(out, '.cursor/rules/stack.mdc')}`,
+      ]);
+      expect(readFileSync(join(out, 'AGENTS.md'), 'utf8')).toBe(printed.stdout);
+      expect(readFileSync(join(out, '.cursor/rules/stack.mdc'), 'utf8')).toMatch(
+        /^---\n[^]*alwaysApply: true/,
+      );
+      const stack = JSON.parse(readFileSync(join(out, 'stack.json'), 'utf8')) as {
+        version: number;
+        categories: Array<{ name: string | null; tools: Array<{ slug: string; stance: string }> }>;
+      };
+      expect(stack.version).toBe(1);
+      // The ORM category, then the tools nobody categorized (the link added above).
+      expect(stack.categories.map((category) => category.name)).toEqual(['ORM', null]);
+      expect(stack.categories[0]?.tools).toMatchObject([
+        { slug: 'drizzle-orm', stance: 'preferred' },
+        { slug: 'prisma', stance: 'avoid' },
+      ]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+
+    const ofProject = await run(['export', '--format', 'stack-json', '--project', project.slug, '--json']);
+    expect(ofProject.code).toBe(0);
+    const answer = JSON.parse(ofProject.stdout) as { files: Array<{ path: string; content: string }> };
+    expect(answer.files.map((file) => file.path)).toEqual(['stack.json']);
+    expect(JSON.parse(answer.files[0]?.content ?? '{}')).toMatchObject({
+      project: { slug: project.slug },
+      categories: [{ name: 'ORM', tools: [{ slug: 'drizzle-orm' }] }],
+    });
+
+    const several = await run(['export', '--format', 'agents-md', '--format', 'llms-txt']);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain('give --out DIR for several formats');
+    const unknown = await run(['export', '--format', 'pom-xml', '--out', config]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown format "pom-xml"');
+    expect(existsSync(join(config, 'pom.xml'))).toBe(false);
+    const none = await run(['export']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('export needs --format');
+    const noProject = await run(['export', '--format', 'agents-md', '--project', 'nope']);
+    expect(noProject.code).toBe(1);
+    expect(noProject.stderr).toContain('No project "nope" in this workspace.');
   });
 });

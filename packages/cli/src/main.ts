@@ -1,11 +1,19 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { submissionSchema } from '@stackyard/contracts/ingestion';
+import {
+  STACK_EXPORT_FORMATS,
+  stackExportFormatSchema,
+  type StackExportFormat,
+} from '@stackyard/contracts/stack';
 import { workspaceListSchema } from '@stackyard/contracts/workspace';
 import { ApiProblem, createApiClient, type ApiClient } from '@stackyard/mcp/api-client';
 import { plainSnippet, resolveWorkspace, searchLoosely } from '@stackyard/mcp/catalog';
 import { fetchTransport } from '@stackyard/mcp/fetch-transport';
 import { createStackyardMcpServer } from '@stackyard/mcp/server';
+import { exportFile } from '@stackyard/mcp/stack';
 import { describeSubmission, waitForSubmission, type SubmissionOutcome } from '@stackyard/mcp/submissions';
 import { loadCredentials, saveCredentials, type Credentials } from './config-file.ts';
 
@@ -26,10 +34,17 @@ Usage:
   stackyard add <url…> [--resource] [--workspace W] [--wait SECONDS] [--json]
                                                 submit tools (or links with --resource); URLs from stdin when none given
   stackyard search <query…> [--workspace W] [--limit N] [--json]
+  stackyard export --format F [--format G…] [--workspace W] [--project P] [--out DIR] [--json]
+                                                the preferred stack as files for AI assistants and package
+                                                managers, written at their repository paths under DIR, or
+                                                one file printed to stdout when --out is left out
   stackyard mcp                                 an MCP server on stdio, forwarding to the logged-in server
 
 Options:
   --workspace W   workspace slug or id (not needed when you have only one)
+  --project P     export one project's stack (slug or id) instead of the workspace's
+  --format F      export formats (repeat the option or separate with commas):
+                  ${STACK_EXPORT_FORMATS.join(', ')}
   --json          machine-readable output
   -h, --help      this help
 
@@ -55,6 +70,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
         token: { type: 'string' },
         wait: { type: 'string' },
         limit: { type: 'string' },
+        project: { type: 'string' },
+        format: { type: 'string', multiple: true },
+        out: { type: 'string' },
       },
     });
     const [command, ...rest] = positionals;
@@ -76,6 +94,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (rest.length === 0) throw new UsageError('search needs words to look for');
         const limit = values.limit === undefined ? 20 : number(values.limit, '--limit', 1, 50);
         return await search(connectApi(io.env), rest.join(' '), { ...values, limit }, print);
+      }
+      case 'export': {
+        const formats = exportFormats(values.format ?? []);
+        if (!values.out && !values.json && formats.length > 1)
+          throw new UsageError('export prints one file to stdout; give --out DIR for several formats');
+        return await exportStack(connectApi(io.env), formats, values, io.stdout);
       }
       case 'mcp':
         return await bridge(io);
@@ -203,6 +227,46 @@ async function search(
       print(
         `${hit.kind.padEnd(8)} ${hit.title}${hit.slug && hit.slug !== hit.title ? ` (${hit.slug})` : ''}\n         ${hit.snippet}`,
       );
+  return EXIT.ok;
+}
+
+function exportFormats(given: string[]): StackExportFormat[] {
+  const names = [...new Set(given.flatMap((value) => value.split(',')).map((name) => name.trim()))];
+  if (names.length === 0 || names.every((name) => !name))
+    throw new UsageError(`export needs --format: one or more of ${STACK_EXPORT_FORMATS.join(', ')}`);
+  return names.filter(Boolean).map((name) => {
+    const parsed = stackExportFormatSchema.safeParse(name);
+    if (!parsed.success) throw new UsageError(`unknown format "${name}": ${STACK_EXPORT_FORMATS.join(', ')}`);
+    return parsed.data;
+  });
+}
+
+async function exportStack(
+  api: ApiClient,
+  formats: StackExportFormat[],
+  options: { workspace?: string; project?: string; out?: string; json?: boolean },
+  stdout: Io['stdout'],
+): Promise<number> {
+  const print = (text: string) => stdout.write(`${text}\n`);
+  const workspace = await resolveWorkspace(api, options.workspace);
+  const files = [];
+  for (const format of formats) files.push(await exportFile(api, workspace, format, options.project));
+  const out = options.out;
+  if (!out) {
+    if (options.json) print(JSON.stringify({ workspace: workspace.slug, files }, null, 2));
+    // The file exactly as the server made it, so `> AGENTS.md` gives the same bytes as --out.
+    else if (files[0]) stdout.write(files[0].content);
+    return EXIT.ok;
+  }
+  const written = files.map((file) => {
+    // The paths are the contract's fixed list (e.g. .cursor/rules/stack.mdc), never text from the server.
+    const target = join(resolve(out), file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+    return { format: file.format, path: file.path, written_to: target };
+  });
+  if (options.json) print(JSON.stringify({ workspace: workspace.slug, files: written }, null, 2));
+  else for (const file of written) print(`${file.format.padEnd(20)} ${file.written_to}`);
   return EXIT.ok;
 }
 

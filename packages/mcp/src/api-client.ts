@@ -54,6 +54,8 @@ export interface ApiClient {
     path: string,
     query?: Query,
   ): Promise<{ items: z.infer<S>; nextCursor: string | null }>;
+  /** A GET whose answer is a file, not JSON: its text as sent and its content type. */
+  text(path: string, query?: Query): Promise<{ body: string; contentType: string }>;
   send<S extends z.ZodType>(
     schema: S,
     method: 'POST' | 'PUT' | 'DELETE',
@@ -98,6 +100,10 @@ export function createApiClient(
     async page(schema, path, query) {
       const response = await call('GET', withQuery(path, query));
       return { items: parse(schema, response), nextCursor: response.headers[NEXT_CURSOR_HEADER] ?? null };
+    },
+    async text(path, query) {
+      const response = await call('GET', withQuery(path, query));
+      return { body: response.body, contentType: response.headers['content-type'] ?? 'text/plain' };
     },
     async send(schema, method, path, body) {
       return parse(schema, await call(method, path, body ?? (method === 'DELETE' ? undefined : {})));

@@ -156,79 +156,8 @@ export async function projectsUsing(api: ApiClient, workspaceId: string, toolId:
     .map((project) => ({ id: project.id, slug: project.slug, name: project.metadata.name }));
 }
 
-export const stackEntrySchema = toolSummarySchema.extend({
-  comments: z.array(z.object({ author: z.string().nullable(), content: z.string() })),
-});
-export const stackSchema = z.object({
-  workspace: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
-  categories: z.array(
-    z.object({ tag: z.string(), description: z.string().nullable(), tools: z.array(stackEntrySchema) }),
-  ),
-});
-export type Stack = z.infer<typeof stackSchema>;
-
-/**
- * Until the workspace can state its preferences (a later issue), "preferred" means: under each tag, the
- * workspace's rated tools, highest rating first, with the team's latest comments on each.
- */
-export async function preferredStack(
-  api: ApiClient,
-  workspace: WorkspaceListItem,
-  options: { tag?: string; perTag: number },
-): Promise<Stack> {
-  const tags = await listTags(api, workspace.id);
-  const chosen = options.tag ? tags.filter((tag) => tag === findTag(tags, options.tag ?? '')) : tags;
-  if (options.tag && chosen.length === 0) {
-    throw problem(404, `No tag "${options.tag}" in this workspace. Its tags: ${tagNames(tags)}.`);
-  }
-  const categories = await Promise.all(
-    chosen.map(async (tag) => {
-      const tools = await api.get(toolListSchema, '/tools', {
-        workspace_id: workspace.id,
-        tag: tag.id,
-        sort: 'rating',
-        limit: options.perTag,
-      });
-      const rated = tools.filter((tool) => tool.context.rating !== null);
-      return {
-        tag: tag.tag_name,
-        description: tag.description,
-        tools: await Promise.all(
-          rated.map(async (tool) => ({
-            ...summarizeTool(tool),
-            comments: (await commentsOf(api, `/tools/workspace/${tool.workspace_tool_id}`, 5)).map(
-              ({ author, content }) => ({ author, content }),
-            ),
-          })),
-        ),
-      };
-    }),
-  );
-  return {
-    workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
-    categories: categories.filter((category) => category.tools.length > 0),
-  };
-}
-
 export function tagNames(tags: Tag[]): string {
   return tags.length === 0 ? 'none yet' : tags.map((tag) => tag.tag_name).join(', ');
-}
-
-export function stackMarkdown(stack: Stack): string {
-  const lines = [`# ${stack.workspace.name}: preferred stack`, ''];
-  if (stack.categories.length === 0) lines.push('No rated, tagged tools yet.');
-  for (const category of stack.categories) {
-    lines.push(`## ${category.tag}`, '');
-    if (category.description) lines.push(category.description, '');
-    for (const tool of category.tools) {
-      const description = tool.description ? ` — ${tool.description}` : '';
-      lines.push(`- **${tool.name}** (${tool.rating}/5)${description} <${tool.homepage_url ?? tool.url}>`);
-      for (const comment of tool.comments)
-        lines.push(`  - ${comment.author ?? 'someone'}: ${comment.content}`);
-    }
-    lines.push('');
-  }
-  return lines.join('\n');
 }
 
 /** Searches with the whole text, then (when that finds nothing) with each meaningful word of it. */

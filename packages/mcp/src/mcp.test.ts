@@ -41,6 +41,7 @@ describe('the MCP server', () => {
         'add_comment',
         'add_resource',
         'add_tool',
+        'export_stack',
         'get_preferred_stack',
         'get_project',
         'get_tool',
@@ -79,10 +80,17 @@ describe('the MCP server', () => {
 
     const stack = await client.readResource({ uri: `stackyard://${world.slug}/stack` });
     const markdown = stack.contents[0] && 'text' in stack.contents[0] ? stack.contents[0].text : '';
-    expect(markdown).toContain('## orm');
-    expect(markdown).toContain('**Drizzle ORM** (5/5)');
-    expect(markdown).toContain('SQL-like queries, no codegen step.');
-    expect(markdown.indexOf('Drizzle ORM')).toBeLessThan(markdown.indexOf('Prisma'));
+    // The workspace's AGENTS.md: what to prefer, what to avoid and why, by category.
+    expect(markdown).toMatch(/^# AGENTS\.md\n/);
+    const avoid = markdown.slice(markdown.indexOf('## Avoid'), markdown.indexOf('## Stack by category'));
+    expect(markdown.slice(markdown.indexOf('## Prefer'), markdown.indexOf('## Avoid'))).toContain(
+      'Drizzle ORM',
+    );
+    expect(avoid).toContain('Prisma');
+    expect(avoid).toContain('deprecated: use Drizzle ORM instead');
+    expect(avoid).not.toContain('Drizzle ORM]');
+    expect(markdown).toContain('### ORM');
+    expect(markdown).toContain('Team comment: SQL-like queries, no codegen step.');
     const tool = await client.readResource({ uri: `stackyard://${world.slug}/tools/vitest` });
     const json = JSON.parse(
       tool.contents[0] && 'text' in tool.contents[0] ? tool.contents[0].text : '{}',
@@ -108,30 +116,91 @@ describe('the MCP server', () => {
       workspaces: [expect.objectContaining({ id: world.workspaceId, slug: world.slug, role: 'viewer' })],
     });
 
-    const stack = await call(client, 'get_preferred_stack', { tag: 'ORM' });
+    // "Which ORM does this workspace prefer?" in one call: the category filter ignores case.
+    const stack = await call(client, 'get_preferred_stack', { category: 'orm' });
     expect(stack.isError).toBeFalsy();
-    expect(stack.structuredContent).toMatchObject({
+    expect(stack.structuredContent).toEqual({
+      workspace: { id: world.workspaceId, slug: world.slug, name: 'Acme Web' },
+      project: null,
       categories: [
         {
-          tag: 'orm',
+          name: 'ORM',
           tools: [
-            {
+            expect.objectContaining({
               slug: 'drizzle-orm',
+              stance: 'preferred',
+              note: 'use for every new service',
               rating: 5,
-              comments: [{ author: 'mcp_owner', content: 'SQL-like queries, no codegen step.' }],
-            },
-            { slug: 'prisma', rating: 2 },
+              top_comment: 'SQL-like queries, no codegen step.',
+            }),
+            expect.objectContaining({
+              slug: 'prisma',
+              stance: 'avoid',
+              note: 'deprecated: use Drizzle ORM instead',
+              rating: 2,
+              top_comment: null,
+            }),
           ],
         },
       ],
+      avoid: [
+        { slug: 'prisma', name: 'Prisma', category: 'ORM', note: 'deprecated: use Drizzle ORM instead' },
+      ],
+    });
+    const whole = await call(client, 'get_preferred_stack', { workspace: world.slug });
+    expect(
+      (whole.structuredContent as { categories: Array<{ name: string }> }).categories.map((c) => c.name),
+    ).toEqual(['ORM', 'Testing']);
+    const unknown = await call(client, 'get_preferred_stack', { category: 'bundler' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toContain('No category "bundler" in this stack. Its categories: ORM, Testing.');
+    const ofProject = await call(client, 'get_preferred_stack', { project: world.projectSlug });
+    expect(ofProject.structuredContent).toMatchObject({
+      project: { slug: world.projectSlug, name: 'Billing' },
+      categories: [
+        { name: 'ORM', tools: [{ slug: 'drizzle-orm' }] },
+        { name: 'Testing', tools: [{ slug: 'vitest' }] },
+      ],
+      avoid: [],
     });
 
-    const recommended = await call(client, 'recommend_tool', { need: 'which ORM for postgresql' });
-    const recommendations = (
-      recommended.structuredContent as { recommendations: Array<{ slug: string; why: string }> }
-    ).recommendations;
-    expect(recommendations[0]?.slug).toBe('drizzle-orm');
-    expect(recommendations[0]?.why).toContain('rated 5/5 by the team');
+    // Prisma matches "ORM" too, but the team avoids it: never recommended, listed with the reason.
+    const recommended = await call(client, 'recommend_tool', { need: 'a TypeScript ORM' });
+    const answer = recommended.structuredContent as {
+      recommendations: Array<{ slug: string; stance: string; why: string }>;
+      avoided: Array<{ slug: string; note: string | null }>;
+    };
+    expect(answer.recommendations.map((tool) => tool.slug)).toEqual(['drizzle-orm']);
+    expect(answer.recommendations[0]?.stance).toBe('preferred');
+    expect(answer.recommendations[0]?.why).toContain(
+      `the team's preferred choice for ORM ("use for every new service")`,
+    );
+    expect(answer.recommendations[0]?.why).toContain('rated 5/5 by the team');
+    expect(answer.avoided).toEqual([
+      { slug: 'prisma', name: 'Prisma', note: 'deprecated: use Drizzle ORM instead' },
+    ]);
+
+    const agents = await call(client, 'export_stack', { format: 'agents-md' });
+    expect(agents.isError).toBeFalsy();
+    const agentsFile = agents.structuredContent as { path: string; content_type: string; content: string };
+    expect(agentsFile.path).toBe('AGENTS.md');
+    expect(agentsFile.content_type).toMatch(/^text\/markdown/);
+    expect(agentsFile.content).toContain('deprecated: use Drizzle ORM instead');
+    expect(JSON.parse(text(agents))).toEqual(agents.structuredContent);
+    const json = await call(client, 'export_stack', { format: 'stack-json', project: world.projectSlug });
+    const jsonFile = json.structuredContent as { path: string; content: string };
+    expect(jsonFile.path).toBe('stack.json');
+    expect(JSON.parse(jsonFile.content)).toMatchObject({
+      version: 1,
+      project: { slug: world.projectSlug },
+      categories: [
+        { name: 'ORM', tools: [{ slug: 'drizzle-orm', stance: 'preferred' }] },
+        { name: 'Testing', tools: [{ slug: 'vitest', stance: 'preferred' }] },
+      ],
+    });
+    const badFormat = await call(client, 'export_stack', { format: 'pom-xml' });
+    expect(badFormat.isError).toBe(true);
+    expect(text(badFormat)).toContain('Format must be one of agents-md');
 
     const search = await call(client, 'search', {
       workspace: world.slug,
@@ -297,9 +366,9 @@ describe('the MCP server', () => {
     const { token } = await createToken(world.owner, { scope: 'read' });
     const client = await connect(token, { legacy: true });
     expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
-    const result = await call(client, 'get_preferred_stack', { workspace: world.slug, tag: 'testing' });
+    const result = await call(client, 'get_preferred_stack', { workspace: world.slug, category: 'testing' });
     expect(result.structuredContent).toMatchObject({
-      categories: [{ tag: 'testing', tools: [{ slug: 'vitest' }] }],
+      categories: [{ name: 'Testing', tools: [{ slug: 'vitest', stance: 'preferred' }] }],
     });
   });
 });

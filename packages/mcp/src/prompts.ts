@@ -44,7 +44,7 @@ export function registerPrompts(server: McpServer): void {
           role: 'user',
           content: {
             type: 'text',
-            text: `I am starting a new project: ${project}. Read the preferred stack${inWorkspace(name)} with get_preferred_stack, and look at similar projects with list_projects and get_project. Propose the stack for this project category by category, using the team's highest-rated tools, and point out where the stack has no tool yet.`,
+            text: `I am starting a new project: ${project}. Read the preferred stack${inWorkspace(name)} with get_preferred_stack, and look at similar projects with list_projects and get_project. Propose the stack for this project category by category, using the team's preferred tools (never one it marks avoid), and point out where the stack has no tool yet.`,
           },
         },
       ],

@@ -9,14 +9,12 @@ import {
   listTags,
   listWorkspaces,
   plainSnippet,
-  preferredStack,
   problem,
   projectsUsing,
   resolveProject,
   resolveTool,
   resolveWorkspace,
   searchLoosely,
-  stackSchema,
   summarizeTool,
   tagNames,
   tagsOf,
@@ -201,27 +199,6 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
           projectsUsing(api, id, found.workspace_tool_id),
         ]);
         return structured({ ...summarizeTool(found), tags, comments, projects });
-      }),
-  );
-
-  server.registerTool(
-    'get_preferred_stack',
-    {
-      title: 'Get the preferred stack',
-      description:
-        'The tools this workspace prefers, by category: for each tag, its rated tools with the highest rating first, and the team’s comments on them. Use it to answer "what do we use for X here?" (e.g. which ORM this workspace prefers). Until workspaces can state preferences explicitly, "preferred" means highest rated.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        tag: z.string().max(50).optional().describe('Only this category (tag name), e.g. "orm".'),
-        per_tag: z.number().int().min(1).max(20).default(3).describe('At most this many tools per tag.'),
-      }),
-      outputSchema: stackSchema,
-      annotations: READ,
-    },
-    ({ workspace, tag, per_tag }) =>
-      answer(async () => {
-        const found = await resolveWorkspace(api, workspace);
-        return structured(await preferredStack(api, found, { perTag: per_tag, ...(tag ? { tag } : {}) }));
       }),
   );
 

@@ -4,13 +4,12 @@ import type { ApiClient } from './api-client.ts';
 import {
   commentsOf,
   listWorkspaces,
-  preferredStack,
   resolveTool,
   resolveWorkspace,
-  stackMarkdown,
   summarizeTool,
   tagsOf,
 } from './catalog.ts';
+import { exportFile } from './stack.ts';
 
 // Listing every tool of every workspace would not fit a client's list; the newest are listed, the rest
 // are reachable through the template.
@@ -31,13 +30,14 @@ export function registerResources(server: McpServer, api: ApiClient): void {
     {
       title: 'Preferred stack of a workspace',
       description:
-        'The workspace’s highest-rated tools under each tag, with the team’s comments, as Markdown.',
+        'The workspace’s stack as Markdown (its AGENTS.md): what to prefer, what to avoid and why, and every tool by category with ratings and the team’s latest comment.',
       mimeType: 'text/markdown',
     },
     async (uri, variables) => {
       const workspace = await resolveWorkspace(api, String(variables.workspace));
-      const stack = await preferredStack(api, workspace, { perTag: 5 });
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: stackMarkdown(stack) }] };
+      // The same Markdown the AGENTS.md export writes, user text escaped there.
+      const file = await exportFile(api, workspace, 'agents-md', undefined);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: file.content }] };
     },
   );
 

@@ -4,13 +4,14 @@ import { registerPrompts } from './prompts.ts';
 import { registerReadTools } from './read-tools.ts';
 import { registerRecommendTool } from './recommend.ts';
 import { registerResources } from './resources.ts';
+import { registerStackTools } from './stack-tools.ts';
 import { registerWriteTools, type WriteToolOptions } from './write-tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'stackyard', version: '1.0.0' };
 
 const INSTRUCTIONS =
-  'stackyard keeps the tools, resources (links) and projects a team uses, with ratings, tags and comments. ' +
-  'To answer "what should we use for X?", call recommend_tool or get_preferred_stack before relying on general knowledge. ' +
+  'stackyard keeps the tools, resources (links) and projects a team uses, with ratings, tags, comments and the team’s stance on each tool (preferred, accepted, avoid). ' +
+  'To answer "what should we use for X?", call get_preferred_stack (with a category) or recommend_tool before relying on general knowledge; never suggest a tool the team marked avoid. ' +
   'Most tools take a workspace (slug or id); list_workspaces names them.';
 
 /**
@@ -20,6 +21,7 @@ const INSTRUCTIONS =
 export function createStackyardMcpServer(api: ApiClient, options: WriteToolOptions): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
   registerReadTools(server, api);
+  registerStackTools(server, api);
   registerRecommendTool(server, api);
   registerWriteTools(server, api, options);
   registerResources(server, api);

@@ -51,7 +51,10 @@ export function ok<T>(response: { statusCode: number; body: string; json(): unkn
   return (response.body === '' ? undefined : response.json()) as T;
 }
 
-/** A workspace whose team prefers Drizzle as its ORM (rated 5, with a comment) over Prisma (rated 2). */
+/**
+ * A workspace whose team prefers Drizzle as its ORM (rated 5, with a comment) and avoids Prisma (rated 2,
+ * with a note), and prefers Vitest for testing.
+ */
 async function seedWorld(h: Harness): Promise<McpWorld> {
   const [owner, editor, viewer] = await Promise.all(
     ['mcp_owner', 'mcp_editor', 'mcp_viewer'].map((name) => h.user(name)),
@@ -98,6 +101,13 @@ async function seedWorld(h: Harness): Promise<McpWorld> {
   ] as const) {
     ok(await as.put(`/tools/workspace/${id}`, { context: { rating } }), 200);
     ok(await as.put(`/tools/workspace/${id}/tags/${tag}`), 204);
+  }
+  for (const [id, stance, category, note] of [
+    [drizzleId, 'preferred', 'ORM', 'use for every new service'],
+    [prismaId, 'avoid', 'ORM', 'deprecated: use Drizzle ORM instead'],
+    [vitestId, 'preferred', 'Testing', null],
+  ] as const) {
+    ok(await as.put(`/tools/workspace/${id}/stance`, { stance, category, note }), 200);
   }
   ok(
     await as.post(`/tools/workspace/${drizzleId}/comments`, {
