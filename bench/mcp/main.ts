@@ -53,10 +53,12 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await seedCatalog(db);
   await db.rows(sql`insert into access_tokens (user_id, name, prefix, token_hash, scope)
     values (${OWNER_ID}, 'bench', ${TOKEN.slice(0, 13)}, ${hashAccessToken(TOKEN)}, 'read')`);
-  const [bundler] = await db.rows<{ id: string }>(
-    sql`select id from tags where workspace_id = ${WORKSPACE_ID} and name = 'bundler'`,
-  );
-  if (!bundler) throw new Error('no bundler tag');
+  // The team's stack: 60 of the tools carry a stance, in three categories, a third of them preferred.
+  await db.rows(sql`insert into workspace_tool_stances (workspace_tool_id, stance, category, note, updated_by)
+    select id, case when n % 3 = 0 then 'preferred' when n % 3 = 1 then 'accepted' else 'avoid' end,
+      (array['Bundler', 'ORM', 'Testing'])[n % 3 + 1], 'bench note', ${OWNER_ID}
+    from (select id, row_number() over (order by id) as n from workspace_tools
+      where workspace_id = ${WORKSPACE_ID} limit 60) picked`);
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
@@ -78,12 +80,12 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
         ),
       },
       {
-        name: 'MCP tools/call get_preferred_stack (tag bundler, 3 tools)',
-        requests: [toolCall('get_preferred_stack', { workspace: WORKSPACE_ID, tag: 'bundler', per_tag: 3 })],
+        name: 'MCP tools/call get_preferred_stack (category Bundler)',
+        requests: [toolCall('get_preferred_stack', { workspace: WORKSPACE_ID, category: 'bundler' })],
       },
       {
-        name: 'REST GET /tools?tag=bundler&sort=rating&limit=3',
-        requests: [rest(`/tools?workspace_id=${WORKSPACE_ID}&tag=${bundler.id}&sort=rating&limit=3`)],
+        name: 'REST GET /workspaces/{id}/stack',
+        requests: [rest(`/workspaces/${WORKSPACE_ID}/stack`)],
       },
     ];
     await sanityCheck(baseUrl);
@@ -108,7 +110,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
 async function sanityCheck(baseUrl: string): Promise<void> {
   for (const [name, args, expected] of [
     ['search', { workspace: WORKSPACE_ID, query: 'bundler', limit: 20 }, '"kind":'],
-    ['get_preferred_stack', { workspace: WORKSPACE_ID, tag: 'bundler', per_tag: 3 }, '"tag":"bundler"'],
+    ['get_preferred_stack', { workspace: WORKSPACE_ID, category: 'bundler' }, '"stance":"preferred"'],
   ] as const) {
     const call = toolCall(name, args);
     const response = await fetch(`${baseUrl}/mcp`, {
