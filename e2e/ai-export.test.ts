@@ -1,9 +1,11 @@
-// The AI-assistant export page of issue 17: choose formats, preview and copy a file, download the zip.
+// The AI-assistant export page of issue 17: choose formats, preview and copy a file, download the zip; and the
+// stances behind it, set in bulk from the tools list.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { seriousA11yViolations } from './support/axe.ts';
-import { signUpWithWorkspace } from './support/catalog-api.ts';
+import { CatalogApi, signUpWithWorkspace } from './support/catalog-api.ts';
 
 test('ai-export: preview, copy and a zip of the chosen formats', async ({ page, baseUrl }) => {
   const username = await signUpWithWorkspace(page, 'aiexp', 'stack');
@@ -61,4 +63,54 @@ test('ai-export: preview, copy and a zip of the chosen formats', async ({ page, 
   };
   expect(stackJson.workspace.slug).toBe('stack');
   expect(readFileSync(zipPath).subarray(0, 4).toString('hex')).toBe('504b0304');
+});
+
+test('ai-export: filter the tools by stance, mark two preferred in bulk, see them in the export', async ({
+  page,
+}) => {
+  const origin = inject('fixtureOrigin');
+  const username = await signUpWithWorkspace(page, 'stance', 'picks');
+  const api = await CatalogApi.of(page, 'picks');
+  // Rocket, Nebula and Quasar from the fixture web server.
+  for (const path of ['/tool', '/json-ld', '/bare']) await api.ingestTool(`${origin}${path}`);
+
+  const nav = page.getByRole('navigation', { name: 'Workspace' });
+  await nav.getByRole('link', { name: 'Tools' }).click();
+  await page.waitForURL(`**/${username}/picks/tools`);
+  const main = page.getByRole('main');
+  const cards = main.getByRole('listitem').getByRole('heading', { level: 2 });
+  const names = async () => (await cards.allInnerTexts()).map((text) => text.toLowerCase()).sort();
+  await expect.poll(names).toEqual(['nebula', 'quasar', 'rocket']);
+  const stance = page.getByRole('combobox', { name: 'Stance' });
+  await stance.selectOption('preferred');
+  await main.getByRole('heading', { name: 'No tools with this stance' }).waitFor();
+
+  await page.getByRole('button', { name: 'Select tools' }).click();
+  await stance.selectOption('accepted');
+  await expect.poll(names).toEqual(['nebula', 'quasar', 'rocket']);
+  await main.getByRole('checkbox', { name: /rocket/i }).check();
+  await main.getByRole('checkbox', { name: /quasar/i }).check();
+  await page.getByText('2 selected').waitFor();
+  await page.getByRole('button', { name: 'Mark preferred' }).click();
+  // The list refreshes: only Nebula is still accepted, and the selection mode has closed.
+  await expect.poll(names).toEqual(['nebula']);
+  await expect.poll(() => main.getByRole('checkbox').count()).toBe(0);
+  await stance.selectOption('preferred');
+  await expect.poll(names).toEqual(['quasar', 'rocket']);
+  expect(await main.getByTestId('tool-stance-badge').allInnerTexts()).toEqual(['Preferred', 'Preferred']);
+  expect(await seriousA11yViolations(page), 'tools list with stances').toEqual([]);
+
+  await nav.getByRole('link', { name: 'AI export' }).click();
+  await page.waitForURL(`**/${username}/picks/ai-export`);
+  const agents = page.getByLabel('Preview of AGENTS.md');
+  await agents
+    .getByText(/rocket/i)
+    .first()
+    .waitFor();
+  // AGENTS.md's Prefer section lists exactly the two tools marked preferred.
+  const preview = (await agents.textContent()) ?? '';
+  const prefer = preview.slice(preview.indexOf('## Prefer'), preview.indexOf('## Avoid')).toLowerCase();
+  expect(prefer).toContain('rocket');
+  expect(prefer).toContain('quasar');
+  expect(prefer).not.toContain('nebula');
 });

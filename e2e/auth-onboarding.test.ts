@@ -59,7 +59,7 @@ test('a new user signs up, verifies, signs in, onboards, lands on the workspace 
   await page.waitForURL(`**/${username}/tooling`);
   await page.getByRole('heading', { name: 'Tooling', level: 1 }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Workspace' });
-  for (const label of ['Dashboard', 'Projects', 'Tools', 'Resources']) {
+  for (const label of ['Dashboard', 'Projects', 'Tools', 'Resources', 'AI export']) {
     await nav.getByRole('link', { name: label }).waitFor();
   }
 

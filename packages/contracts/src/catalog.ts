@@ -58,7 +58,6 @@ export type ItemListQuery = z.infer<typeof itemListQuerySchema>;
 
 /** GET /tools and GET /projects name the workspace in the query. */
 export const workspaceItemListQuerySchema = itemListQuerySchema.extend({ workspace_id: uuidSchema });
-export type WorkspaceItemListQuery = z.infer<typeof workspaceItemListQuerySchema>;
 
 export const projectListQuerySchema = pageQuerySchema.extend({
   workspace_id: uuidSchema,

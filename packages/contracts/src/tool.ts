@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
-import { itemContextSchema } from './catalog.ts';
+import { itemContextSchema, workspaceItemListQuerySchema } from './catalog.ts';
+import { toolStanceSchema } from './stack.ts';
 
 const linkSchema = z.string().nullable();
 
@@ -13,6 +14,8 @@ export const toolSchema = z.object({
   workspace_tool_id: uuidSchema,
   workspace_id: uuidSchema,
   context: itemContextSchema,
+  /** The workspace's stance on the tool (issue 17); accepted while nobody has set one. */
+  stance: toolStanceSchema,
   raw_submitted_url: z.string(),
   slug: z.string(),
   metadata: z.object({
@@ -28,6 +31,12 @@ export const toolSchema = z.object({
 export type Tool = z.infer<typeof toolSchema>;
 
 export const toolListSchema = z.array(toolSchema);
+
+/** GET /tools: the paged list, optionally only the tools with one stance ("accepted" includes the unset ones). */
+export const toolListQuerySchema = workspaceItemListQuerySchema.extend({
+  stance: toolStanceSchema.optional(),
+});
+export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
 export const toolParamsSchema = z.object({ toolId: uuidSchema });
 export const toolTagParamsSchema = z.object({ toolId: uuidSchema, tagId: uuidSchema });

@@ -1,4 +1,5 @@
 // Shared data for the web app's component tests: entities shaped as the API answers them.
+import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 
@@ -9,10 +10,15 @@ export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Tool number `n` (1 to 9) of the workspace: 'Tool n' at /tool-n, unrated unless given a rating. */
-export const toolFixture = (n: number, rating: number | null = null): Tool => ({
+export const toolFixture = (
+  n: number,
+  rating: number | null = null,
+  stance: ToolStance = 'accepted',
+): Tool => ({
   workspace_tool_id: `22222222-2222-4222-8222-00000000000${n}`,
   workspace_id: WORKSPACE_ID,
   context: { rating },
+  stance,
   raw_submitted_url: `https://tool${n}.example`,
   slug: `tool-${n}`,
   metadata: {

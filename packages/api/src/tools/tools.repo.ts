@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { projectTools, tools, toolTags, workspaceTools } from '@stackyard/db/schema';
+import { projectTools, tools, toolTags, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
+import type { ToolStance } from '@stackyard/contracts/stack';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import { suffixedSlug } from '@stackyard/contracts/slug';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
@@ -24,6 +25,7 @@ export interface ToolRow extends ToolDetails {
   slug: string;
   rawSubmittedUrl: string;
   rating: number | null;
+  stance: ToolStance;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,6 +36,8 @@ const columns = {
   slug: workspaceTools.slug,
   rawSubmittedUrl: workspaceTools.rawSubmittedUrl,
   rating: workspaceTools.rating,
+  // A tool without a stance row is accepted (see the stances schema).
+  stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
   name: tools.name,
   description: tools.description,
   imageUrl: tools.imageUrl,
@@ -72,19 +76,30 @@ export const toolOrders: Record<ItemSort, KeysetOrder> = {
 };
 
 function selectTools(db: Executor) {
-  return db.select(columns).from(workspaceTools).innerJoin(tools, eq(tools.id, workspaceTools.toolId));
+  return db
+    .select(columns)
+    .from(workspaceTools)
+    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id));
 }
 
 export async function listTools(
   db: Executor,
   access: CatalogReader,
-  options: { sort: ItemSort; cursor: Cursor | null; limit: number; tagId: string | undefined },
+  options: {
+    sort: ItemSort;
+    cursor: Cursor | null;
+    limit: number;
+    tagId: string | undefined;
+    stance: ToolStance | undefined;
+  },
 ): Promise<{ rows: ToolRow[]; nextCursor: string | null }> {
   const order = toolOrders[options.sort];
   const rows = await db
     .select({ ...columns, cursorKey: cursorKey(order) })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
     .where(
       and(
         eq(workspaceTools.workspaceId, access.workspaceId),
@@ -93,6 +108,7 @@ export async function listTools(
           ? sql`exists (select 1 from ${toolTags} where ${toolTags.workspaceToolId} = ${workspaceTools.id}
               and ${toolTags.tagId} = ${options.tagId})`
           : undefined,
+        options.stance ? sql`${columns.stance} = ${options.stance}` : undefined,
       ),
     )
     .orderBy(orderBy(order))

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import {
   NEXT_CURSOR_HEADER,
   updateRatingSchema,
-  workspaceItemListQuerySchema,
   workspaceSlugParamsSchema,
 } from '@stackyard/contracts/catalog';
-import { toolListSchema, toolParamsSchema, toolSchema } from '@stackyard/contracts/tool';
+import { toolListQuerySchema, toolListSchema, toolParamsSchema, toolSchema } from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, forbidden, notFound, tooLarge } from '../http.ts';
@@ -17,9 +16,9 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps): void {
     {
       schema: {
         tags: ['tools'],
-        summary: "A workspace's tools: paged, filtered by tag, sorted by recent, name or rating",
+        summary: "A workspace's tools: paged, filtered by tag and stance, sorted by recent, name or rating",
         description: PAGED_LIST,
-        querystring: workspaceItemListQuerySchema,
+        querystring: toolListQuerySchema,
         response: { 200: toolListSchema, ...always, ...notFound },
       },
     },

@@ -1,6 +1,5 @@
 import { AppError } from '@stackyard/contracts/problem';
-import type { Tool } from '@stackyard/contracts/tool';
-import type { WorkspaceItemListQuery } from '@stackyard/contracts/catalog';
+import type { Tool, ToolListQuery } from '@stackyard/contracts/tool';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
@@ -22,7 +21,7 @@ import { markWorkspaceChanged } from '../store/store-changes.ts';
 export async function listTools(
   db: Database,
   actor: Actor,
-  query: WorkspaceItemListQuery,
+  query: ToolListQuery,
 ): Promise<{ items: Tool[]; nextCursor: string | null }> {
   const access = await authorize(db, actor, query.workspace_id, 'catalog:read');
   const cursor = decodeCursor(toolOrders[query.sort], query.cursor);
@@ -31,6 +30,7 @@ export async function listTools(
     cursor,
     limit: query.limit,
     tagId: query.tag,
+    stance: query.stance,
   });
   return { items: rows.map(toTool), nextCursor };
 }
@@ -93,6 +93,7 @@ export function toTool(row: ToolRow): Tool {
     workspace_tool_id: row.id,
     workspace_id: row.workspaceId,
     context: { rating: row.rating },
+    stance: row.stance,
     raw_submitted_url: row.rawSubmittedUrl,
     slug: row.slug,
     metadata: {

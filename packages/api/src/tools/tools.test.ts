@@ -134,6 +134,45 @@ describe('GET /tools', () => {
     expect(tagged.map((tool) => tool.workspace_tool_id)).toEqual([a, c]);
   });
 
+  it('filters by stance, paging through each stance once; tools without a stance count as accepted', async () => {
+    const world = await catalogWorld(h);
+    const ids = await seedTools(world, 7);
+    const [p1, p2, p3, a1, v1] = ids;
+    const stances = `/workspaces/${world.workspaceId}/stack/stances`;
+    expectStatus(
+      await h.as(world.editor).put(stances, { workspace_tool_ids: [p1, p2, p3], stance: 'preferred' }),
+      200,
+    );
+    expectStatus(
+      await h.as(world.editor).put(stances, { workspace_tool_ids: [a1], stance: 'accepted' }),
+      200,
+    );
+    expectStatus(await h.as(world.editor).put(stances, { workspace_tool_ids: [v1], stance: 'avoid' }), 200);
+    const listed = async (stance: string) =>
+      (
+        await allPages<Tool>((cursor) =>
+          h
+            .as(world.viewer)
+            .get(
+              `/tools?workspace_id=${world.workspaceId}&stance=${stance}&sort=name&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+            ),
+        )
+      ).flat();
+    const preferred = await listed('preferred');
+    expect(preferred.map((tool) => tool.workspace_tool_id)).toEqual([p1, p2, p3]);
+    expect(preferred.map((tool) => tool.stance)).toEqual(['preferred', 'preferred', 'preferred']);
+    const accepted = await listed('accepted');
+    expect(accepted.map((tool) => tool.workspace_tool_id)).toEqual([a1, ids[5], ids[6]]);
+    expect(new Set(accepted.map((tool) => tool.stance))).toEqual(new Set(['accepted']));
+    expect((await listed('avoid')).map((tool) => [tool.workspace_tool_id, tool.stance])).toEqual([
+      [v1, 'avoid'],
+    ]);
+    const bad = await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}&stance=loved`);
+    expect(problemSchema.parse(expectStatus(bad, 400)).detail).toContain(
+      'Stance must be preferred, accepted or avoid',
+    );
+  });
+
   it('refuses bad queries and forged cursors with 400, and non-members with 404', async () => {
     const world = await catalogWorld(h);
     await seedTools(world, 3);

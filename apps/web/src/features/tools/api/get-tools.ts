@@ -1,15 +1,23 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ItemSort } from '@stackyard/contracts/catalog';
+import type { ToolStance } from '@stackyard/contracts/stack';
 import { toolListSchema } from '@stackyard/contracts/tool';
 import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiPage, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type ToolListFilters = { sort: ItemSort; tag: string | null };
+export type ToolListFilters = { sort: ItemSort; tag: string | null; stance: ToolStance | null };
 
 export function getTools(workspaceId: string, filters: ToolListFilters, cursor: string | null, limit = 24) {
   return apiPage(
-    `/tools${queryString({ workspace_id: workspaceId, sort: filters.sort, tag: filters.tag, cursor, limit })}`,
+    `/tools${queryString({
+      workspace_id: workspaceId,
+      sort: filters.sort,
+      tag: filters.tag,
+      stance: filters.stance,
+      cursor,
+      limit,
+    })}`,
     toolListSchema,
   );
 }
@@ -31,7 +39,7 @@ export const recentToolsQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.tools.recent(workspaceId),
     queryFn: async () =>
-      (await getTools(workspaceId, { sort: 'recent', tag: null }, null, RECENT_LIMIT)).items,
+      (await getTools(workspaceId, { sort: 'recent', tag: null, stance: null }, null, RECENT_LIMIT)).items,
     staleTime: 0,
   });
 

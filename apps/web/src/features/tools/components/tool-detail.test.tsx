@@ -13,6 +13,7 @@ const tool: Tool = {
   workspace_tool_id: '22222222-2222-4222-8222-222222222222',
   workspace_id: WORKSPACE,
   context: { rating: 4 },
+  stance: 'accepted',
   raw_submitted_url: 'https://vitest.dev/guide',
   slug: 'vitest',
   metadata: {

@@ -9,7 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useSetToolStance, useToolStance } from '../api/tool-stance';
 
-const STANCE_LABEL: Record<Stance, string> = { preferred: 'Preferred', accepted: 'Accepted', avoid: 'Avoid' };
+export const STANCE_LABEL: Record<Stance, string> = {
+  preferred: 'Preferred',
+  accepted: 'Accepted',
+  avoid: 'Avoid',
+};
 
 type ToolStanceProps = { workspaceId: string; toolId: string; canEdit: boolean };
 

@@ -15,12 +15,12 @@ function page(items: Tool[], cursor?: string) {
   return response;
 }
 
-function setup(answer: (url: URL) => Response) {
+function setup(answer: (url: URL, init?: RequestInit) => Response, { canSetStance = true } = {}) {
   const urls: URL[] = [];
-  vi.stubGlobal('fetch', async (path: string) => {
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const url = new URL(path, 'http://app.test');
     urls.push(url);
-    return answer(url);
+    return answer(url, init);
   });
   renderInApp(
     <ToolsList
@@ -39,7 +39,9 @@ function setup(answer: (url: URL) => Response) {
       ]}
       toolHref={(slug) => `/ana/ws/tools/${slug}`}
       addToolHref="/ana/ws/tool-ingestions"
+      aiExportHref="/ana/ws/ai-export"
       canAdd
+      canSetStance={canSetStance}
     />,
   );
   return { urls, user: userEvent.setup() };
@@ -78,5 +80,64 @@ describe('ToolsList', () => {
     const last = urls.at(-1);
     expect(last?.searchParams.get('sort')).toBe('rating');
     expect(last?.searchParams.get('tag')).toBe(TAG);
+  });
+
+  it('filters by stance, shows each stance as a badge, and links to the AI export', async () => {
+    const { urls, user } = setup((url) =>
+      url.searchParams.get('stance') === 'avoid'
+        ? page([tool(2, null, 'avoid')])
+        : page([tool(1, 4, 'preferred')]),
+    );
+    const card = await screen.findByRole('link', { name: /Tool 1/ });
+    expect(card.textContent).toContain('Preferred');
+    expect(screen.getByRole('link', { name: 'AI export' }).getAttribute('href')).toBe('/ana/ws/ai-export');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stance' }), 'avoid');
+    expect((await screen.findByRole('link', { name: /Tool 2/ })).textContent).toContain('Avoid');
+    expect(urls.at(-1)?.searchParams.get('stance')).toBe('avoid');
+  });
+
+  it('marks the selected tools preferred in one bulk call, then leaves selection mode', async () => {
+    const bodies: unknown[] = [];
+    const { user } = setup((url, init) => {
+      if (url.pathname.endsWith('/stack/stances')) {
+        const body = JSON.parse(String(init?.body)) as { workspace_tool_ids: string[] };
+        bodies.push({ method: init?.method, path: url.pathname, body });
+        return json(
+          body.workspace_tool_ids.map((id) => ({
+            workspace_tool_id: id,
+            stance: 'preferred',
+            note: null,
+            category: null,
+            updated_by: WORKSPACE,
+            updated_at: '2026-01-02T00:00:00Z',
+          })),
+        );
+      }
+      return page([tool(1), tool(2), tool(3)]);
+    });
+    await screen.findByRole('link', { name: /Tool 1/ });
+    await user.click(screen.getByRole('button', { name: 'Select tools' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Tool 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Tool 3' }));
+    screen.getByText('2 selected');
+    await user.click(screen.getByRole('button', { name: 'Mark preferred' }));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Selected tools' })).toBeNull());
+    expect(bodies).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/v1/workspaces/${WORKSPACE}/stack/stances`,
+        body: {
+          workspace_tool_ids: [tool(1).workspace_tool_id, tool(3).workspace_tool_id],
+          stance: 'preferred',
+        },
+      },
+    ]);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('offers no bulk stance to viewers', async () => {
+    setup(() => page([tool(1)]), { canSetStance: false });
+    await screen.findByRole('link', { name: /Tool 1/ });
+    expect(screen.queryByRole('button', { name: 'Select tools' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
+import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
@@ -12,8 +13,9 @@ import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { StarRating } from '@/components/ui/star-rating';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useTools } from '../api/get-tools';
+import { useTools, type ToolListFilters } from '../api/get-tools';
 import { useSearchTools } from '../api/search-tools';
+import { BulkStanceBar, StanceBadge, StanceFilter } from './stance-controls';
 
 type ToolsListProps = {
   workspaceId: string;
@@ -22,12 +24,27 @@ type ToolsListProps = {
   toolHref: (slug: string) => string;
   /** The ingestion form, where a tool is added. */
   addToolHref: string;
+  /** The AI-assistant export page, fed by the stances set here. */
+  aiExportHref: string;
   canAdd: boolean;
+  /** Editors and admins set stances in bulk. */
+  canSetStance: boolean;
 };
 
-export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canAdd }: ToolsListProps) {
+export function ToolsList({
+  workspaceId,
+  tags,
+  toolHref,
+  addToolHref,
+  aiExportHref,
+  canAdd,
+  canSetStance,
+}: ToolsListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
+  const [stance, setStance] = useState<ToolStance | null>(null);
+  // The selected tools' ids while selecting for a bulk stance; null outside selection mode.
+  const [selected, setSelected] = useState<string[] | null>(null);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
 
@@ -36,7 +53,17 @@ export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canAdd }: 
       <DocumentTitle title="Tools" />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Tools</h1>
-        {canAdd && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
+        <div className="flex flex-wrap gap-2">
+          <LinkButton to={aiExportHref} variant="outline">
+            AI export
+          </LinkButton>
+          {canSetStance && (
+            <Button variant="outline" onClick={() => setSelected(selected ? null : [])}>
+              {selected ? 'Done selecting' : 'Select tools'}
+            </Button>
+          )}
+          {canAdd && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
+        </div>
       </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium text-zinc-900">
@@ -49,16 +76,20 @@ export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canAdd }: 
           />
         </label>
         <TagFilter tags={tags} value={tag} onChange={setTag} />
+        <StanceFilter value={stance} onChange={setStance} />
         <SortSelect value={sort} onChange={setSort} />
       </div>
+      {selected && (
+        <BulkStanceBar workspaceId={workspaceId} selected={selected} onDone={() => setSelected(null)} />
+      )}
       <div className="mt-8">
         {q ? (
           <SearchResults workspaceId={workspaceId} q={q} toolHref={toolHref} />
         ) : (
           <PagedTools
             workspaceId={workspaceId}
-            sort={sort}
-            tag={tag}
+            filters={{ sort, tag, stance }}
+            selection={selected && { ids: selected, onChange: setSelected }}
             toolHref={toolHref}
             addToolHref={addToolHref}
             canAdd={canAdd}
@@ -69,22 +100,25 @@ export function ToolsList({ workspaceId, tags, toolHref, addToolHref, canAdd }: 
   );
 }
 
+type Selection = { ids: string[]; onChange: (ids: string[]) => void };
+
 function PagedTools({
   workspaceId,
-  sort,
-  tag,
+  filters,
+  selection,
   toolHref,
   addToolHref,
   canAdd,
 }: {
   workspaceId: string;
-  sort: ItemSort;
-  tag: string | null;
+  filters: ToolListFilters;
+  selection: Selection | null;
   toolHref: (slug: string) => string;
   addToolHref: string;
   canAdd: boolean;
 }) {
-  const tools = useTools(workspaceId, { sort, tag });
+  const tools = useTools(workspaceId, filters);
+  const filtered = filters.tag !== null || filters.stance !== null;
   const items = tools.data?.pages.flatMap((page) => page.items) ?? [];
   if (tools.isPending) return <StatusScreen text="Loading tools..." />;
   if (tools.isError) return <Alert>Error loading tools: {tools.error.message}</Alert>;
@@ -92,14 +126,18 @@ function PagedTools({
     return (
       <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
         <h2 className="text-lg font-semibold text-zinc-950">
-          {tag ? 'No tools with this tag' : 'No tools yet'}
+          {filters.tag
+            ? 'No tools with this tag'
+            : filters.stance
+              ? 'No tools with this stance'
+              : 'No tools yet'}
         </h2>
         <p className="mt-2 text-zinc-600">
           {canAdd
             ? 'Add a tool by its URL; its details are fetched for you.'
             : 'Editors and admins add tools.'}
         </p>
-        {canAdd && !tag && (
+        {canAdd && !filtered && (
           <LinkButton to={addToolHref} variant="outline" className="mt-4">
             Add your first tool
           </LinkButton>
@@ -111,8 +149,9 @@ function PagedTools({
     <>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((tool) => (
-          <li key={tool.workspace_tool_id}>
+          <li key={tool.workspace_tool_id} className="relative">
             <ToolCard tool={tool} href={toolHref(tool.slug)} />
+            {selection && <SelectTool tool={tool} selection={selection} />}
           </li>
         ))}
       </ul>
@@ -142,8 +181,28 @@ function ToolCard({ tool, href }: { tool: Tool; href: string }) {
       {tool.metadata.description && (
         <p className="mt-2 line-clamp-3 text-sm text-zinc-600">{tool.metadata.description}</p>
       )}
-      <StarRating rating={tool.context.rating} className="mt-auto pt-3" />
+      <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+        <StarRating rating={tool.context.rating} />
+        <StanceBadge stance={tool.stance} />
+      </div>
     </Link>
+  );
+}
+
+// Beside the card's link rather than inside it: a checkbox in a link would also follow the link.
+function SelectTool({ tool, selection }: { tool: Tool; selection: Selection }) {
+  const id = tool.workspace_tool_id;
+  const checked = selection.ids.includes(id);
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${tool.metadata.name ?? tool.slug}`}
+      checked={checked}
+      onChange={() =>
+        selection.onChange(checked ? selection.ids.filter((other) => other !== id) : [...selection.ids, id])
+      }
+      className="absolute top-4 right-4 size-5"
+    />
   );
 }
 

@@ -27,7 +27,7 @@ function WorkspaceProject({ workspace, projectSlug }: { workspace: WorkspaceList
   const canEdit = canIn(workspace, 'catalog:write');
   const owner = workspace.owner_username ?? '';
   // The tools an editor can link: the first page of the workspace's tools by name.
-  const tools = useTools(workspace.id, { sort: 'name', tag: null });
+  const tools = useTools(workspace.id, { sort: 'name', tag: null, stance: null });
   return (
     <ProjectDetail
       workspaceId={workspace.id}

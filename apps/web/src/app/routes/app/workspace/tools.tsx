@@ -21,6 +21,8 @@ function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
       workspaceId={workspace.id}
       tags={tags.data ?? []}
       canAdd={canIn(workspace, 'ingestion:submit')}
+      canSetStance={canIn(workspace, 'catalog:write')}
+      aiExportHref={paths.workspace.aiExport.getHref(owner, workspace.slug)}
       toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
       addToolHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
     />
