@@ -30,8 +30,9 @@ export function ProductOverview() {
         <p className="mt-4 text-lg text-pretty text-zinc-600">
           stackyard is a place where developers keep the tools, resources and projects of their craft in
           shared workspaces. Every saved link is enriched with metadata while keeping its original context;
-          you tag, rate, comment on and search what you keep, import your browser bookmarks, and can sync a
-          workspace to a GitHub repository.
+          you tag, rate, comment on and search what you keep, and import your browser bookmarks. Mark the
+          tools your team prefers or avoids, export that stack for AI coding assistants or serve it to them
+          over MCP, and sync a workspace to a GitHub repository.
         </p>
       </div>
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
