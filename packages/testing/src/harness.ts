@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { expect } from 'vitest';
 import { createTestDb } from '@stackyard/db/testing';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
@@ -49,6 +50,8 @@ export interface Harness {
   /** Responses that do not match the OpenAPI document (undeclared status or wrong shape). */
   mismatches(): Promise<string[]>;
   close(): Promise<void>;
+  /** close(), then fails the test file if any response it recorded does not match the OpenAPI document. */
+  closeChecked(): Promise<void>;
 }
 
 export interface HarnessOptions {
@@ -116,6 +119,11 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     };
   };
 
+  const close = async () => {
+    await app.close();
+    await db.close();
+    web.remove();
+  };
   return {
     app,
     db,
@@ -133,10 +141,11 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     as,
     mismatches: async () => checkAgainstDocument(app, recorded),
-    async close() {
-      await app.close();
-      await db.close();
-      web.remove();
+    close,
+    async closeChecked() {
+      const mismatches = await checkAgainstDocument(app, recorded);
+      await close();
+      expect(mismatches).toEqual([]);
     },
   };
 }

@@ -22,11 +22,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 /** A fresh workspace with one member of each role, an outsider and a user to add; the caller picked from them. */
 async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld; user: TestUser | null }> {

@@ -20,11 +20,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 const importPath = (workspaceId: string) => `/ingestion/bookmarks/workspace/${workspaceId}`;
 

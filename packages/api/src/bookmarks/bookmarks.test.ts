@@ -21,11 +21,7 @@ beforeAll(async () => {
   ({ h, fixture } = await createIngestionHarness());
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 const html = { 'content-type': 'text/html; charset=utf-8' };
 

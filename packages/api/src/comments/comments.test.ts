@@ -12,11 +12,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 describe('comments', () => {
   it('are written by every member on tools, resources and projects, and read oldest first', async () => {

@@ -13,11 +13,7 @@ beforeAll(async () => {
   ({ h, fixture } = await createIngestionHarness());
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function submit(
   harness: Harness,

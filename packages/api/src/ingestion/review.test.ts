@@ -20,11 +20,7 @@ beforeAll(async () => {
   world = await catalogWorld(h);
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 type Kind = 'tools' | 'resources';
 

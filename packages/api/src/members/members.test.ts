@@ -9,11 +9,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function workspaceOf(owner: TestUser): Promise<string> {
   const response = await h.as(owner).post('/workspaces', { name: 'Team' });

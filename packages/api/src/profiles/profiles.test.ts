@@ -11,11 +11,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 function problem(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -13,11 +13,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function create(world: CatalogWorld, body: Record<string, unknown>): Promise<Project> {
   const response = await h.as(world.editor).post('/projects', { workspace_id: world.workspaceId, ...body });

@@ -12,11 +12,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 describe('resources', () => {
   it("lists the spec's Resource shape, paged and sorted by name (title, else URL)", async () => {

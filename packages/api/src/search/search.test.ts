@@ -13,11 +13,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function search(world: CatalogWorld, q: string): Promise<SearchResult[]> {
   const response = await h

@@ -11,11 +11,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 describe('tags', () => {
   it('are created, listed by name, edited and deleted by editors; names are unique whatever their case', async () => {

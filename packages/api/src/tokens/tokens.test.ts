@@ -18,11 +18,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function createToken(user: TestUser, input: CreateAccessToken): Promise<CreatedAccessToken> {
   return createdAccessTokenSchema.parse(expectStatus(await h.as(user).post('/tokens', input), 201));

@@ -18,11 +18,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function seedTools(world: CatalogWorld, count: number, prefix = 'tool') {
   const ids: string[] = [];

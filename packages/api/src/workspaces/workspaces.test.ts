@@ -17,11 +17,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+afterAll(() => h.closeChecked());
 
 async function create(user: TestUser, body: Record<string, unknown>): Promise<WorkspaceListItem> {
   const response = await h.as(user).post('/workspaces', body);
