@@ -197,6 +197,52 @@ describe('job queue', () => {
     expect(await jobRow(alive)).toMatchObject({ state: 'running', attempts: 1 });
   });
 
+  it('renews the lease of a long attempt, so a second worker does not take over a job still running', async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, { long: true });
+    let runs = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const options = { timeoutMs: 10_000, leaseMs: 300 };
+    const first = worker(
+      queue,
+      async () => {
+        runs++;
+        await released;
+      },
+      options,
+    );
+    first.start();
+    await expect.poll(() => runs).toBe(1);
+    // Three lease periods later the job is still leased by the first worker: the second finds nothing.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const second = worker(queue, async () => void runs++, options);
+    expect(await second.drain()).toBe(0);
+    release();
+    await expect.poll(async () => (await jobRow(id))?.state).toBe('completed');
+    expect(runs).toBe(1);
+    await first.stop();
+  });
+
+  it("takes over a dead worker's job after its lease, not after the job's whole time limit", async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, { name: 'orphan' });
+    // A claim as a worker with a 10-minute limit and a 300 ms lease makes it; then that worker "dies".
+    const dying = worker(
+      queue,
+      (_job, signal) =>
+        new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      { timeoutMs: 600_000, leaseMs: 300 },
+    );
+    dying.start();
+    await expect.poll(async () => (await jobRow(id))?.state).toBe('running');
+    const [lease] = await handle.rows<{ seconds: number }>(
+      sql`select extract(epoch from locked_until - now())::float as seconds from jobs where id = ${id}`,
+    );
+    expect(Number(lease?.seconds)).toBeLessThan(1);
+    await dying.stop();
+  });
+
   it('never runs one job twice with two workers claiming at once', async () => {
     const queue = freshQueue();
     const ids = new Set<string>();

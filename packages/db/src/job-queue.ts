@@ -4,7 +4,8 @@ import type { Database } from './client.ts';
 // A small durable job queue in PostgreSQL (the `jobs` table), the same on PGlite and a server. A job is
 // enqueued in the caller's transaction, so it exists exactly when the row it works on does. Workers claim
 // one due row at a time with FOR UPDATE SKIP LOCKED (any number of them, in any number of processes),
-// bump its attempts and lease it until locked_until. A worker that dies leaves the lease to expire, and the
+// bump its attempts and lease it until locked_until, renewing the lease while the attempt runs. A worker that
+// dies stops renewing, its lease expires within one lease period (not the job's whole time limit), and the
 // job is due again. Every update after the claim names the attempt it belongs to, so a worker whose lease
 // was taken over cannot overwrite the newer attempt's outcome.
 
@@ -107,6 +108,11 @@ export interface JobWorkerOptions {
   pollMs: number;
   /** One attempt's time limit: its signal aborts, and its slot is freed even if the handler ignores that. */
   timeoutMs: number;
+  /**
+   * How long a claim holds a job without being renewed (default 60 s); a running attempt renews it every third
+   * of that, so a dead worker's job is due again within this time even when the job's time limit is long.
+   */
+  leaseMs?: number;
   /** Delay before attempt n+1 after attempt n failed; default 2^n seconds, at most an hour. */
   backoffMs?: (attempt: number) => number;
   log: JobLog;
@@ -123,8 +129,9 @@ export interface JobWorker {
 }
 
 const defaultBackoff = (attempt: number) => Math.min(3_600_000, 2 ** attempt * 1000);
-// The lease outlives the attempt's own time limit, so only a dead worker's job is taken over.
+// A short job's lease outlives its own time limit, so only a dead worker's job is taken over.
 const LEASE_MARGIN_MS = 30_000;
+const DEFAULT_LEASE_MS = 60_000;
 
 class JobTimeout extends Error {
   constructor(ms: number) {
@@ -135,7 +142,8 @@ class JobTimeout extends Error {
 
 export function createJobWorker(db: Database, options: JobWorkerOptions): JobWorker {
   const backoff = options.backoffMs ?? defaultBackoff;
-  const leaseSeconds = (options.timeoutMs + LEASE_MARGIN_MS) / 1000;
+  const leaseMs = Math.min(options.timeoutMs + LEASE_MARGIN_MS, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const leaseSeconds = leaseMs / 1000;
   const running = new Set<Promise<void>>();
   const controllers = new Set<AbortController>();
   let timer: NodeJS.Timeout | null = null;
@@ -173,9 +181,27 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
       where id = ${job.id} and attempts = ${job.attempt}`);
   }
 
+  // Renews the lease of a running attempt; a failed renewal is only logged (the next one may succeed, and an
+  // attempt whose lease was taken over cannot overwrite the newer attempt's outcome).
+  function renewLease(job: ClaimedJob): NodeJS.Timeout {
+    const renewal = setInterval(() => {
+      db.execute(
+        sql`
+        update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds})
+        where id = ${job.id} and attempts = ${job.attempt} and state = 'running'`,
+      ).catch((error: unknown) => {
+        if (!stopped)
+          options.log.warn({ jobId: job.id, queue: job.queue, err: error }, 'renewing a job lease failed');
+      });
+    }, leaseMs / 3);
+    renewal.unref();
+    return renewal;
+  }
+
   async function attempt(job: ClaimedJob): Promise<void> {
     const controller = new AbortController();
     controllers.add(controller);
+    const renewal = renewLease(job);
     let timeout: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {
@@ -210,6 +236,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
           where id = ${job.id} and attempts = ${job.attempt}`);
       }
     } finally {
+      clearInterval(renewal);
       clearTimeout(timeout);
       controllers.delete(controller);
     }
