@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   comments,
   projects,
@@ -24,13 +24,9 @@ export interface StackToolRow {
   stance: ToolStance;
   note: string | null;
   category: string | null;
-}
-
-export interface TopCommentRow {
-  workspaceToolId: string;
-  content: string;
-  commenterId: string;
-  updatedAt: Date;
+  commentContent: string | null;
+  commenterId: string | null;
+  commentUpdatedAt: Date | null;
 }
 
 export interface NamedRow {
@@ -61,12 +57,16 @@ export async function findStackProject(
   return row ?? null;
 }
 
-/** The workspace's tools with their stances (or only the tools linked to one project of it). */
+/**
+ * The workspace's tools with their stances and each one's top comment (or only the tools linked to one project
+ * of it), in one statement: the export renders from these rows on every request, so one round trip it is.
+ */
 export async function listStackTools(
   db: Executor,
   access: CatalogReader,
   projectId: string | null,
 ): Promise<StackToolRow[]> {
+  const top = topComments(db, access);
   return db
     .select({
       id: workspaceTools.id,
@@ -80,11 +80,30 @@ export async function listStackTools(
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
       note: workspaceToolStances.note,
       category: workspaceToolStances.category,
+      commentContent: top.content,
+      commenterId: top.commenterId,
+      commentUpdatedAt: top.updatedAt,
     })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
+    .leftJoin(top, eq(top.workspaceToolId, workspaceTools.id))
     .where(stackToolFilter(db, access, projectId));
+}
+
+/** Each tool's most recently written or edited comment (ties broken by id, so the answer is stable). */
+function topComments(db: Executor, access: CatalogReader) {
+  return db
+    .selectDistinctOn([comments.workspaceToolId], {
+      workspaceToolId: comments.workspaceToolId,
+      content: comments.content,
+      commenterId: comments.commenterId,
+      updatedAt: comments.updatedAt,
+    })
+    .from(comments)
+    .where(and(eq(comments.workspaceId, access.workspaceId), isNotNull(comments.workspaceToolId)))
+    .orderBy(comments.workspaceToolId, desc(comments.updatedAt), desc(comments.id))
+    .as('top_comment');
 }
 
 /** The workspace's tools, or only those linked to one project of it. */
@@ -100,30 +119,5 @@ function stackToolFilter(db: Executor, access: CatalogReader, projectId: string 
         .from(projectTools)
         .where(eq(projectTools.projectId, projectId)),
     ),
-  );
-}
-
-/**
- * Each stack tool's most recently written or edited comment (ties broken by id, so the answer is stable). One
- * query over the workspace's tool comments, not a list of ids: a 500-tool stack stays one short statement.
- */
-export async function listTopComments(
-  db: Executor,
-  access: CatalogReader,
-  projectId: string | null,
-): Promise<TopCommentRow[]> {
-  const rows = await db
-    .selectDistinctOn([comments.workspaceToolId], {
-      workspaceToolId: comments.workspaceToolId,
-      content: comments.content,
-      commenterId: comments.commenterId,
-      updatedAt: comments.updatedAt,
-    })
-    .from(comments)
-    .innerJoin(workspaceTools, eq(workspaceTools.id, comments.workspaceToolId))
-    .where(and(eq(comments.workspaceId, access.workspaceId), stackToolFilter(db, access, projectId)))
-    .orderBy(comments.workspaceToolId, desc(comments.updatedAt), desc(comments.id));
-  return rows.flatMap((row) =>
-    row.workspaceToolId ? [{ ...row, workspaceToolId: row.workspaceToolId }] : [],
   );
 }
