@@ -16,12 +16,7 @@ import { inTransaction, iso, type Executor } from '../db.ts';
 import { findProjectWorkspace } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
-import {
-  findStackProject,
-  findStackWorkspace,
-  listStackTools,
-  type StackToolRow,
-} from './stack.repo.ts';
+import { findStackProject, findStackWorkspace, listStackTools, type StackToolRow } from './stack.repo.ts';
 import {
   findStances,
   toolsOfWorkspace,
