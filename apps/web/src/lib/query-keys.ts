@@ -83,6 +83,7 @@ export const queryKeys = {
     setup: (workspaceId: string) => ['store', workspaceId, 'setup'] as const,
     status: (workspaceId: string) => ['store', workspaceId, 'status'] as const,
     health: (workspaceId: string) => ['store', workspaceId, 'health'] as const,
+    export: (workspaceId: string) => ['store', workspaceId, 'export'] as const,
     repositories: (workspaceId: string, installationId: number | null) =>
       ['store', workspaceId, 'repositories', installationId] as const,
   },
