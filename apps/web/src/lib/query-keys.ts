@@ -40,7 +40,8 @@ export const queryKeys = {
 
   stack: {
     workspace: (workspaceId: string) => ['stack', workspaceId] as const,
-    exportFile: (workspaceId: string, format: string) => ['stack', workspaceId, 'export', format] as const,
+    exportFile: (workspaceId: string, format: string, projectId: string | null) =>
+      ['stack', workspaceId, 'export', format, projectId ?? 'workspace'] as const,
   },
 
   resources: {
