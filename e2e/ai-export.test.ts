@@ -63,7 +63,7 @@ test('ai-export: preview, copy and a zip of the chosen formats', async ({ page, 
   };
   expect(stackJson.workspace.slug).toBe('stack');
   expect(readFileSync(zipPath).subarray(0, 4).toString('hex')).toBe('504b0304');
-});
+}, 120_000);
 
 test('ai-export: filter the tools by stance, mark two preferred in bulk, see them in the export', async ({
   page,
@@ -151,4 +151,4 @@ test('ai-export: filter the tools by stance, mark two preferred in bulk, see the
   expect(agentsInZip).not.toContain('rocket');
   await page.screenshot({ path: '/tmp/es-ai-export-project.png', fullPage: true });
   expect(await seriousA11yViolations(page), 'ai-export page with a project').toEqual([]);
-});
+}, 120_000);
