@@ -90,7 +90,7 @@ test('ai-export: filter the tools by stance, mark two preferred in bulk, see the
   const main = page.getByRole('main');
   const cards = main.getByRole('listitem').getByRole('heading', { level: 2 });
   const names = async () => (await cards.allInnerTexts()).map((text) => text.toLowerCase()).sort();
-  await expect.poll(names).toEqual(['nebula', 'quasar', 'rocket']);
+  await expect.poll(names, { timeout: 10_000 }).toEqual(['nebula', 'quasar', 'rocket']);
   const stance = page.getByRole('combobox', { name: 'Stance' });
   await stance.selectOption('preferred');
   await main.getByRole('heading', { name: 'No tools with this stance' }).waitFor();

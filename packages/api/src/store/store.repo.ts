@@ -69,8 +69,8 @@ export async function saveConnection(
     lastError: null,
     lastCommitSha: null,
     lastSyncedAt: null,
-    // What stackyard wrote into another repository says nothing about this one.
-    exportWritten: {},
+    // export_written stays: it names content (blob SHAs) stackyard wrote, which is as safe to replace in
+    // any repository; the conflicts were the old repository's.
     exportConflicts: [],
     updatedAt: sql`now()`,
   };
@@ -94,7 +94,6 @@ export async function clearConnection(db: Executor, access: Authorized<'store:co
       lastSyncedAt: null,
       lastCommitSha: null,
       lastError: null,
-      exportWritten: {},
       exportConflicts: [],
       updatedAt: sql`now()`,
     })

@@ -27,15 +27,17 @@ function health(conflicts: StoreHealth['export_conflicts']): StoreHealth {
 
 function setup(saved: StoreExportSettings, conflicts: StoreHealth['export_conflicts'], canConfigure = true) {
   const puts: unknown[] = [];
+  let current = saved;
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const url = new URL(path, 'http://app.test');
     if (url.pathname.endsWith('/store/health')) return json(health(conflicts));
     if (url.pathname.endsWith('/store/export') && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as StoreExportSettings;
       puts.push(body);
+      current = body;
       return json(body);
     }
-    if (url.pathname.endsWith('/store/export')) return json(saved);
+    if (url.pathname.endsWith('/store/export')) return json(current);
     return json({ title: 'unexpected' }, 500);
   });
   renderInApp(<ExportFilesCard workspaceId={WORKSPACE_ID} canConfigure={canConfigure} />);
@@ -63,8 +65,12 @@ describe('ExportFilesCard', () => {
     await user.click(screen.getByLabelText('llms.txt'));
     await user.click(screen.getByLabelText('AGENTS.md'));
     await user.click(screen.getByRole('button', { name: 'Save export files' }));
+    // The settings are read again after saving; the notice stays, and so does the saved choice.
     await screen.findByText('Saved. The next sync writes the chosen files.');
     expect(puts).toEqual([{ enabled: true, formats: ['agents-md', 'llms-txt'] }]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Saved. The next sync writes the chosen files.')).toBeTruthy();
+    expect((screen.getByLabelText('llms.txt') as HTMLInputElement).checked).toBe(true);
   });
 
   it('lists the files the last sync left alone, with what to do, even to members who cannot configure', async () => {

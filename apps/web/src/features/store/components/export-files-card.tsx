@@ -11,6 +11,8 @@ type ExportFilesCardProps = { workspaceId: string; canConfigure: boolean };
 /** The switch that makes each sync write the AI export files, the files chosen, and those it left alone. */
 export function ExportFilesCard({ workspaceId, canConfigure }: ExportFilesCardProps) {
   const settings = useStoreExport(workspaceId);
+  // Out here: saving refreshes the settings, and the form starts over from them.
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <section className="rounded-xl border border-zinc-200 p-5" aria-labelledby="storage-export">
       <h2 id="storage-export" className="font-semibold text-zinc-950">
@@ -31,8 +33,14 @@ export function ExportFilesCard({ workspaceId, canConfigure }: ExportFilesCardPr
           workspaceId={workspaceId}
           saved={settings.data}
           canConfigure={canConfigure}
+          onNotice={setNotice}
         />
       )}
+      {notice ? (
+        <Alert tone="success" className="mt-3" data-testid="storage-export-notice">
+          {notice}
+        </Alert>
+      ) : null}
       <Conflicts workspaceId={workspaceId} />
     </section>
   );
@@ -42,14 +50,15 @@ function ExportForm({
   workspaceId,
   saved,
   canConfigure,
+  onNotice: setNotice,
 }: {
   workspaceId: string;
   saved: StoreExportSettings;
   canConfigure: boolean;
+  onNotice: (notice: string | null) => void;
 }) {
   const [enabled, setEnabled] = useState(saved.enabled);
   const [formats, setFormats] = useState<StackExportFormat[]>(saved.formats);
-  const [notice, setNotice] = useState<string | null>(null);
   const save = useSaveStoreExport(workspaceId);
 
   const toggle = (format: StackExportFormat) =>
@@ -125,11 +134,6 @@ function ExportForm({
         </div>
       ) : null}
       {save.isError ? <Alert>{save.error.message}</Alert> : null}
-      {notice ? (
-        <Alert tone="success" data-testid="storage-export-notice">
-          {notice}
-        </Alert>
-      ) : null}
     </form>
   );
 }
