@@ -57,9 +57,29 @@ export async function findStackProject(
   return row ?? null;
 }
 
+/** One stack row as the statement below sends it: a JSON array, in this order. */
+type StackToolTuple = [
+  id: string,
+  slug: string,
+  rawSubmittedUrl: string,
+  rating: number | null,
+  name: string | null,
+  description: string | null,
+  homepageUrl: string | null,
+  forgeUrl: string | null,
+  stance: ToolStance,
+  note: string | null,
+  category: string | null,
+  commentContent: string | null,
+  commenterId: string | null,
+  commentUpdatedAt: string | null,
+];
+
 /**
  * The workspace's tools with their stances and each one's top comment (or only the tools linked to one project
- * of it), in one statement: the export renders from these rows on every request, so one round trip it is.
+ * of it), in one statement answering one text value: a JSON array of rows. The export reads every tool on each
+ * request, and the embedded database decodes each field of a result apart (500 tools × 14 columns cost more
+ * than rendering all the files); one field costs a fraction of that, on PostgreSQL too.
  */
 export async function listStackTools(
   db: Executor,
@@ -67,28 +87,55 @@ export async function listStackTools(
   projectId: string | null,
 ): Promise<StackToolRow[]> {
   const top = topComments(db, access);
-  return db
+  const [answer] = await db
     .select({
-      id: workspaceTools.id,
-      slug: workspaceTools.slug,
-      rawSubmittedUrl: workspaceTools.rawSubmittedUrl,
-      rating: workspaceTools.rating,
-      name: tools.name,
-      description: tools.description,
-      homepageUrl: tools.homepageUrl,
-      forgeUrl: tools.forgeUrl,
-      stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
-      note: workspaceToolStances.note,
-      category: workspaceToolStances.category,
-      commentContent: top.content,
-      commenterId: top.commenterId,
-      commentUpdatedAt: top.updatedAt,
+      rows: sql<string>`coalesce(json_agg(json_build_array(
+        ${workspaceTools.id}, ${workspaceTools.slug}, ${workspaceTools.rawSubmittedUrl}, ${workspaceTools.rating},
+        ${tools.name}, ${tools.description}, ${tools.homepageUrl}, ${tools.forgeUrl},
+        coalesce(${workspaceToolStances.stance}, 'accepted'), ${workspaceToolStances.note},
+        ${workspaceToolStances.category}, ${top.content}, ${top.commenterId},
+        date_trunc('milliseconds', ${top.updatedAt})
+      )), '[]')::text`,
     })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
     .leftJoin(top, eq(top.workspaceToolId, workspaceTools.id))
     .where(stackToolFilter(db, access, projectId));
+  const tuples = JSON.parse(answer?.rows ?? '[]') as StackToolTuple[];
+  return tuples.map(
+    ([
+      id,
+      slug,
+      rawSubmittedUrl,
+      rating,
+      name,
+      description,
+      homepageUrl,
+      forgeUrl,
+      stance,
+      note,
+      category,
+      commentContent,
+      commenterId,
+      commentUpdatedAt,
+    ]) => ({
+      id,
+      slug,
+      rawSubmittedUrl,
+      rating,
+      name,
+      description,
+      homepageUrl,
+      forgeUrl,
+      stance,
+      note,
+      category,
+      commentContent,
+      commenterId,
+      commentUpdatedAt: commentUpdatedAt === null ? null : new Date(commentUpdatedAt),
+    }),
+  );
 }
 
 /** Each tool's most recently written or edited comment (ties broken by id, so the answer is stable). */
