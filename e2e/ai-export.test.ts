@@ -1,5 +1,5 @@
-// The AI-assistant export page of issue 17: choose formats, preview and copy a file, download the zip; and the
-// stances behind it, set in bulk from the tools list.
+// The AI-assistant export page of issue 17: choose formats, preview (highlighted) and copy a file, download the
+// zip; the stances behind it, set in bulk from the tools list; and one project's stack instead of the workspace's.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
@@ -63,7 +63,7 @@ test('ai-export: preview, copy and a zip of the chosen formats', async ({ page, 
   };
   expect(stackJson.workspace.slug).toBe('stack');
   expect(readFileSync(zipPath).subarray(0, 4).toString('hex')).toBe('504b0304');
-});
+}, 120_000);
 
 test('ai-export: filter the tools by stance, mark two preferred in bulk, see them in the export', async ({
   page,
@@ -71,8 +71,18 @@ test('ai-export: filter the tools by stance, mark two preferred in bulk, see the
   const origin = inject('fixtureOrigin');
   const username = await signUpWithWorkspace(page, 'stance', 'picks');
   const api = await CatalogApi.of(page, 'picks');
-  // Rocket, Nebula and Quasar from the fixture web server.
+  // Rocket, Nebula and Quasar from the fixture web server; a project that uses only Nebula.
   for (const path of ['/tool', '/json-ld', '/bare']) await api.ingestTool(`${origin}${path}`);
+  const tools = await api.call<Array<{ workspace_tool_id: string; metadata: { name: string | null } }>>(
+    'GET',
+    `/tools?workspace_id=${api.workspaceId}`,
+  );
+  const nebula = tools.find((tool) => tool.metadata.name?.toLowerCase() === 'nebula');
+  await api.call('POST', '/projects', {
+    workspace_id: api.workspaceId,
+    metadata: { name: 'Launch pad' },
+    tool_ids: [nebula?.workspace_tool_id],
+  });
 
   const nav = page.getByRole('navigation', { name: 'Workspace' });
   await nav.getByRole('link', { name: 'Tools' }).click();
@@ -80,7 +90,7 @@ test('ai-export: filter the tools by stance, mark two preferred in bulk, see the
   const main = page.getByRole('main');
   const cards = main.getByRole('listitem').getByRole('heading', { level: 2 });
   const names = async () => (await cards.allInnerTexts()).map((text) => text.toLowerCase()).sort();
-  await expect.poll(names).toEqual(['nebula', 'quasar', 'rocket']);
+  await expect.poll(names, { timeout: 10_000 }).toEqual(['nebula', 'quasar', 'rocket']);
   const stance = page.getByRole('combobox', { name: 'Stance' });
   await stance.selectOption('preferred');
   await main.getByRole('heading', { name: 'No tools with this stance' }).waitFor();
@@ -113,4 +123,32 @@ test('ai-export: filter the tools by stance, mark two preferred in bulk, see the
   expect(prefer).toContain('rocket');
   expect(prefer).toContain('quasar');
   expect(prefer).not.toContain('nebula');
-});
+  // Highlighted: the heading and the links are marked up as such (and the text is the file's, unchanged).
+  await agents.locator('[data-token="heading"]').first().waitFor();
+  expect(await agents.locator('[data-token="link"]').count()).toBeGreaterThan(0);
+
+  // One project's stack: only its tool, and the zip named after it.
+  await page.getByLabel('Export from').selectOption({ label: 'Project: Launch pad' });
+  await agents.getByText('Launch pad', { exact: false }).first().waitFor();
+  const projectPreview = ((await agents.textContent()) ?? '').toLowerCase();
+  expect(projectPreview).toContain('nebula');
+  expect(projectPreview).not.toContain('rocket');
+  expect(projectPreview).not.toContain('quasar');
+  await page.getByRole('button', { name: 'Preview stack.json' }).click();
+  const json = page.getByLabel('Preview of stack.json');
+  await json.locator('[data-token="key"]').first().waitFor();
+  const stack = JSON.parse((await json.textContent()) ?? '') as { project: { name: string } | null };
+  expect(stack.project?.name).toBe('Launch pad');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download zip' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('stackyard-picks-launch-pad-ai.zip');
+  const agentsInZip = execFileSync('unzip', ['-p', await download.path(), 'AGENTS.md'], {
+    encoding: 'utf8',
+  }).toLowerCase();
+  expect(agentsInZip).toContain('nebula');
+  expect(agentsInZip).not.toContain('rocket');
+  await page.screenshot({ path: '/tmp/es-ai-export-project.png', fullPage: true });
+  expect(await seriousA11yViolations(page), 'ai-export page with a project').toEqual([]);
+}, 120_000);

@@ -78,6 +78,24 @@ test('storage page: install, choose, check, connect, populate, sync, health and 
     await page.waitForTimeout(300);
   }
 
+  // The AI export files: off by default; switched on with AGENTS.md chosen, the next sync writes it.
+  const exportSwitch = page.getByRole('switch', { name: 'Write the AI export files on each sync' });
+  expect(await exportSwitch.isChecked()).toBe(false);
+  await exportSwitch.check();
+  await page.getByLabel('AGENTS.md', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save export files' }).click();
+  await page
+    .getByTestId('storage-export-notice')
+    .getByText('Saved. The next sync writes the chosen files.')
+    .waitFor();
+  await page.reload();
+  expect(await page.getByRole('switch', { name: 'Write the AI export files on each sync' }).isChecked()).toBe(
+    true,
+  );
+  expect(await page.getByLabel('AGENTS.md', { exact: true }).isChecked()).toBe(true);
+  expect(await seriousA11yViolations(page), 'storage page with export files').toEqual([]);
+  await page.screenshot({ path: '/tmp/es-storage-export.png', fullPage: true });
+
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page
     .getByText(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
+import { STACK_EXPORT_FORMATS, stackExportFormatSchema } from './stack.ts';
 
 // The workspace repository store (spec §3, §7; issue 8): a workspace linked to a GitHub repository through a
 // GitHub App installation, and kept in sync with its catalog.
@@ -93,6 +94,15 @@ export type StoreStatus = z.infer<typeof storeStatusSchema>;
 export const storeSyncErrorSchema = z.object({ code: z.string(), message: z.string(), at: timestampSchema });
 export type StoreSyncError = z.infer<typeof storeSyncErrorSchema>;
 
+/** An AI export file the sync left alone: the repository's copy changed since stackyard last wrote it. */
+export const storeExportConflictSchema = z.object({
+  path: z.string(),
+  format: stackExportFormatSchema,
+  /** What happened and what to do, in words. */
+  message: z.string(),
+});
+export type StoreExportConflict = z.infer<typeof storeExportConflictSchema>;
+
 /**
  * Health of the link. `state`: not_configured (the server has no GitHub App), not_linked (no repository
  * yet), healthy (GitHub answers and the last sync worked), failing (GitHub refuses, or the last sync failed).
@@ -112,6 +122,8 @@ export const storeHealthSchema = z.object({
   last_error: storeSyncErrorSchema.nullable(),
   /** A change is waiting for the next sync. */
   sync_pending: z.boolean(),
+  /** AI export files the last sync did not write because the user edited them (empty when none). */
+  export_conflicts: z.array(storeExportConflictSchema),
   checked_at: timestampSchema,
 });
 export type StoreHealth = z.infer<typeof storeHealthSchema>;
@@ -148,3 +160,20 @@ export const populateResultSchema = z.object({
   message: z.string(),
 });
 export type PopulateResult = z.infer<typeof populateResultSchema>;
+
+/**
+ * GET/PUT store/export: whether each sync also writes the AI export's files (issue 17) into the repository,
+ * and which formats. Off by default; turning it off stops writing (the files already there stay).
+ */
+export const storeExportSettingsSchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    formats: z
+      .array(stackExportFormatSchema, { error: 'formats must be a list of export formats' })
+      .max(STACK_EXPORT_FORMATS.length, `formats may list at most ${STACK_EXPORT_FORMATS.length} formats`),
+  })
+  .refine((settings) => !settings.enabled || settings.formats.length > 0, {
+    message: 'Choose at least one format to write',
+    path: ['formats'],
+  });
+export type StoreExportSettings = z.infer<typeof storeExportSettingsSchema>;

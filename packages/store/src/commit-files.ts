@@ -31,6 +31,25 @@ export interface CommitChange {
   ownedPaths?: (previousManifest: string) => string[];
   /** Defaults to the repository's default branch. */
   branch?: string;
+  /** Files written only where nobody changed what stackyard last wrote (see GuardedFiles). */
+  guarded?: GuardedFiles;
+}
+
+/**
+ * Files the user may take over (the AI export's AGENTS.md and the like). A path is written when the repository
+ * has no file there, or holds the one stackyard last wrote (`lastWritten`: path → git blob SHA) or exactly
+ * the new content; any other file there is the user's, and is left alone and reported as a conflict.
+ */
+export interface GuardedFiles {
+  files: Readonly<Record<string, string>>;
+  lastWritten: Readonly<Record<string, string>>;
+}
+
+export interface GuardedOutcome {
+  /** Path → blob SHA of what the repository now holds from stackyard (written now, or already there). */
+  written: Record<string, string>;
+  /** Paths left alone because the repository's file differs from what stackyard last wrote. */
+  conflicts: string[];
 }
 
 export interface CommitOutcome {
@@ -40,6 +59,8 @@ export interface CommitOutcome {
   branch: string;
   written: string[];
   deleted: string[];
+  /** Present when the change had guarded files. */
+  guarded?: GuardedOutcome;
 }
 
 /** A request made with an installation token; `authorization` goes into the request's headers. */
@@ -59,6 +80,34 @@ type TreeEntry =
 export function gitBlobSha(content: string): string {
   const bytes = Buffer.from(content, 'utf8');
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** Which guarded files may be written over what the repository holds, and which are the user's now. */
+function settleGuarded(
+  guarded: GuardedFiles,
+  existing: ReadonlyMap<string, string>,
+): { files: Record<string, string>; outcome: GuardedOutcome } {
+  const files: Record<string, string> = {};
+  const outcome: GuardedOutcome = { written: {}, conflicts: [] };
+  for (const path of Object.keys(guarded.files).sort()) {
+    const content = guarded.files[path] ?? '';
+    const sha = gitBlobSha(content);
+    const current = existing.get(path);
+    if (current === undefined || current === sha || current === guarded.lastWritten[path]) {
+      files[path] = content;
+      outcome.written[path] = sha;
+    } else {
+      outcome.conflicts.push(path);
+    }
+  }
+  return { files, outcome };
+}
+
+/** The files of the batch (guarded ones included where they may be written), and the guarded outcome. */
+function batchFiles(change: CommitChange, existing: ReadonlyMap<string, string>) {
+  if (!change.guarded) return { files: change.files, extra: {} };
+  const settled = settleGuarded(change.guarded, existing);
+  return { files: { ...settled.files, ...change.files }, extra: { guarded: settled.outcome } };
 }
 
 /** A concurrent push moves the branch between our read and our update; one fresh attempt settles it. */
@@ -117,7 +166,10 @@ async function attemptCommit(
     const empty =
       error instanceof RequestError &&
       (error.status === 409 || (error.status === 404 && change.branch === undefined));
-    if (empty) return firstCommit(session, target, change, branch);
+    if (empty) {
+      const { files, extra } = batchFiles(change, new Map());
+      return { ...(await firstCommit(session, target, { ...change, files }, branch)), ...extra };
+    }
     throw error;
   }
 
@@ -149,12 +201,13 @@ async function attemptCommit(
   }
 
   const owned = await previousOwnedPaths(session, target, change, existing);
-  const written = Object.keys(change.files)
-    .filter((path) => existing.get(path) !== gitBlobSha(change.files[path] ?? ''))
+  const { files, extra } = batchFiles(change, existing);
+  const written = Object.keys(files)
+    .filter((path) => existing.get(path) !== gitBlobSha(files[path] ?? ''))
     .sort();
-  const deleted = owned.filter((path) => !(path in change.files) && existing.has(path)).sort();
+  const deleted = owned.filter((path) => !(path in files) && existing.has(path)).sort();
   if (written.length === 0 && deleted.length === 0) {
-    return { committed: false, commitSha: head, branch, written, deleted };
+    return { committed: false, commitSha: head, branch, written, deleted, ...extra };
   }
 
   const entries: TreeEntry[] = [
@@ -162,7 +215,7 @@ async function attemptCommit(
       path,
       mode: '100644' as const,
       type: 'blob' as const,
-      content: change.files[path] ?? '',
+      content: files[path] ?? '',
     })),
     ...deleted.map((path) => ({ path, mode: '100644' as const, type: 'blob' as const, sha: null })),
   ];
@@ -193,7 +246,7 @@ async function attemptCommit(
       headers,
     }),
   );
-  return { committed: true, commitSha: created.data.sha, branch, written, deleted };
+  return { committed: true, commitSha: created.data.sha, branch, written, deleted, ...extra };
 }
 
 async function previousOwnedPaths(

@@ -270,3 +270,73 @@ describe('gitBlobSha', () => {
     expect(gitBlobSha('')).toBe('e69de29bb2d1d6434b8b29ae775ad8c2e48c5391');
   });
 });
+
+describe('syncWorkspace with export files (guarded)', () => {
+  const exports = (agents: string, lastWritten: Record<string, string> = {}) => ({
+    files: { 'AGENTS.md': agents, '.cursor/rules/stack.mdc': '---\nalwaysApply: true\n---\nrule\n' },
+    lastWritten,
+  });
+
+  it('writes them in the same single commit as the workspace, into an empty repository too', async () => {
+    const { fake, client, target } = await start();
+    const result = await syncWorkspace(client, target, sampleWorkspace, { exports: exports('# Stack v1\n') });
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        committed: true,
+        guarded: {
+          written: { 'AGENTS.md': gitBlobSha('# Stack v1\n'), '.cursor/rules/stack.mdc': expect.any(String) },
+          conflicts: [],
+        },
+      },
+    });
+    const repository = fake.repository('acme/stack');
+    expect(repository.log()).toHaveLength(1);
+    expect(repository.files()['AGENTS.md']).toBe('# Stack v1\n');
+    expect(repository.files()['.cursor/rules/stack.mdc']).toContain('alwaysApply: true');
+    expect(repository.files()['README.md']).toBeDefined();
+  });
+
+  it('updates a file it wrote, but leaves one the user edited since and reports it', async () => {
+    const { fake, client, target } = await start({ files: { LICENSE: 'MIT' } });
+    const first = await syncWorkspace(client, target, sampleWorkspace, { exports: exports('# Stack v1\n') });
+    const lastWritten = first.ok ? (first.value.guarded?.written ?? {}) : {};
+
+    // Unedited: the new content replaces stackyard's own file.
+    const second = await syncWorkspace(client, target, sampleWorkspace, {
+      exports: exports('# Stack v2\n', lastWritten),
+    });
+    expect(second).toMatchObject({ ok: true, value: { committed: true, written: ['AGENTS.md'] } });
+    expect(fake.repository('acme/stack').files()['AGENTS.md']).toBe('# Stack v2\n');
+
+    // Edited by hand: left alone, reported, and the rest of the batch still lands.
+    const afterSecond = second.ok ? (second.value.guarded?.written ?? {}) : {};
+    fake.repository('acme/stack').push({ 'AGENTS.md': '# Our own rules\n' }, 'user edit');
+    const third = await syncWorkspace(client, target, withoutVitest, {
+      exports: exports('# Stack v3\n', { ...lastWritten, ...afterSecond }),
+    });
+    expect(third).toMatchObject({
+      ok: true,
+      value: { committed: true, guarded: { conflicts: ['AGENTS.md'] } },
+    });
+    const files = fake.repository('acme/stack').files();
+    expect(files['AGENTS.md']).toBe('# Our own rules\n');
+    expect(files['tools/vitest.md']).toBeUndefined();
+  });
+
+  it('never overwrites a file the repository held before stackyard wrote one there', async () => {
+    const { fake, client, target } = await start({ files: { 'AGENTS.md': 'handwritten' } });
+    const result = await syncWorkspace(client, target, sampleWorkspace, { exports: exports('# Stack\n') });
+    expect(result).toMatchObject({ ok: true, value: { guarded: { conflicts: ['AGENTS.md'] } } });
+    expect(fake.repository('acme/stack').files()['AGENTS.md']).toBe('handwritten');
+  });
+
+  it('writes a file again once the user deleted it', async () => {
+    const { fake, client, target } = await start({ files: { 'AGENTS.md': 'handwritten' } });
+    await syncWorkspace(client, target, sampleWorkspace, { exports: exports('# Stack\n') });
+    fake.repository('acme/stack').push({ 'AGENTS.md': null }, 'hand the file back');
+    const result = await syncWorkspace(client, target, sampleWorkspace, { exports: exports('# Stack\n') });
+    expect(result).toMatchObject({ ok: true, value: { committed: true, guarded: { conflicts: [] } } });
+    expect(fake.repository('acme/stack').files()['AGENTS.md']).toBe('# Stack\n');
+  });
+});

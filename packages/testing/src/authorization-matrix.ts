@@ -394,11 +394,20 @@ const storeRows: MatrixRow[] = (['store', 'github'] as const).flatMap((prefix): 
   const endpoint = (method: string, rest: string) => `${method} /workspaces/{id}/${prefix}/${rest}`;
   const repository = { repository_owner: 'acme', repository_name: 'stack', installation_id: 7 };
   return [
-    ...['setup', 'status', 'health'].map((rest): MatrixRow => ({
+    ...['setup', 'status', 'health', 'export'].map((rest): MatrixRow => ({
       endpoint: endpoint('GET', rest),
       request: (world) => ({ method: 'GET', path: path(world, rest) }),
       expect: membersRead,
     })),
+    {
+      endpoint: endpoint('PUT', 'export'),
+      request: (world) => ({
+        method: 'PUT',
+        path: path(world, 'export'),
+        body: { enabled: true, formats: ['agents-md'] },
+      }),
+      expect: managers(200),
+    },
     {
       endpoint: endpoint('POST', 'populate'),
       request: (world) => ({ method: 'POST', path: path(world, 'populate') }),

@@ -40,7 +40,8 @@ export const queryKeys = {
 
   stack: {
     workspace: (workspaceId: string) => ['stack', workspaceId] as const,
-    exportFile: (workspaceId: string, format: string) => ['stack', workspaceId, 'export', format] as const,
+    exportFile: (workspaceId: string, format: string, projectId: string | null) =>
+      ['stack', workspaceId, 'export', format, projectId ?? 'workspace'] as const,
   },
 
   resources: {
@@ -83,6 +84,7 @@ export const queryKeys = {
     setup: (workspaceId: string) => ['store', workspaceId, 'setup'] as const,
     status: (workspaceId: string) => ['store', workspaceId, 'status'] as const,
     health: (workspaceId: string) => ['store', workspaceId, 'health'] as const,
+    export: (workspaceId: string) => ['store', workspaceId, 'export'] as const,
     repositories: (workspaceId: string, installationId: number | null) =>
       ['store', workspaceId, 'repositories', installationId] as const,
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   comments,
   projects,
@@ -24,13 +24,9 @@ export interface StackToolRow {
   stance: ToolStance;
   note: string | null;
   category: string | null;
-}
-
-export interface TopCommentRow {
-  workspaceToolId: string;
-  content: string;
-  commenterId: string;
-  updatedAt: Date;
+  commentContent: string | null;
+  commenterId: string | null;
+  commentUpdatedAt: Date | null;
 }
 
 export interface NamedRow {
@@ -61,30 +57,100 @@ export async function findStackProject(
   return row ?? null;
 }
 
-/** The workspace's tools with their stances (or only the tools linked to one project of it). */
+/** One stack row as the statement below sends it: a JSON array, in this order. */
+type StackToolTuple = [
+  id: string,
+  slug: string,
+  rawSubmittedUrl: string,
+  rating: number | null,
+  name: string | null,
+  description: string | null,
+  homepageUrl: string | null,
+  forgeUrl: string | null,
+  stance: ToolStance,
+  note: string | null,
+  category: string | null,
+  commentContent: string | null,
+  commenterId: string | null,
+  commentUpdatedAt: string | null,
+];
+
+/**
+ * The workspace's tools with their stances and each one's top comment (or only the tools linked to one project
+ * of it), in one statement answering one text value: a JSON array of rows. The export reads every tool on each
+ * request, and the embedded database decodes each field of a result apart (500 tools × 14 columns cost more
+ * than rendering all the files); one field costs a fraction of that, on PostgreSQL too.
+ */
 export async function listStackTools(
   db: Executor,
   access: CatalogReader,
   projectId: string | null,
 ): Promise<StackToolRow[]> {
-  return db
+  const top = topComments(db, access);
+  const [answer] = await db
     .select({
-      id: workspaceTools.id,
-      slug: workspaceTools.slug,
-      rawSubmittedUrl: workspaceTools.rawSubmittedUrl,
-      rating: workspaceTools.rating,
-      name: tools.name,
-      description: tools.description,
-      homepageUrl: tools.homepageUrl,
-      forgeUrl: tools.forgeUrl,
-      stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
-      note: workspaceToolStances.note,
-      category: workspaceToolStances.category,
+      rows: sql<string>`coalesce(json_agg(json_build_array(
+        ${workspaceTools.id}, ${workspaceTools.slug}, ${workspaceTools.rawSubmittedUrl}, ${workspaceTools.rating},
+        ${tools.name}, ${tools.description}, ${tools.homepageUrl}, ${tools.forgeUrl},
+        coalesce(${workspaceToolStances.stance}, 'accepted'), ${workspaceToolStances.note},
+        ${workspaceToolStances.category}, ${top.content}, ${top.commenterId},
+        date_trunc('milliseconds', ${top.updatedAt})
+      )), '[]')::text`,
     })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
+    .leftJoin(top, eq(top.workspaceToolId, workspaceTools.id))
     .where(stackToolFilter(db, access, projectId));
+  const tuples = JSON.parse(answer?.rows ?? '[]') as StackToolTuple[];
+  return tuples.map(
+    ([
+      id,
+      slug,
+      rawSubmittedUrl,
+      rating,
+      name,
+      description,
+      homepageUrl,
+      forgeUrl,
+      stance,
+      note,
+      category,
+      commentContent,
+      commenterId,
+      commentUpdatedAt,
+    ]) => ({
+      id,
+      slug,
+      rawSubmittedUrl,
+      rating,
+      name,
+      description,
+      homepageUrl,
+      forgeUrl,
+      stance,
+      note,
+      category,
+      commentContent,
+      commenterId,
+      commentUpdatedAt: commentUpdatedAt === null ? null : new Date(commentUpdatedAt),
+    }),
+  );
+}
+
+/** Each tool's most recently written or edited comment (ties broken by id, so the answer is stable). */
+function topComments(db: Executor, access: CatalogReader) {
+  return db
+    .selectDistinctOn([comments.workspaceToolId], {
+      workspaceToolId: comments.workspaceToolId,
+      content: comments.content,
+      commenterId: comments.commenterId,
+      updatedAt: comments.updatedAt,
+    })
+    .from(comments)
+    .where(and(eq(comments.workspaceId, access.workspaceId), isNotNull(comments.workspaceToolId)))
+    .orderBy(comments.workspaceToolId, desc(comments.updatedAt), desc(comments.id))
+    .as('top_comment');
 }
 
 /** The workspace's tools, or only those linked to one project of it. */
@@ -100,30 +166,5 @@ function stackToolFilter(db: Executor, access: CatalogReader, projectId: string 
         .from(projectTools)
         .where(eq(projectTools.projectId, projectId)),
     ),
-  );
-}
-
-/**
- * Each stack tool's most recently written or edited comment (ties broken by id, so the answer is stable). One
- * query over the workspace's tool comments, not a list of ids: a 500-tool stack stays one short statement.
- */
-export async function listTopComments(
-  db: Executor,
-  access: CatalogReader,
-  projectId: string | null,
-): Promise<TopCommentRow[]> {
-  const rows = await db
-    .selectDistinctOn([comments.workspaceToolId], {
-      workspaceToolId: comments.workspaceToolId,
-      content: comments.content,
-      commenterId: comments.commenterId,
-      updatedAt: comments.updatedAt,
-    })
-    .from(comments)
-    .innerJoin(workspaceTools, eq(workspaceTools.id, comments.workspaceToolId))
-    .where(and(eq(comments.workspaceId, access.workspaceId), stackToolFilter(db, access, projectId)))
-    .orderBy(comments.workspaceToolId, desc(comments.updatedAt), desc(comments.id));
-  return rows.flatMap((row) =>
-    row.workspaceToolId ? [{ ...row, workspaceToolId: row.workspaceToolId }] : [],
   );
 }

@@ -16,13 +16,7 @@ import { inTransaction, iso, type Executor } from '../db.ts';
 import { findProjectWorkspace } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
-import {
-  findStackProject,
-  findStackWorkspace,
-  listStackTools,
-  listTopComments,
-  type StackToolRow,
-} from './stack.repo.ts';
+import { findStackProject, findStackWorkspace, listStackTools, type StackToolRow } from './stack.repo.ts';
 import {
   findStances,
   toolsOfWorkspace,
@@ -100,24 +94,10 @@ export async function readStack(
   const project = projectId ? await findStackProject(db, access, projectId) : null;
   if (projectId && !project) throw new AppError('not_found', PROJECT_NOT_FOUND);
   const rows = await listStackTools(db, access, projectId);
-  const comments = await listTopComments(db, access, projectId);
-  const topComment = new Map(comments.map((comment) => [comment.workspaceToolId, comment]));
   const byCategory = new Map<string | null, StackTool[]>();
   for (const row of rows) {
     const tools = byCategory.get(row.category) ?? [];
-    const comment = topComment.get(row.id);
-    tools.push(
-      toStackTool(
-        row,
-        comment
-          ? {
-              content: comment.content,
-              commenter_id: comment.commenterId,
-              updated_at: iso(comment.updatedAt),
-            }
-          : null,
-      ),
-    );
+    tools.push(toStackTool(row));
     byCategory.set(row.category, tools);
   }
   const categories: StackCategory[] = [...byCategory.entries()]
@@ -126,7 +106,11 @@ export async function readStack(
   return { workspace, project, categories };
 }
 
-function toStackTool(row: StackToolRow, topComment: StackTool['top_comment']): StackTool {
+function toStackTool(row: StackToolRow): StackTool {
+  const topComment =
+    row.commentContent !== null && row.commenterId !== null && row.commentUpdatedAt !== null
+      ? { content: row.commentContent, commenter_id: row.commenterId, updated_at: iso(row.commentUpdatedAt) }
+      : null;
   return {
     workspace_tool_id: row.id,
     slug: row.slug,

@@ -1,13 +1,17 @@
 import type { Database } from '@stackyard/db/client';
-import type { CommitOutcome } from '@stackyard/store/commit-files';
+import type { CommitOutcome, GuardedFiles } from '@stackyard/store/commit-files';
 import type { GithubResult } from '@stackyard/store/github-failure';
 import { syncWorkspace } from '@stackyard/store/sync-workspace';
 import type { StoreContext } from './store-context.ts';
 import type { StoreSyncPayload } from '../jobs/queues.ts';
+import { systemGrant } from '../jobs/system-grant.ts';
+import { renderExports } from '../stack-export/formats.ts';
+import { readStack } from '../stack/stack.service.ts';
 import { enqueueStoreSync } from './store-changes.ts';
 import {
   findDueStores,
   findStore,
+  findWorkspaceOwner,
   loadRenderInput,
   recordSyncFailure,
   recordSyncSuccess,
@@ -18,7 +22,8 @@ import {
 // the sync delay. It renders the whole workspace and writes what differs as one commit (none when nothing
 // does), so running it twice, or after any failure, is harmless: the next success brings the repository up
 // to date. Failures are recorded as the link's last error (health shows it); those that may pass are retried,
-// after GitHub's retry-after when it gave one, else with the queue's backoff.
+// after GitHub's retry-after when it gave one, else with the queue's backoff. With the AI export switched on,
+// the chosen export files go into the same commit, except those the user edited since (health lists them).
 
 export type LinkedStore = StoreRow & {
   installationId: number;
@@ -42,15 +47,16 @@ export async function syncLinkedStore(
   const through = store.changedAt;
   const input = await loadRenderInput(db, store.workspaceId);
   if (!input) return null;
+  const exports = await exportFiles(db, store);
   const link = { workspaceId: store.workspaceId, owner: store.repositoryOwner, name: store.repositoryName };
   const result = await syncWorkspace(
     github,
     { installationId: store.installationId, owner: store.repositoryOwner, name: store.repositoryName },
     input,
-    message === undefined ? {} : { message },
+    { ...(message === undefined ? {} : { message }), ...(exports ? { exports } : {}) },
   );
   if (result.ok) {
-    await recordSyncSuccess(db, link, through, result.value.commitSha);
+    await recordSyncSuccess(db, link, through, result.value.commitSha, result.value.guarded ?? null);
   } else {
     await recordSyncFailure(db, link, {
       code: result.failure.code,
@@ -59,6 +65,19 @@ export async function syncLinkedStore(
     });
   }
   return result;
+}
+
+/** The chosen AI export files of the workspace's stack, when the export is switched on. */
+async function exportFiles(db: Database, store: LinkedStore): Promise<GuardedFiles | null> {
+  if (!store.exportEnabled || store.exportFormats.length === 0) return null;
+  const owner = await findWorkspaceOwner(db, store.workspaceId);
+  if (!owner) return null;
+  const stack = await readStack(db, systemGrant(store.workspaceId, owner), null);
+  const files = renderExports(stack, store.exportFormats);
+  return {
+    files: Object.fromEntries(files.map((file) => [file.path, file.content])),
+    lastWritten: store.exportWritten,
+  };
 }
 
 /** A failure that may pass by itself: thrown so the queue retries with its backoff. */

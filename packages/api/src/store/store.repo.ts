@@ -13,7 +13,7 @@ import {
   workspaceStores,
   workspaceTools,
 } from '@stackyard/db/schema';
-import type { StoreSyncError } from '@stackyard/contracts/store';
+import type { StoreExportSettings, StoreSyncError } from '@stackyard/contracts/store';
 import type { RenderComment, RenderInputDraft } from '@stackyard/store/render-model';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';
@@ -69,6 +69,9 @@ export async function saveConnection(
     lastError: null,
     lastCommitSha: null,
     lastSyncedAt: null,
+    // export_written stays: it names content (blob SHAs) stackyard wrote, which is as safe to replace in
+    // any repository; the conflicts were the old repository's.
+    exportConflicts: [],
     updatedAt: sql`now()`,
   };
   await db
@@ -91,9 +94,27 @@ export async function clearConnection(db: Executor, access: Authorized<'store:co
       lastSyncedAt: null,
       lastCommitSha: null,
       lastError: null,
+      exportConflicts: [],
       updatedAt: sql`now()`,
     })
     .where(eq(workspaceStores.workspaceId, access.workspaceId));
+}
+
+/** Whether syncs write the AI export's files, and which; kept across connects and disconnects. */
+export async function saveExportSettings(
+  db: Executor,
+  access: Authorized<'store:configure'>,
+  settings: StoreExportSettings,
+): Promise<void> {
+  const values = { exportEnabled: settings.enabled, exportFormats: settings.formats };
+  await db
+    .insert(workspaceStores)
+    .values({ workspaceId: access.workspaceId, ...values })
+    .onConflictDoUpdate({
+      target: workspaceStores.workspaceId,
+      // Nothing is written while off, so there is nothing to be in conflict with.
+      set: { ...values, ...(settings.enabled ? {} : { exportConflicts: [] }), updatedAt: sql`now()` },
+    });
 }
 
 /**
@@ -124,11 +145,18 @@ const sameLink = (link: SyncedLink) =>
     eq(workspaceStores.repositoryName, link.name),
   );
 
+/** The AI export files a sync wrote (path → blob SHA, merged into what was written before) and left alone. */
+export interface ExportOutcome {
+  written: Record<string, string>;
+  conflicts: string[];
+}
+
 export async function recordSyncSuccess(
   db: Executor,
   link: SyncedLink,
   through: Date | null,
   commitSha: string | null,
+  exported: ExportOutcome | null,
 ): Promise<void> {
   await db
     .update(workspaceStores)
@@ -136,6 +164,12 @@ export async function recordSyncSuccess(
       lastSyncedAt: sql`now()`,
       lastCommitSha: commitSha,
       lastError: null,
+      ...(exported
+        ? {
+            exportWritten: sql`${workspaceStores.exportWritten} || ${JSON.stringify(exported.written)}::jsonb`,
+            exportConflicts: exported.conflicts,
+          }
+        : { exportConflicts: [] }),
       // Only forward: a slower sync of older data never marks newer changes as written.
       syncedThrough:
         through === null
@@ -184,6 +218,15 @@ function groupBy<T>(rows: T[], key: (row: T) => string | null): Map<string, T[]>
     else groups.set(id, [row]);
   }
   return groups;
+}
+
+/** The workspace's owner: the member a sync's read of the stack acts for. */
+export async function findWorkspaceOwner(db: Executor, workspaceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ ownerId: workspaces.ownerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.ownerId ?? null;
 }
 
 /** The whole workspace as the renderer's input, read in one go (a few thousand rows at most). */

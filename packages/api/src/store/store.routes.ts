@@ -9,6 +9,7 @@ import {
   populateResultSchema,
   repositoryCheckSchema,
   repositoryRequestSchema,
+  storeExportSettingsSchema,
   storeHealthSchema,
   storeParamsSchema,
   storeSetupSchema,
@@ -22,12 +23,14 @@ import {
   checkStoreRepository,
   connectStoreRepository,
   disconnectStoreRepository,
+  getStoreExport,
   getStoreHealth,
   getStoreSetup,
   getStoreStatus,
   listStoreRepositories,
   populateStore,
   saveStoreInstallation,
+  setStoreExport,
 } from './store.service.ts';
 
 /** GitHub may ask us to slow down (429) or be out of reach (503); both are said in words. */
@@ -88,6 +91,41 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
         },
       },
       async (request) => getStoreHealth(db, context, actorOf(request), request.params.id),
+    );
+
+    app.get(
+      `${prefix}/export`,
+      {
+        schema: {
+          tags,
+          summary: 'Whether each sync also writes the AI export files into the repository, and which formats',
+          params: storeParamsSchema,
+          response: { 200: storeExportSettingsSchema, ...always, ...notFound },
+        },
+      },
+      async (request) => getStoreExport(db, actorOf(request), request.params.id),
+    );
+
+    app.put(
+      `${prefix}/export`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Switch the AI export files on or off and choose their formats (owner and admins); files the user edited are never overwritten',
+          params: storeParamsSchema,
+          body: storeExportSettingsSchema,
+          response: {
+            200: storeExportSettingsSchema,
+            ...always,
+            ...forbidden,
+            ...notFound,
+            ...tooLarge,
+            ...unprocessable,
+          },
+        },
+      },
+      async (request) => setStoreExport(db, context, actorOf(request), request.params.id, request.body),
     );
 
     app.post(

@@ -8,6 +8,8 @@ import type {
   PopulateResult,
   RepositoryCheckResult,
   RepositoryRequest,
+  StoreExportConflict,
+  StoreExportSettings,
   StoreHealth,
   StoreSetup,
   StoreStatus,
@@ -17,16 +19,18 @@ import { installUrl } from '@stackyard/store/config';
 import type { GithubClient } from '@stackyard/store/github-client';
 import type { GithubFailure } from '@stackyard/store/github-failure';
 import { can } from '@stackyard/contracts/permissions';
+import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS } from '@stackyard/contracts/stack';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { iso } from '../db.ts';
+import { inTransaction, iso } from '../db.ts';
 import { NOT_CONFIGURED, REQUIRED_VARIABLES, type StoreContext } from './store-context.ts';
-import { enqueueStoreSync } from './store-changes.ts';
+import { enqueueStoreSync, markWorkspaceChanged } from './store-changes.ts';
 import { isLinked, syncLinkedStore } from './store-sync.ts';
 import {
   clearConnection,
   findStore,
   saveConnection,
+  saveExportSettings,
   saveInstallation,
   touchLinkedStore,
   type StoreRow,
@@ -129,6 +133,7 @@ export async function getStoreHealth(
       isLinked(row) &&
       row.changedAt !== null &&
       (row.syncedThrough === null || row.syncedThrough < row.changedAt),
+    export_conflicts: exportConflicts(row),
     checked_at: new Date().toISOString(),
   };
   const noRepository = {
@@ -191,6 +196,56 @@ export async function getStoreHealth(
       message: check.message,
     },
   };
+}
+
+const FORMAT_OF_PATH = new Map(STACK_EXPORT_FORMATS.map((format) => [STACK_EXPORT_PATHS[format], format]));
+
+/** The export files the last sync left alone, each with what to do about it. */
+function exportConflicts(row: StoreRow | null): StoreExportConflict[] {
+  if (!row?.exportEnabled) return [];
+  return row.exportConflicts.flatMap((path) => {
+    const format = FORMAT_OF_PATH.get(path);
+    if (!format) return [];
+    return [
+      {
+        path,
+        format,
+        message: `${path} in the repository was changed since stackyard last wrote it, so the sync left it as it is. To have stackyard write it again, delete the file in the repository (or undo the change); to keep your version, stop exporting this file.`,
+      },
+    ];
+  });
+}
+
+export async function getStoreExport(
+  db: Database,
+  actor: Actor,
+  workspaceId: string,
+): Promise<StoreExportSettings> {
+  await authorize(db, actor, workspaceId, 'store:read');
+  const row = await findStore(db, workspaceId);
+  return { enabled: row?.exportEnabled ?? false, formats: row?.exportFormats ?? [] };
+}
+
+/** Switches the export files on or off and chooses them; switching on syncs them soon (when linked). */
+export async function setStoreExport(
+  db: Database,
+  context: StoreContext,
+  actor: Actor,
+  workspaceId: string,
+  input: StoreExportSettings,
+): Promise<StoreExportSettings> {
+  const chosen = new Set(input.formats);
+  const settings = {
+    enabled: input.enabled,
+    formats: STACK_EXPORT_FORMATS.filter((format) => chosen.has(format)),
+  };
+  await inTransaction(db, async (tx) => {
+    const access = await authorize(tx, actor, workspaceId, 'store:configure');
+    await saveExportSettings(tx, access, settings);
+    if (settings.enabled) await markWorkspaceChanged(tx, access.workspaceId);
+  });
+  if (settings.enabled) context.wake();
+  return settings;
 }
 
 /** The repositories the workspace's installation can reach, for the picker (naming another one is refused). */

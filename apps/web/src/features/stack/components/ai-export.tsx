@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, type StackExportFormat } from '@stackyard/contracts/stack';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
@@ -6,16 +6,28 @@ import { Button } from '@/components/ui/button';
 import { apiBlob } from '@/lib/api-client';
 import { exportZipPath, useExportFile } from '../api/get-export-file';
 
-type AiExportProps = { workspaceId: string; workspaceSlug: string };
+// The highlighter comes after the page: until it has, the preview is the same text, plain.
+const HighlightedCode = lazy(() => import('./highlighted-code'));
 
-/** Choose formats, preview and copy each file, download them all as one zip (issue 17). */
-export function AiExport({ workspaceId, workspaceSlug }: AiExportProps) {
+export type ExportProject = { id: string; name: string; slug: string };
+
+type AiExportProps = {
+  workspaceId: string;
+  workspaceSlug: string;
+  /** The workspace's projects, for exporting one project's stack instead of the workspace's. */
+  projects: ExportProject[];
+};
+
+/** Choose the workspace or a project and the formats, preview and copy each file, download a zip (issue 17). */
+export function AiExport({ workspaceId, workspaceSlug, projects }: AiExportProps) {
+  const [projectId, setProjectId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<StackExportFormat[]>([...STACK_EXPORT_FORMATS]);
   const [shown, setShown] = useState<StackExportFormat | null>('agents-md');
   const [copied, setCopied] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const preview = shown && chosen.includes(shown) ? shown : (chosen[0] ?? null);
-  const file = useExportFile(workspaceId, preview);
+  const project = projects.find((candidate) => candidate.id === projectId) ?? null;
+  const file = useExportFile(workspaceId, preview, project?.id ?? null);
 
   const toggle = (format: StackExportFormat) =>
     setChosen((current) =>
@@ -27,11 +39,11 @@ export function AiExport({ workspaceId, workspaceSlug }: AiExportProps) {
   const download = async () => {
     setDownloadError(null);
     try {
-      const blob = await apiBlob(exportZipPath(workspaceId, chosen));
+      const blob = await apiBlob(exportZipPath(workspaceId, chosen, project?.id ?? null));
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `stackyard-${workspaceSlug}-ai.zip`;
+      link.download = `stackyard-${workspaceSlug}${project ? `-${project.slug}` : ''}-ai.zip`;
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
@@ -53,6 +65,27 @@ export function AiExport({ workspaceId, workspaceSlug }: AiExportProps) {
         The workspace&apos;s preferred stack as the files AI coding assistants read, generated from the stack
         as it is now.
       </p>
+      <div className="mt-6 flex flex-col gap-1 sm:max-w-sm">
+        <label htmlFor="export-source" className="text-sm font-medium text-zinc-900">
+          Export from
+        </label>
+        <select
+          id="export-source"
+          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm"
+          value={project?.id ?? ''}
+          onChange={(event) => {
+            setProjectId(event.target.value || null);
+            setCopied(false);
+          }}
+        >
+          <option value="">Whole workspace</option>
+          {projects.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              Project: {candidate.name}
+            </option>
+          ))}
+        </select>
+      </div>
       <fieldset className="mt-6">
         <legend className="text-sm font-medium text-zinc-900">Formats</legend>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -107,7 +140,13 @@ export function AiExport({ workspaceId, workspaceSlug }: AiExportProps) {
             aria-label={`Preview of ${STACK_EXPORT_PATHS[preview]}`}
             className="mt-2 max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-xs text-zinc-900"
           >
-            {file.isPending ? 'Loading...' : file.data}
+            {file.isPending ? (
+              'Loading...'
+            ) : file.data === undefined ? null : (
+              <Suspense fallback={file.data}>
+                <HighlightedCode text={file.data} path={STACK_EXPORT_PATHS[preview]} />
+              </Suspense>
+            )}
           </pre>
         </div>
       )}

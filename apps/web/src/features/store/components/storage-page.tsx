@@ -11,6 +11,7 @@ import { useStoreHealth } from '../api/get-store-health';
 import { useStoreSetup } from '../api/get-store-setup';
 import { useStoreStatus } from '../api/get-store-status';
 import { usePopulateStore } from '../api/populate-store';
+import { ExportFilesCard } from './export-files-card';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -56,6 +57,9 @@ export function StoragePage({ workspaceId, workspaceName, canConfigure }: Storag
       ) : null}
       {setup.data.configured && !canConfigure ? (
         <p className="text-sm text-zinc-600">Only the owner and admins can configure storage.</p>
+      ) : null}
+      {setup.data.configured ? (
+        <ExportFilesCard workspaceId={workspaceId} canConfigure={canConfigure} />
       ) : null}
       <HealthCard workspaceId={workspaceId} />
     </div>
