@@ -14,6 +14,7 @@ import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
 import { invalid } from './http.ts';
 import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
@@ -118,6 +119,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   commentRoutes(api, deps);
   tagRoutes(api, deps);
   searchRoutes(api, deps);
+  // Stored icons and preview images (issue 14).
+  mediaRoutes(api, deps);
   // Ingestion (issue 7).
   ingestionRoutes(api, deps, options.ingestion);
   // Its own plugin: the only route reading a text/html body (a bookmarks file).

@@ -13,6 +13,10 @@ export interface ToolDetails {
   name: string | null;
   description: string | null;
   imageUrl: string | null;
+  iconUrl: string | null;
+  /** Hashes of the stored copies of the icon and image (media table). */
+  iconMedia: string | null;
+  imageMedia: string | null;
   homepageUrl: string | null;
   forgeUrl: string | null;
   discordUrl: string | null;
@@ -41,6 +45,9 @@ const columns = {
   name: tools.name,
   description: tools.description,
   imageUrl: tools.imageUrl,
+  iconUrl: tools.iconUrl,
+  iconMedia: tools.iconMedia,
+  imageMedia: tools.imageMedia,
   homepageUrl: tools.homepageUrl,
   forgeUrl: tools.forgeUrl,
   discordUrl: tools.discordUrl,

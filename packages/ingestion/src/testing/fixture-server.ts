@@ -21,6 +21,7 @@ import {
   toolHomepage,
   twitterOnly,
 } from './fixture-pages.ts';
+import { hugeIcon, scriptedSvg, toolCard, toolIcon } from './fixture-images.ts';
 import { fixtureCertificate, fixtureKey } from './tls-fixture.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void;
@@ -32,6 +33,13 @@ function html(body: string, status = 200, headers: Record<string, string> = {}):
   return (_request, response) => {
     response.writeHead(status, { 'content-type': HTML, ...headers });
     response.end(body);
+  };
+}
+
+function image(type: string, bytes: Buffer): Handler {
+  return (_request, response) => {
+    response.writeHead(200, { 'content-type': type });
+    response.end(bytes);
   };
 }
 
@@ -209,6 +217,12 @@ const routes = new Map<string, Handler>([
       s.end(Buffer.concat([Buffer.from('<html><head><title>Big but fine</title></head><body>'), padding]));
     },
   ],
+  // The tool page's icon and card, and images a media fetcher must refuse or neutralize (issue 14).
+  ['/favicon-32.png', image('image/png', toolIcon)],
+  ['/assets/og-card.png', image('image/png', toolCard)],
+  ['/images/huge.png', image('image/png', hugeIcon)],
+  ['/images/scripted.svg', image('image/svg+xml', Buffer.from(scriptedSvg))],
+  ['/images/html-as-png', image('image/png', Buffer.from('<html><body>not an image</body></html>'))],
   [
     '/echo',
     (request, s) => {
