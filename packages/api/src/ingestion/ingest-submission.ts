@@ -200,7 +200,7 @@ async function ingestResource(
         ...(await storePageMedia(tx, read.media)),
         siteName: metadata.publisher,
         author: metadata.author,
-        publishedAt: metadata.publishedAt ? new Date(metadata.publishedAt) : null,
+        publishedAt: dateOf(metadata.publishedAt),
         language: metadata.language,
       },
     };
@@ -217,6 +217,11 @@ async function ingestResource(
     }
     await completeSubmission(tx, grant, submission, { kind: 'resource', resourceId });
   });
+}
+
+function dateOf(value: string | null): Date | null {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 /** Marks the submission of a job the queue gave up on as failed, with the last reason. */

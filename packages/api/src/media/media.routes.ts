@@ -29,7 +29,7 @@ export function mediaRoutes(app: ApiApp, { db }: RouteDeps): void {
             description: 'The image',
             content: Object.fromEntries(MEDIA_TYPES.map((type) => [type, { schema: z.string() }])),
           },
-          304: { description: 'Not modified', type: 'null' },
+          304: z.undefined(),
           ...always,
           ...notFound,
         },
@@ -45,7 +45,8 @@ export function mediaRoutes(app: ApiApp, { db }: RouteDeps): void {
         .header('content-security-policy', INERT)
         .header('content-disposition', 'inline');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(row.contentType).send(row.bytes);
+      // The declared body is a string (its OpenAPI shape); Fastify sends a Buffer as the bytes it holds.
+      return reply.type(row.contentType).send(row.bytes as unknown as string);
     },
   );
 }

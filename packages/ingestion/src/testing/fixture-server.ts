@@ -7,6 +7,7 @@ import type { TLSSocket } from 'node:tls';
 import net, { type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import {
+  articlePage,
   attentionRequired,
   bareTitle,
   baseHrefPage,
@@ -17,6 +18,7 @@ import {
   latin1Page,
   notFoundPage,
   plainPage,
+  privateImagesPage,
   repositoryPage,
   toolHomepage,
   twitterOnly,
@@ -218,6 +220,8 @@ const routes = new Map<string, Handler>([
     },
   ],
   // The tool page's icon and card, and images a media fetcher must refuse or neutralize (issue 14).
+  ['/article', html(articlePage)],
+  ['/private-images', html(privateImagesPage)],
   ['/favicon-32.png', image('image/png', toolIcon)],
   ['/assets/og-card.png', image('image/png', toolCard)],
   ['/images/huge.png', image('image/png', hugeIcon)],
