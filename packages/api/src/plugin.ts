@@ -86,12 +86,14 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
     }
     request.actor = actor;
   });
-  // Before any schema or SQL sees the input. A text body (the bookmarks file) is its route's business.
+  // Before any schema or SQL sees the input. A file body (the bookmarks file's bytes) is its route's business.
   api.addHook('preValidation', async (request) => {
     const pointer =
       nulCharacterPointer(request.params, '/params') ??
       nulCharacterPointer(request.query, '/query') ??
-      (typeof request.body === 'object' ? nulCharacterPointer(request.body, '/body') : null);
+      (typeof request.body === 'object' && !Buffer.isBuffer(request.body)
+        ? nulCharacterPointer(request.body, '/body')
+        : null);
     if (pointer) throw new AppError('bad_request', `${pointer}: ${NUL_CHARACTER_DETAIL}`);
   });
 
