@@ -30,9 +30,9 @@ describe('sniffImageType', () => {
     expect(sniffImageType(Buffer.from('GIF89a\x01\x00', 'latin1'))).toBe('image/gif');
     expect(sniffImageType(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('image/webp');
     expect(sniffImageType(Buffer.from([0, 0, 1, 0, 1, 0, 16, 16]))).toBe('image/x-icon');
-    expect(sniffImageType(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo --><svg viewBox="0 0 1 1"/>'))).toBe(
-      'image/svg+xml',
-    );
+    expect(
+      sniffImageType(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo --><svg viewBox="0 0 1 1"/>')),
+    ).toBe('image/svg+xml');
   });
 
   it('refuses what is not an image, whatever it is called', () => {
@@ -71,7 +71,11 @@ describe('fetchMedia', () => {
 describe('fetchFirstMedia', () => {
   it('takes the first candidate that is an image; /favicon.ico only if it exists', async () => {
     const chosen = await fetchFirstMedia(
-      [`${server.origin}/images/html-as-png`, `${server.origin}/favicon-32.png`, `${server.origin}/favicon.ico`],
+      [
+        `${server.origin}/images/html-as-png`,
+        `${server.origin}/favicon-32.png`,
+        `${server.origin}/favicon.ico`,
+      ],
       'icon',
       allowFixture,
     );

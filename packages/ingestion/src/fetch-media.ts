@@ -38,11 +38,24 @@ const startsWith = (bytes: Buffer, signature: number[], at = 0) =>
 export function sniffImageType(bytes: Buffer): MediaType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (bytes.subarray(0, 6).toString('latin1').match(/^GIF8[79]a$/)) return 'image/gif';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+  if (
+    bytes
+      .subarray(0, 6)
+      .toString('latin1')
+      .match(/^GIF8[79]a$/)
+  )
+    return 'image/gif';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
     return 'image/webp';
   // ICO: reserved 0, type 1 (icon), at least one image.
-  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && bytes.length > 6 && (bytes[4] ?? 0) + (bytes[5] ?? 0) > 0)
+  if (
+    startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) &&
+    bytes.length > 6 &&
+    (bytes[4] ?? 0) + (bytes[5] ?? 0) > 0
+  )
     return 'image/x-icon';
   if (isSvg(bytes)) return 'image/svg+xml';
   return null;
@@ -50,7 +63,10 @@ export function sniffImageType(bytes: Buffer): MediaType | null {
 
 /** An SVG document: after an optional BOM, XML declaration, comments and doctype, an <svg> root element. */
 function isSvg(bytes: Buffer): boolean {
-  const start = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '');
+  const start = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
     start,
   );

@@ -65,21 +65,19 @@ export async function bookmarkRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await startBookmarkImport(
-            db,
-            actorOf(request),
-            request.params.workspace_id,
-            {
-              file: request.body,
-              fileName: request.query.file_name || null,
-              includePrivate: request.query.include_private === 'true',
-            },
-            ingestion,
-          ),
+      reply.code(202).send(
+        await startBookmarkImport(
+          db,
+          actorOf(request),
+          request.params.workspace_id,
+          {
+            file: request.body,
+            fileName: request.query.file_name || null,
+            includePrivate: request.query.include_private === 'true',
+          },
+          ingestion,
         ),
+      ),
   );
 
   app.get(

@@ -45,7 +45,8 @@ export async function startBookmarkImport(
 ): Promise<BookmarkImport> {
   const access = await authorize(db, actor, workspaceId, 'ingestion:submit');
   const bookmarks = await parseFile(input.file, input.includePrivate);
-  if (bookmarks.count + bookmarks.skipped.length === 0) throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
+  if (bookmarks.count + bookmarks.skipped.length === 0)
+    throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
   const row = await inTransaction(db, async (tx) => {
     // The private ones left out are in the report from the start (and in the total, so progress adds up).
     const created = await insertBookmarkImport(tx, access, {

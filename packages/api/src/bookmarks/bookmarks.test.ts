@@ -249,10 +249,14 @@ describe('bookmark import', () => {
 
     const included = await h
       .as(own.editor)
-      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=true`, file, { headers: html });
+      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=true`, file, {
+        headers: html,
+      });
     const done = await finished(own.viewer, bookmarkImportSchema.parse(expectStatus(included, 202)));
     expect(done).toMatchObject({ status: 'completed', total: 2, imported: 1, duplicates: 1 });
-    const mine = (await resourcesOf(own.viewer, own.workspaceId)).find((item) => item.raw_submitted_url.endsWith('/mine'));
+    const mine = (await resourcesOf(own.viewer, own.workspaceId)).find((item) =>
+      item.raw_submitted_url.endsWith('/mine'),
+    );
     expect(mine?.metadata.extracted_description).toBe('Only for me');
     const bad = await h
       .as(own.editor)

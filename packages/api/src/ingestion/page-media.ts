@@ -1,5 +1,10 @@
 import type { PageMetadata } from '@stackyard/ingestion/extract';
-import { fetchFirstMedia, fetchMedia, type FetchedMedia, type FetchMediaOptions } from '@stackyard/ingestion/fetch-media';
+import {
+  fetchFirstMedia,
+  fetchMedia,
+  type FetchedMedia,
+  type FetchMediaOptions,
+} from '@stackyard/ingestion/fetch-media';
 import type { Executor } from '../db.ts';
 import { insertMedia } from '../media/media.repo.ts';
 

@@ -28,7 +28,10 @@ async function ingest(kind: 'tools' | 'resources', path: string): Promise<Submis
     expectStatus(
       await h
         .as(world.editor)
-        .post(`/ingestion/${kind}`, { workspace_id: world.workspaceId, submitted_url: `${fixture.origin}${path}` }),
+        .post(`/ingestion/${kind}`, {
+          workspace_id: world.workspaceId,
+          submitted_url: `${fixture.origin}${path}`,
+        }),
       202,
     ),
   );
@@ -46,7 +49,9 @@ async function ingest(kind: 'tools' | 'resources', path: string): Promise<Submis
 async function tool(path: string): Promise<Tool> {
   const done = await ingest('tools', path);
   expect(done.status).toBe('completed');
-  return toolSchema.parse(expectStatus(await h.as(world.viewer).get(`/tools/workspace/${done.workspace_tool_id}`), 200));
+  return toolSchema.parse(
+    expectStatus(await h.as(world.viewer).get(`/tools/workspace/${done.workspace_tool_id}`), 200),
+  );
 }
 
 /** The API path of a stored copy, without the /api/v1 prefix the harness adds. */
@@ -61,7 +66,7 @@ describe('a tool page', () => {
     rocket = await tool('/tool');
   });
 
-  it("keeps copies of the icon and the preview, never the icon as the image", async () => {
+  it('keeps copies of the icon and the preview, never the icon as the image', async () => {
     expect(rocket.metadata.icon_url).toBe(`${fixture.origin}/favicon-32.png`);
     expect(rocket.metadata.image_url).toBe(`${fixture.origin}/assets/og-card.png`);
     expect(rocket.metadata.media).toEqual({
@@ -130,7 +135,9 @@ describe('an article', () => {
     // The SVG icon is preferred; served inert: sandboxed, no script or subresource may run or load.
     const svg = await h.as(world.viewer).get(apiPath(resource.metadata.media.icon));
     expect(svg.headers['content-type']).toBe('image/svg+xml');
-    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(svg.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(svg.headers['x-content-type-options']).toBe('nosniff');
   });
 });

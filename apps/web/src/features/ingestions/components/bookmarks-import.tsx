@@ -19,7 +19,8 @@ const reasonText: Record<string, string> = {
   unsupported_scheme: 'not a web address (only http and https links are imported)',
   duplicate: 'already in this workspace, or earlier in the file',
   too_long: 'the URL is longer than 2048 characters',
-  private: 'marked private in the file (tick "Include private bookmarks" to import it, shared with the workspace)',
+  private:
+    'marked private in the file (tick "Include private bookmarks" to import it, shared with the workspace)',
 };
 
 function fileProblem(file: File | undefined): string | null {

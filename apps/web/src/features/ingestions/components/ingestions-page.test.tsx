@@ -310,7 +310,10 @@ describe('IngestionsPage', () => {
     );
     screen.getByText('Skipped bookmarks (3)');
     screen.getByText(/marked private in the file/);
-    expect(screen.getByRole('checkbox', { name: 'Include private bookmarks' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'Include private bookmarks' })).toHaveProperty(
+      'checked',
+      false,
+    );
     screen.getByText(/not a web address \(only http and https links are imported\)/);
     screen.getByText(/already in this workspace, or earlier in the file/);
 
