@@ -16,7 +16,7 @@ const STORED = /^\/api\/v1\/media\/[0-9a-f]{64}$/;
 async function loadedSrc(image: Locator): Promise<string | null> {
   await image.waitFor();
   await expect
-    .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
   return image.getAttribute('src');
 }

@@ -16,8 +16,17 @@ export interface PageMedia {
   image: FetchedMedia | null;
 }
 
+/** Time for every image of one page together: the job's own time limit is for the page first. */
+const MEDIA_BUDGET_MS = 10_000;
+
 /** The best icon that exists (declared ones first, /favicon.ico last) and the preview, if they are images. */
-export async function fetchPageMedia(metadata: PageMetadata, options: FetchMediaOptions): Promise<PageMedia> {
+export async function fetchPageMedia(
+  metadata: PageMetadata,
+  fetchOptions: FetchMediaOptions,
+): Promise<PageMedia> {
+  const budget = AbortSignal.timeout(MEDIA_BUDGET_MS);
+  const signal = fetchOptions.signal ? AbortSignal.any([fetchOptions.signal, budget]) : budget;
+  const options = { ...fetchOptions, signal };
   const [icon, image] = await Promise.all([
     fetchFirstMedia(metadata.iconCandidates, 'icon', options),
     metadata.previewImage ? fetchMedia(metadata.previewImage, 'image', options) : null,
