@@ -245,7 +245,14 @@ export function upsertGlobalTool(
   return upsertTool(
     db,
     { fingerprint, ...metadata, enrichedAt: sql`now()` },
-    { ...metadata, enrichedAt: sql`now()` },
+    {
+      ...metadata,
+      // An icon or image that could not be fetched this time keeps the copy from before.
+      iconUrl: sql`coalesce(excluded.icon_url, ${tools.iconUrl})`,
+      iconMedia: sql`coalesce(excluded.icon_media, ${tools.iconMedia})`,
+      imageMedia: sql`coalesce(excluded.image_media, ${tools.imageMedia})`,
+      enrichedAt: sql`now()`,
+    },
   );
 }
 
