@@ -81,4 +81,4 @@ test('icons in the tools list, the palette and the dashboard; a tile for a tool 
   await page.evaluate(`document.documentElement.classList.add('dark')`);
   expect(await seriousA11yViolations(page), 'tools list, dark, 375 px').toEqual([]);
   await page.screenshot({ path: `${screenshotsDir}tools-list-dark-375.png`, fullPage: true });
-});
+}, 180_000);
