@@ -26,12 +26,10 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 async function ingest(kind: 'tools' | 'resources', path: string): Promise<Submission> {
   const created = submissionSchema.parse(
     expectStatus(
-      await h
-        .as(world.editor)
-        .post(`/ingestion/${kind}`, {
-          workspace_id: world.workspaceId,
-          submitted_url: `${fixture.origin}${path}`,
-        }),
+      await h.as(world.editor).post(`/ingestion/${kind}`, {
+        workspace_id: world.workspaceId,
+        submitted_url: `${fixture.origin}${path}`,
+      }),
       202,
     ),
   );
