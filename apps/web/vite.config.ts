@@ -14,7 +14,7 @@ const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",

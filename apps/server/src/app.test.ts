@@ -134,6 +134,8 @@ describe('web app', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Images only from the app itself: icons and previews are its own copies (/api/v1/media).
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

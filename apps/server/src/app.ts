@@ -51,14 +51,16 @@ const REVOCATION_SKEW_SECONDS = 60;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-// The SPA is built by Vite without inline scripts or styles, so it runs under this policy as it is.
+// The SPA is built by Vite without inline scripts or styles, so it runs under this policy as it is. Images
+// come from the app alone: icons and previews are copies it serves (/api/v1/media), so no page a member
+// submitted can make a viewer's browser contact a host of its choosing.
 const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'https:'],
+    imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],

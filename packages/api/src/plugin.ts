@@ -14,6 +14,7 @@ import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
 import { invalid } from './http.ts';
 import { insertProfileIfMissing } from './profiles/profiles.repo.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
@@ -85,12 +86,14 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
     }
     request.actor = actor;
   });
-  // Before any schema or SQL sees the input. A text body (the bookmarks file) is its route's business.
+  // Before any schema or SQL sees the input. A file body (the bookmarks file's bytes) is its route's business.
   api.addHook('preValidation', async (request) => {
     const pointer =
       nulCharacterPointer(request.params, '/params') ??
       nulCharacterPointer(request.query, '/query') ??
-      (typeof request.body === 'object' ? nulCharacterPointer(request.body, '/body') : null);
+      (typeof request.body === 'object' && !Buffer.isBuffer(request.body)
+        ? nulCharacterPointer(request.body, '/body')
+        : null);
     if (pointer) throw new AppError('bad_request', `${pointer}: ${NUL_CHARACTER_DETAIL}`);
   });
 
@@ -118,6 +121,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   commentRoutes(api, deps);
   tagRoutes(api, deps);
   searchRoutes(api, deps);
+  // Stored icons and preview images (issue 14).
+  mediaRoutes(api, deps);
   // Ingestion (issue 7).
   ingestionRoutes(api, deps, options.ingestion);
   // Its own plugin: the only route reading a text/html body (a bookmarks file).

@@ -15,9 +15,16 @@ export type BookmarkImportStatus = z.infer<typeof bookmarkImportStatusSchema>;
 /**
  * Why a bookmark was not imported: invalid_url (not a URL), unsupported_scheme (not http or https, e.g.
  * javascript: or place:), duplicate (the workspace or the file already has it), too_long (URL over 2048
- * characters).
+ * characters), private (marked PRIVATE="1" in the file, and the import was not asked to include private ones:
+ * imported, they would be shared with every member).
  */
-export const BOOKMARK_SKIP_REASONS = ['invalid_url', 'unsupported_scheme', 'duplicate', 'too_long'] as const;
+export const BOOKMARK_SKIP_REASONS = [
+  'invalid_url',
+  'unsupported_scheme',
+  'duplicate',
+  'too_long',
+  'private',
+] as const;
 export const bookmarkSkipReasonSchema = z.enum(BOOKMARK_SKIP_REASONS);
 export type BookmarkSkipReason = z.infer<typeof bookmarkSkipReasonSchema>;
 
@@ -53,7 +60,11 @@ export const bookmarkImportListSchema = z.array(bookmarkImportSchema);
 export const bookmarkImportParamsSchema = z.object({ id: uuidSchema });
 export const bookmarkWorkspaceParamsSchema = z.object({ workspace_id: uuidSchema });
 
-/** The body is the file itself (Content-Type text/html); its name travels in the query. */
+/**
+ * The body is the file itself (Content-Type text/html); its name travels in the query, and include_private=true
+ * imports the bookmarks marked PRIVATE="1" too (skipped with reason private otherwise).
+ */
 export const bookmarkImportQuerySchema = z.object({
   file_name: z.string().trim().max(255, 'Must be at most 255 characters').optional(),
+  include_private: z.enum(['true', 'false'], { error: 'Must be true or false' }).optional(),
 });

@@ -31,6 +31,8 @@ export const searchResultSchema = z.object({
   slug: z.string().nullable(),
   snippet_html: z.string(),
   rank: z.number(),
+  /** A tool's or resource's stored icon (a path on this server, /api/v1/media/…); null for others or none. */
+  icon: z.string().nullable(),
   target: z
     .object({ kind: z.enum(['tool', 'resource', 'project']), id: uuidSchema, slug: z.string().nullable() })
     .nullable(),

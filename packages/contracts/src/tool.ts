@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
 import { itemContextSchema, workspaceItemListQuerySchema } from './catalog.ts';
+import { storedMediaSchema } from './media.ts';
 import { toolStanceSchema } from './stack.ts';
 
 const linkSchema = z.string().nullable();
@@ -8,7 +9,8 @@ const linkSchema = z.string().nullable();
 /**
  * Tool, spec §3: the workspace's own fields (workspace_tool_id, slug, submitted URL, rating) and the global
  * tool's metadata, shared by every workspace that holds it. Beyond the spec: workspace_id, the metadata's
- * name, description and image, and the timestamps.
+ * name, description and image, and the timestamps. image_url and icon_url are the site's own URLs; media
+ * holds the app's copies of them (issue 14), the only image URLs a client should show.
  */
 export const toolSchema = z.object({
   workspace_tool_id: uuidSchema,
@@ -22,6 +24,8 @@ export const toolSchema = z.object({
     name: z.string().nullable(),
     description: z.string().nullable(),
     image_url: linkSchema,
+    icon_url: linkSchema,
+    media: storedMediaSchema,
     canonical_links: z.object({ homepage_url: linkSchema, forge_url: linkSchema }),
     community_links: z.object({ discord_url: linkSchema, slack_url: linkSchema }),
   }),

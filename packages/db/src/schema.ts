@@ -2,6 +2,7 @@
 export * from './schema/profiles.ts';
 export * from './schema/workspaces.ts';
 export * from './schema/identity.ts';
+export * from './schema/media.ts';
 export * from './schema/catalog.ts';
 export * from './schema/ingestion.ts';
 export * from './schema/store.ts';

@@ -511,6 +511,15 @@ const stackRows: MatrixRow[] = [
 ];
 // ── end of issue 17 ─────────────────────────────────────────────────────────────────────────────────────────
 
+// ── Stored icons and previews (issue 14): content-addressed, any signed-in caller; anonymous gets 401 ──────
+const mediaRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /media/{hash}',
+    request: () => ({ method: 'GET', path: `/media/${'a'.repeat(64)}` }),
+    expect: everyone(404),
+  },
+];
+
 export const authorizationMatrix: MatrixRow[] = [
   { endpoint: 'GET /profile', request: () => ({ method: 'GET', path: '/profile' }), expect: everyone(200) },
   {
@@ -637,4 +646,5 @@ export const authorizationMatrix: MatrixRow[] = [
   ...storeRows,
   ...tokenRows,
   ...stackRows,
+  ...mediaRows,
 ];

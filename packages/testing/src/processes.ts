@@ -93,7 +93,8 @@ export async function startServerProcess(
   env: Record<string, string | undefined>,
 ): Promise<Child & { url: string }> {
   const child = runTs(serverEntry, { HOST: '127.0.0.1', PORT: '0', ...env });
-  const match = await child.waitFor(/stackyard listening on (http:\/\/\S+)/);
+  // Generous: on a loaded 2-core machine compiling and migrating takes close to a minute.
+  const match = await child.waitFor(/stackyard listening on (http:\/\/\S+)/, 120_000);
   return Object.assign(child, { url: match[1] as string });
 }
 

@@ -81,12 +81,23 @@ function PanelList<T>({
 
 export const panelItemClass = 'flex items-center justify-between gap-3 py-2 text-sm';
 
-/** A row naming an item with a link to its page, and a detail (rating, date) at the end. */
-export function PanelLinkItem({ href, name, children }: { href: string; name: string; children: ReactNode }) {
+/** A row naming an item (after its icon, if given) with a link to its page, and a detail (rating, date) at the end. */
+export function PanelLinkItem({
+  href,
+  name,
+  icon,
+  children,
+}: {
+  href: string;
+  name: string;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <li className={panelItemClass}>
-      <Link to={href} className="truncate font-medium text-zinc-950 hover:underline">
-        {name}
+      <Link to={href} className="flex min-w-0 items-center gap-2 font-medium text-zinc-950 hover:underline">
+        {icon}
+        <span className="truncate">{name}</span>
       </Link>
       {children}
     </li>

@@ -25,6 +25,8 @@ export const toolFixture = (
     name: `Tool ${n}`,
     description: null,
     image_url: null,
+    icon_url: null,
+    media: { icon: null, image: null },
     canonical_links: { homepage_url: null, forge_url: null },
     community_links: { discord_url: null, slack_url: null },
   },

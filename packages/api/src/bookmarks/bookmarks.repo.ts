@@ -11,7 +11,7 @@ const LIST_MAX = 20;
 export async function insertBookmarkImport(
   db: Executor,
   access: Authorized<'ingestion:submit'>,
-  input: { fileName: string | null; total: number },
+  input: { fileName: string | null; total: number; skipped: SkippedBookmark[] },
 ): Promise<BookmarkImportRow> {
   const [row] = await db
     .insert(bookmarkImports)
@@ -20,6 +20,7 @@ export async function insertBookmarkImport(
       importedByUserId: access.userId,
       fileName: input.fileName,
       total: input.total,
+      skipped: input.skipped,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

@@ -22,6 +22,11 @@ import { exportBookmarks, getImport, listImports, startBookmarkImport } from './
 const MAX_MB = Math.round(BOOKMARKS_FILE_MAX_BYTES / (1024 * 1024));
 export const BOOKMARKS_FILE_TOO_LARGE = `The bookmarks file is larger than ${MAX_MB} MB. Split it into smaller files and import them one by one.`;
 
+/** The file's bytes as the parser above hands them on; a string in the OpenAPI document. */
+const fileBody = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value), 'Must be a bookmarks file')
+  .meta({ type: 'string', description: 'The bookmarks file (Netscape bookmark format)' });
+
 const IMPORT_STATUS =
   'Status: running (the job works through the file; total, imported, duplicates and skipped grow as it goes) → ' +
   'completed | failed (error says why). Poll GET /ingestion/bookmarks/{id} for progress.';
@@ -34,7 +39,8 @@ export async function bookmarkRoutes(
   app: ApiApp,
   { db, ingestion }: RouteDeps & { ingestion: IngestionQueue | undefined },
 ): Promise<void> {
-  app.addContentTypeParser('text/html', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // As bytes: the file's own charset (its <META … charset=…>) decides how they are read, not UTF-8.
+  app.addContentTypeParser('text/html', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError) => {
     // Thrown on to the API's error handler, which answers the problem details.
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -50,26 +56,28 @@ export async function bookmarkRoutes(
         tags: ['ingestion'],
         summary:
           'Import a Netscape bookmarks file as resources, folders as tags (editors and admins); answers the running import',
-        description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. ${IMPORT_STATUS}`,
+        description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. It is read in the charset it declares (a <META> charset, else UTF-8). Bookmarks marked PRIVATE="1" are skipped with reason private unless ?include_private=true. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. ${IMPORT_STATUS}`,
         consumes: ['text/html'],
         params: bookmarkWorkspaceParamsSchema,
         querystring: bookmarkImportQuerySchema,
-        body: z.string(),
+        body: fileBody,
         response: { 202: bookmarkImportSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await startBookmarkImport(
-            db,
-            actorOf(request),
-            request.params.workspace_id,
-            { html: request.body, fileName: request.query.file_name || null },
-            ingestion,
-          ),
+      reply.code(202).send(
+        await startBookmarkImport(
+          db,
+          actorOf(request),
+          request.params.workspace_id,
+          {
+            file: request.body,
+            fileName: request.query.file_name || null,
+            includePrivate: request.query.include_private === 'true',
+          },
+          ingestion,
         ),
+      ),
   );
 
   app.get(

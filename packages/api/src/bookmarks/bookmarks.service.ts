@@ -22,9 +22,9 @@ export const NOT_A_BOOKMARKS_FILE =
   'No bookmarks found in this file. Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.';
 
 /** The file in a worker thread; a file past the depth or entry limit is refused with the limit it passed. */
-async function parseFile(html: string): Promise<CompactBookmarks> {
+async function parseFile(file: Uint8Array, includePrivate: boolean): Promise<CompactBookmarks> {
   try {
-    return await compactBookmarksOffThread(html);
+    return await compactBookmarksOffThread(file, { includePrivate });
   } catch (error) {
     if (!(error instanceof BookmarksFileError)) throw error;
     throw new AppError(error.code === 'too_many' ? 'payload_too_large' : 'bad_request', error.message);
@@ -40,16 +40,19 @@ export async function startBookmarkImport(
   db: Database,
   actor: Actor,
   workspaceId: string,
-  input: { html: string; fileName: string | null },
+  input: { file: Uint8Array; fileName: string | null; includePrivate: boolean },
   queue: IngestionQueue | undefined,
 ): Promise<BookmarkImport> {
   const access = await authorize(db, actor, workspaceId, 'ingestion:submit');
-  const bookmarks = await parseFile(input.html);
-  if (bookmarks.count === 0) throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
+  const bookmarks = await parseFile(input.file, input.includePrivate);
+  if (bookmarks.count + bookmarks.skipped.length === 0)
+    throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
   const row = await inTransaction(db, async (tx) => {
+    // The private ones left out are in the report from the start (and in the total, so progress adds up).
     const created = await insertBookmarkImport(tx, access, {
       fileName: input.fileName,
-      total: bookmarks.count,
+      total: bookmarks.count + bookmarks.skipped.length,
+      skipped: bookmarks.skipped,
     });
     // The job's BookmarkImportPayload, written as text: its bookmarks are CompactBookmarks (the job's
     // PayloadBookmark), serialized by the parser's thread, megabytes this thread need not touch.

@@ -229,6 +229,63 @@ describe('bookmark import', () => {
     expect(new Set(entry?.tags)).toEqual(new Set(names));
   }, 120_000);
 
+  it('skips PRIVATE="1" bookmarks with reason private, unless the import includes them', async () => {
+    const own = await catalogWorld(h);
+    const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+    <DT><A HREF="https://example.com/shared" PRIVATE="0">Shared</A>
+    <DT><A HREF="https://example.com/mine" PRIVATE="1">Mine</A>
+    <DD>Only for me
+</DL><p>`;
+    const skipped = await finished(
+      own.viewer,
+      bookmarkImportSchema.parse(expectStatus(await upload(own.editor, own.workspaceId, file), 202)),
+    );
+    expect(skipped).toMatchObject({ status: 'completed', total: 2, imported: 1, duplicates: 0 });
+    expect(skipped.skipped).toEqual([{ url: 'https://example.com/mine', title: 'Mine', reason: 'private' }]);
+    expect((await resourcesOf(own.viewer, own.workspaceId)).map((item) => item.raw_submitted_url)).toEqual([
+      'https://example.com/shared',
+    ]);
+
+    const included = await h
+      .as(own.editor)
+      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=true`, file, {
+        headers: html,
+      });
+    const done = await finished(own.viewer, bookmarkImportSchema.parse(expectStatus(included, 202)));
+    expect(done).toMatchObject({ status: 'completed', total: 2, imported: 1, duplicates: 1 });
+    const mine = (await resourcesOf(own.viewer, own.workspaceId)).find((item) =>
+      item.raw_submitted_url.endsWith('/mine'),
+    );
+    expect(mine?.metadata.extracted_description).toBe('Only for me');
+    const bad = await h
+      .as(own.editor)
+      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=yes`, file, { headers: html });
+    expect(expectStatus<{ detail: string }>(bad, 400).detail).toContain('Must be true or false');
+  });
+
+  it('reads the uploaded bytes in the charset the file declares', async () => {
+    const own = await catalogWorld(h);
+    const latin1 = Buffer.from(
+      `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=ISO-8859-1">
+<DL><p>
+    <DT><H3>Caf\u00e9s</H3>
+    <DL><p><DT><A HREF="https://example.com/creme">Cr\u00e8me br\u00fbl\u00e9e</A></DL><p>
+</DL><p>`,
+      'latin1',
+    );
+    const response = await h
+      .as(own.editor)
+      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}`, latin1, {
+        headers: { 'content-type': 'text/html' },
+      });
+    await finished(own.viewer, bookmarkImportSchema.parse(expectStatus(response, 202)));
+    const [creme] = await resourcesOf(own.viewer, own.workspaceId);
+    expect(creme?.metadata.extracted_title).toBe('Cr\u00e8me br\u00fbl\u00e9e');
+    expect(await tagNamesOf(own.viewer, creme?.workspace_resource_id ?? '')).toEqual(['Caf\u00e9s']);
+  });
+
   it('hides an import from non-members', async () => {
     const [latest] = bookmarkImportListSchema.parse(
       expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`), 200),

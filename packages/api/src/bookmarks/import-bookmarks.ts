@@ -69,8 +69,8 @@ export async function runBookmarkImport(
   // Where the file was seen so far (this run): fingerprint → resource id.
   const seen = new Map<string, string>();
 
-  // Resume after the batches a previous attempt wrote.
-  let offset = started.imported + started.skipped.length;
+  // Resume after the batches a previous attempt wrote (the private ones were skipped before the job, not in it).
+  let offset = started.imported + started.skipped.filter((entry) => entry.reason !== 'private').length;
   while (offset < payload.bookmarks.length) {
     signal.throwIfAborted();
     const batch = payload.bookmarks.slice(offset, offset + BATCH_SIZE);

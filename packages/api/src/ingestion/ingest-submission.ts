@@ -16,6 +16,7 @@ import {
   upsertGlobalTool,
 } from '../tools/tools.repo.ts';
 import { completeSubmission } from './complete-submission.ts';
+import { fetchPageMedia, storePageMedia } from './page-media.ts';
 import { findSubmission, setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
 
 // The work of the ingestion job, for one submission, acting for its submitter (a SystemGrant): it never
@@ -83,19 +84,26 @@ export async function ingestSubmission(
   }
 }
 
-/** Reads the page through the guarded fetcher; a failure settles (or, transient, retries) the submission. */
+/**
+ * Reads the page through the guarded fetcher, then its icon and preview image; a failure of the page settles
+ * (or, transient, retries) the submission, one of the images only leaves it out.
+ */
 async function readPage(
   db: Database,
   settings: IngestSettings,
   submission: SubmissionRow,
   signal: AbortSignal,
 ) {
-  const page = await fetchPage(submission.submittedUrl, {
+  const options = {
     ...settings.fetch,
     policy: createAddressPolicy({ allowlist: settings.allowlist, denyDomains: settings.denyDomains }),
     signal,
-  });
-  if (page.ok) return page.value.metadata;
+  };
+  const page = await fetchPage(submission.submittedUrl, options);
+  if (page.ok) {
+    const { metadata } = page.value;
+    return { metadata, media: await fetchPageMedia(metadata, options) };
+  }
   if (page.failure.transient) {
     // Waiting for the retry; the queue marks it failed if none succeeds.
     await setSubmissionStatus(db, submission.id, 'pending');
@@ -134,14 +142,17 @@ async function ingestTool(
     return;
   }
 
-  const metadata = await readPage(db, settings, submission, signal);
-  if (!metadata) return;
+  const read = await readPage(db, settings, submission, signal);
+  if (!read) return;
+  const { metadata } = read;
   await inTransaction(db, async (tx) => {
     const toolId = await upsertGlobalTool(tx, grant, fingerprint, {
       canonicalUrl: normalizedUrl,
       name: metadata.suggestedName,
       description: metadata.description,
-      imageUrl: metadata.image,
+      imageUrl: metadata.previewImage,
+      iconUrl: read.media.icon?.url ?? null,
+      ...(await storePageMedia(tx, read.media)),
       homepageUrl: metadata.homepageUrl,
       forgeUrl: metadata.forgeUrl,
       discordUrl: metadata.communityLinks.discordUrl,
@@ -176,10 +187,23 @@ async function ingestResource(
     );
     return;
   }
-  const metadata = await readPage(db, settings, submission, signal);
-  if (!metadata) return;
-  const extracted = { title: metadata.title, description: metadata.description, image: metadata.image };
+  const read = await readPage(db, settings, submission, signal);
+  if (!read) return;
+  const { metadata } = read;
   await inTransaction(db, async (tx) => {
+    const extracted = {
+      title: metadata.title,
+      description: metadata.description,
+      image: metadata.previewImage,
+      page: {
+        icon: read.media.icon?.url ?? null,
+        ...(await storePageMedia(tx, read.media)),
+        siteName: metadata.publisher,
+        author: metadata.author,
+        publishedAt: dateOf(metadata.publishedAt),
+        language: metadata.language,
+      },
+    };
     let resourceId: string;
     if (existing) {
       await fillResourceMetadata(tx, grant, existing, extracted);
@@ -193,6 +217,11 @@ async function ingestResource(
     }
     await completeSubmission(tx, grant, submission, { kind: 'resource', resourceId });
   });
+}
+
+function dateOf(value: string | null): Date | null {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 /** Marks the submission of a job the queue gave up on as failed, with the last reason. */

@@ -12,6 +12,13 @@ export interface ResourceRow {
   extractedTitle: string | null;
   extractedDescription: string | null;
   extractedImage: string | null;
+  extractedIcon: string | null;
+  iconMedia: string | null;
+  imageMedia: string | null;
+  siteName: string | null;
+  author: string | null;
+  publishedAt: Date | null;
+  language: string | null;
   rating: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -24,6 +31,13 @@ const columns = {
   extractedTitle: resources.extractedTitle,
   extractedDescription: resources.extractedDescription,
   extractedImage: resources.extractedImage,
+  extractedIcon: resources.extractedIcon,
+  iconMedia: resources.iconMedia,
+  imageMedia: resources.imageMedia,
+  siteName: resources.siteName,
+  author: resources.author,
+  publishedAt: resources.publishedAt,
+  language: resources.language,
   rating: resources.rating,
   createdAt: resources.createdAt,
   updatedAt: resources.updatedAt,
@@ -138,12 +152,35 @@ export interface NewResource {
   title: string | null;
   description: string | null;
   image?: string | null;
+  /** What else ingestion read from the page (not known for an imported bookmark). */
+  page?: PageFacts;
   /** When it was first saved (an imported bookmark's add date); now when not given. */
   createdAt?: Date;
 }
 
+/** What ingestion read from a resource's page beyond its title, description and image. */
+export interface PageFacts {
+  icon: string | null;
+  iconMedia: string | null;
+  imageMedia: string | null;
+  siteName: string | null;
+  author: string | null;
+  publishedAt: Date | null;
+  language: string | null;
+}
+
+const pageColumns = (facts: PageFacts) => ({
+  extractedIcon: facts.icon,
+  iconMedia: facts.iconMedia,
+  imageMedia: facts.imageMedia,
+  siteName: facts.siteName,
+  author: facts.author,
+  publishedAt: facts.publishedAt,
+  language: facts.language,
+});
+
 // Columns bound for each row of insertResources.
-const RESOURCE_PARAMETERS = 8;
+const RESOURCE_PARAMETERS = 15;
 
 /**
  * Adds resources to the workspace (a completed submission, or an import's bookmarks); a fingerprint the
@@ -166,6 +203,7 @@ export async function insertResources(
           extractedTitle: item.title,
           extractedDescription: item.description,
           extractedImage: item.image ?? null,
+          ...(item.page ? pageColumns(item.page) : {}),
           ...(item.createdAt ? { createdAt: item.createdAt, updatedAt: item.createdAt } : {}),
         })),
       )
@@ -195,6 +233,7 @@ export interface ResourceMetadata {
   title: string | null;
   description: string | null;
   image: string | null;
+  page: PageFacts;
 }
 
 /** Fills what a resource is missing (an imported bookmark has only its title) from its page's metadata. */
@@ -210,6 +249,8 @@ export async function fillResourceMetadata(
       extractedTitle: sql`coalesce(nullif(${resources.extractedTitle}, ''), ${metadata.title})`,
       extractedDescription: sql`coalesce(${resources.extractedDescription}, ${metadata.description})`,
       extractedImage: sql`coalesce(${resources.extractedImage}, ${metadata.image})`,
+      // The bookmark knew none of these: the page's are taken as they are.
+      ...pageColumns(metadata.page),
       updatedAt: sql`now()`,
     })
     .where(and(eq(resources.workspaceId, grant.workspaceId), eq(resources.id, resourceId)));

@@ -16,6 +16,7 @@ import {
   setResourceRating,
   type ResourceRow,
 } from './resources.repo.ts';
+import { storedMedia } from '../media/media.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export async function listResources(
@@ -80,6 +81,12 @@ export function toResource(row: ResourceRow): Resource {
       extracted_title: row.extractedTitle,
       extracted_description: row.extractedDescription,
       extracted_image: row.extractedImage,
+      extracted_icon: row.extractedIcon,
+      site_name: row.siteName,
+      author: row.author,
+      published_at: row.publishedAt && iso(row.publishedAt),
+      language: row.language,
+      media: storedMedia(row.iconMedia, row.imageMedia),
     },
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

@@ -13,6 +13,8 @@ export interface SearchRow {
   target_kind: 'tool' | 'resource' | 'project' | null;
   target_id: string | null;
   target_slug: string | null;
+  /** The stored icon (media hash) of a tool or resource hit. */
+  icon_media: string | null;
 }
 
 /**
@@ -105,7 +107,8 @@ export function searchQuery(ws: string, text: string, limit: number): SQL {
             when c.project_id is not null then 'project'
             when c.resource_id is not null then 'resource' end as target_kind,
           coalesce(c.workspace_tool_id, c.project_id, c.resource_id) as target_id,
-          coalesce(ct.slug, cp.slug) as target_slug
+          coalesce(ct.slug, cp.slug) as target_slug,
+          case h.kind when 'tool' then t.icon_media when 'resource' then r.icon_media end as icon_media
         from (select * from hits order by rank desc, kind, id limit ${limit}) h
           left join workspace_tools wt on h.kind = 'tool' and wt.id = h.id
           left join tools t on t.id = wt.tool_id
@@ -117,7 +120,7 @@ export function searchQuery(ws: string, text: string, limit: number): SQL {
           left join resources cr on cr.id = c.resource_id
     )
     select top.kind, top.id, top.title, top.slug, top.rank::float8 as rank,
-        top.target_kind, top.target_id, top.target_slug,
+        top.target_kind, top.target_id, top.target_slug, top.icon_media,
         ts_headline('english'::regconfig, translate(top.doc, ${`<>${MATCH_START}${MATCH_END}`}, '  '), q.query,
           ${HEADLINE_OPTIONS}) as snippet
       from top, q

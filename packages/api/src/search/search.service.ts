@@ -1,3 +1,4 @@
+import { mediaUrl } from '@stackyard/contracts/media';
 import type { SearchQuery, SearchResult } from '@stackyard/contracts/search';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
@@ -41,6 +42,7 @@ function toResult(row: SearchRow): SearchResult {
     slug: row.slug,
     snippet_html: snippetHtml(row.snippet),
     rank: Number(row.rank),
+    icon: row.icon_media && mediaUrl(row.icon_media),
     target:
       row.target_kind && row.target_id
         ? { kind: row.target_kind, id: row.target_id, slug: row.target_slug }

@@ -13,6 +13,10 @@ export interface ToolDetails {
   name: string | null;
   description: string | null;
   imageUrl: string | null;
+  iconUrl: string | null;
+  /** Hashes of the stored copies of the icon and image (media table). */
+  iconMedia: string | null;
+  imageMedia: string | null;
   homepageUrl: string | null;
   forgeUrl: string | null;
   discordUrl: string | null;
@@ -41,6 +45,9 @@ const columns = {
   name: tools.name,
   description: tools.description,
   imageUrl: tools.imageUrl,
+  iconUrl: tools.iconUrl,
+  iconMedia: tools.iconMedia,
+  imageMedia: tools.imageMedia,
   homepageUrl: tools.homepageUrl,
   forgeUrl: tools.forgeUrl,
   discordUrl: tools.discordUrl,
@@ -238,7 +245,14 @@ export function upsertGlobalTool(
   return upsertTool(
     db,
     { fingerprint, ...metadata, enrichedAt: sql`now()` },
-    { ...metadata, enrichedAt: sql`now()` },
+    {
+      ...metadata,
+      // An icon or image that could not be fetched this time keeps the copy from before.
+      iconUrl: sql`coalesce(excluded.icon_url, ${tools.iconUrl})`,
+      iconMedia: sql`coalesce(excluded.icon_media, ${tools.iconMedia})`,
+      imageMedia: sql`coalesce(excluded.image_media, ${tools.imageMedia})`,
+      enrichedAt: sql`now()`,
+    },
   );
 }
 

@@ -16,6 +16,7 @@ import {
   toolOrders,
   type ToolRow,
 } from './tools.repo.ts';
+import { storedMedia } from '../media/media.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export async function listTools(
@@ -100,6 +101,8 @@ export function toTool(row: ToolRow): Tool {
       name: row.name,
       description: row.description,
       image_url: row.imageUrl,
+      icon_url: row.iconUrl,
+      media: storedMedia(row.iconMedia, row.imageMedia),
       canonical_links: { homepage_url: row.homepageUrl, forge_url: row.forgeUrl },
       community_links: { discord_url: row.discordUrl, slack_url: row.slackUrl },
     },

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+import { media } from './media.ts';
 import { workspaces } from './workspaces.ts';
 
 // The catalog of a workspace: tools, resources, projects, comments and tags (issue 6).
@@ -52,7 +53,13 @@ export const tools = pgTable(
     canonicalUrl: text('canonical_url').notNull(),
     name: text('name'),
     description: text('description'),
+    /** The preview image's URL on its site (og:image…); never an icon. */
     imageUrl: text('image_url'),
+    /** The icon's URL on its site, the one stored (link rel=icon…, /favicon.ico when it exists). */
+    iconUrl: text('icon_url'),
+    /** The stored copies the app serves (media.hash); null when there is none or it could not be fetched. */
+    iconMedia: text('icon_media').references(() => media.hash),
+    imageMedia: text('image_media').references(() => media.hash),
     homepageUrl: text('homepage_url'),
     forgeUrl: text('forge_url'),
     discordUrl: text('discord_url'),
@@ -109,6 +116,14 @@ export const resources = pgTable(
     extractedTitle: text('extracted_title'),
     extractedDescription: text('extracted_description'),
     extractedImage: text('extracted_image'),
+    extractedIcon: text('extracted_icon'),
+    iconMedia: text('icon_media').references(() => media.hash),
+    imageMedia: text('image_media').references(() => media.hash),
+    /** The site or publisher (og:site_name, JSON-LD publisher, …), the author, date and language of the page. */
+    siteName: text('site_name'),
+    author: text('author'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    language: text('language'),
     rating: rating('rating'),
     search: tsvector('search')
       .notNull()

@@ -122,3 +122,28 @@ export const shiftJisTitle = 'ロケット ツール';
 
 export const notFoundPage = `<!doctype html><html><head><title>404 Not Found</title></head>
 <body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`;
+
+/** An article (issue 14): its site, author, date and language; an SVG icon (preferred) and a preview. */
+export const articlePage = `<!doctype html>
+<html lang="en-GB">
+<head>
+  <meta charset="utf-8">
+  <title>Shipping static sites in 2026 | Launch Notes</title>
+  <meta property="og:title" content="Shipping static sites in 2026">
+  <meta property="og:description" content="What changed in static hosting this year, and what did not.">
+  <meta property="og:image" content="/assets/og-card.png">
+  <meta property="og:site_name" content="Launch Notes">
+  <meta property="article:published_time" content="2026-03-14T09:30:00Z">
+  <meta name="author" content="Ada Byron">
+  <link rel="icon" href="/favicon-32.png" sizes="32x32">
+  <link rel="icon" href="/images/scripted.svg" type="image/svg+xml">
+</head>
+<body><main><article><h1>Shipping static sites in 2026</h1><p>Static hosting grew up.</p></article></main></body>
+</html>`;
+
+/** A tool page whose only icon and preview are on private addresses: neither may be fetched. */
+export const privateImagesPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Quiet Tool</title>
+  <meta property="og:image" content="http://10.0.0.7/card.png">
+  <link rel="icon" href="http://169.254.169.254/latest/meta-data/icon.png">
+</head><body><h1>Quiet Tool</h1></body></html>`;

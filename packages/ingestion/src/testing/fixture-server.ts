@@ -7,6 +7,7 @@ import type { TLSSocket } from 'node:tls';
 import net, { type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import {
+  articlePage,
   attentionRequired,
   bareTitle,
   baseHrefPage,
@@ -17,10 +18,12 @@ import {
   latin1Page,
   notFoundPage,
   plainPage,
+  privateImagesPage,
   repositoryPage,
   toolHomepage,
   twitterOnly,
 } from './fixture-pages.ts';
+import { hugeIcon, scriptedSvg, toolCard, toolIcon } from './fixture-images.ts';
 import { fixtureCertificate, fixtureKey } from './tls-fixture.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL, origin: string) => void;
@@ -32,6 +35,13 @@ function html(body: string, status = 200, headers: Record<string, string> = {}):
   return (_request, response) => {
     response.writeHead(status, { 'content-type': HTML, ...headers });
     response.end(body);
+  };
+}
+
+function image(type: string, bytes: Buffer): Handler {
+  return (_request, response) => {
+    response.writeHead(200, { 'content-type': type });
+    response.end(bytes);
   };
 }
 
@@ -209,6 +219,14 @@ const routes = new Map<string, Handler>([
       s.end(Buffer.concat([Buffer.from('<html><head><title>Big but fine</title></head><body>'), padding]));
     },
   ],
+  // The tool page's icon and card, and images a media fetcher must refuse or neutralize (issue 14).
+  ['/article', html(articlePage)],
+  ['/private-images', html(privateImagesPage)],
+  ['/favicon-32.png', image('image/png', toolIcon)],
+  ['/assets/og-card.png', image('image/png', toolCard)],
+  ['/images/huge.png', image('image/png', hugeIcon)],
+  ['/images/scripted.svg', image('image/svg+xml', Buffer.from(scriptedSvg))],
+  ['/images/html-as-png', image('image/png', Buffer.from('<html><body>not an image</body></html>'))],
   [
     '/echo',
     (request, s) => {

@@ -17,6 +17,7 @@ const hit = (result: Partial<SearchResult>): SearchResult => ({
   slug: 'vite',
   snippet_html: '',
   rank: 1,
+  icon: null,
   target: null,
   ...result,
 });

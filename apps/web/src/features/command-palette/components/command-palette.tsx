@@ -2,6 +2,7 @@ import { Command } from 'cmdk';
 import { useEffect, useRef, useState } from 'react';
 import type { SearchResult } from '@stackyard/contracts/search';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { ItemIcon } from '@/components/item-icon';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -159,6 +160,9 @@ function PaletteBody({
                   onSelect={() => onChoose(href)}
                   className={itemClass}
                 >
+                  {(result.kind === 'tool' || result.kind === 'resource') && (
+                    <ItemIcon size="sm" name={result.title} src={result.icon} />
+                  )}
                   <span className="flex min-w-0 flex-col">
                     <span className="flex items-baseline gap-2">
                       <span className="shrink-0 text-xs font-medium text-zinc-600">

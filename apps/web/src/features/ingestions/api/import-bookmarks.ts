@@ -39,8 +39,13 @@ export async function importBookmarks(
   workspaceId: string,
   file: File,
   onProgress: (progress: UploadProgress) => void = () => {},
+  includePrivate = false,
 ): Promise<BookmarkImport> {
-  const url = `${env.apiBasePath}/ingestion/bookmarks/workspace/${encodeURIComponent(workspaceId)}${queryString({ file_name: file.name.slice(0, 255) })}`;
+  const query = queryString({
+    file_name: file.name.slice(0, 255),
+    include_private: includePrivate ? 'true' : undefined,
+  });
+  const url = `${env.apiBasePath}/ingestion/bookmarks/workspace/${encodeURIComponent(workspaceId)}${query}`;
   let answer = await upload(url, file, onProgress);
   // As apiRequest does: one retry with a renewed token when it had expired.
   const renew = renewCredentialsHook();
@@ -60,8 +65,15 @@ export async function importBookmarks(
 export function useImportBookmarks(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (progress: UploadProgress) => void }) =>
-      importBookmarks(workspaceId, file, onProgress),
+    mutationFn: ({
+      file,
+      onProgress,
+      includePrivate,
+    }: {
+      file: File;
+      onProgress: (progress: UploadProgress) => void;
+      includePrivate: boolean;
+    }) => importBookmarks(workspaceId, file, onProgress, includePrivate),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.ingestion.bookmarkImports(workspaceId) }),
   });

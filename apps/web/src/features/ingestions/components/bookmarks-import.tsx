@@ -19,6 +19,8 @@ const reasonText: Record<string, string> = {
   unsupported_scheme: 'not a web address (only http and https links are imported)',
   duplicate: 'already in this workspace, or earlier in the file',
   too_long: 'the URL is longer than 2048 characters',
+  private:
+    'marked private in the file (tick "Include private bookmarks" to import it, shared with the workspace)',
 };
 
 function fileProblem(file: File | undefined): string | null {
@@ -38,6 +40,7 @@ export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
   const [error, setError] = useState<string>();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [startedId, setStartedId] = useState<string | null>(null);
+  const [includePrivate, setIncludePrivate] = useState(false);
   const upload = useImportBookmarks(workspaceId);
   const imports = useBookmarkImports(workspaceId);
   const started = startedId ? (imports.data?.find((entry) => entry.id === startedId) ?? upload.data) : null;
@@ -56,7 +59,7 @@ export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
     setStartedId(null);
     setProgress({ loaded: 0, total: file.size });
     upload.mutate(
-      { file, onProgress: setProgress },
+      { file, onProgress: setProgress, includePrivate },
       {
         onSuccess: (created) => {
           setStartedId(created.id);
@@ -89,6 +92,15 @@ export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
             />
           </FormField>
         </div>
+        <label className="flex items-center gap-2 text-sm text-zinc-800 sm:mb-8">
+          <input
+            type="checkbox"
+            checked={includePrivate}
+            onChange={(event) => setIncludePrivate(event.target.checked)}
+            className="size-4 accent-zinc-900"
+          />
+          Include private bookmarks
+        </label>
         <Button type="submit" disabled={upload.isPending} className="sm:mb-6">
           {upload.isPending ? 'Uploading...' : 'Import'}
         </Button>
@@ -123,7 +135,8 @@ function UploadBar({ progress }: { progress: UploadProgress }) {
 
 function ImportReport({ entry, latest }: { entry: BookmarkImport; latest: boolean }) {
   const labelId = useId();
-  const skippedOther = entry.skipped.length - entry.duplicates;
+  const privateOnes = entry.skipped.filter((skipped) => skipped.reason === 'private').length;
+  const skippedOther = entry.skipped.length - entry.duplicates - privateOnes;
   const processed = entry.imported + entry.skipped.length;
   const name = entry.file_name ?? 'bookmarks file';
   return (
@@ -154,6 +167,8 @@ function ImportReport({ entry, latest }: { entry: BookmarkImport; latest: boolea
             Imported {entry.imported} of {entry.total} bookmarks.
             {entry.duplicates > 0 &&
               ` ${entry.duplicates} ${entry.duplicates === 1 ? 'was' : 'were'} already here.`}
+            {privateOnes > 0 &&
+              ` ${privateOnes} marked private ${privateOnes === 1 ? 'was' : 'were'} left out.`}
             {skippedOther > 0 && ` ${skippedOther} could not be imported.`}
           </p>
         )}

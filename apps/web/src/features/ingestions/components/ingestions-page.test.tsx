@@ -290,7 +290,9 @@ describe('IngestionsPage', () => {
                 skipped: [
                   { url: 'javascript:void(0)', title: 'Bookmarklet', reason: 'unsupported_scheme' },
                   { url: 'https://a.example/', title: '', reason: 'duplicate' },
+                  { url: 'https://mine.example/', title: 'Mine', reason: 'private' },
                 ],
+                total: 5,
                 finished_at: '2026-01-01T00:00:05Z',
               }),
         ]);
@@ -300,13 +302,18 @@ describe('IngestionsPage', () => {
     await screen.findByText('Importing: 1 of 4 bookmarks...');
     screen.getByText('Last import: bookmarks.html');
     await screen.findByText(
-      'Imported 2 of 4 bookmarks. 1 was already here. 1 could not be imported.',
+      'Imported 2 of 5 bookmarks. 1 was already here. 1 marked private was left out. 1 could not be imported.',
       undefined,
       {
         timeout: 3000,
       },
     );
-    screen.getByText('Skipped bookmarks (2)');
+    screen.getByText('Skipped bookmarks (3)');
+    screen.getByText(/marked private in the file/);
+    expect(screen.getByRole('checkbox', { name: 'Include private bookmarks' })).toHaveProperty(
+      'checked',
+      false,
+    );
     screen.getByText(/not a web address \(only http and https links are imported\)/);
     screen.getByText(/already in this workspace, or earlier in the file/);
 

@@ -1,4 +1,5 @@
 import { PanelLinkItem, RecentPanel } from '@/components/recent-panel';
+import { ItemIcon } from '@/components/item-icon';
 import { StarRating } from '@/components/ui/star-rating';
 import { useRecentResources } from '../api/get-resources';
 
@@ -23,6 +24,13 @@ export function RecentResourcesPanel({
           key={resource.workspace_resource_id}
           href={resourceHref(resource.workspace_resource_id)}
           name={resource.metadata.extracted_title ?? resource.raw_submitted_url}
+          icon={
+            <ItemIcon
+              size="sm"
+              name={resource.metadata.site_name ?? resource.raw_submitted_url}
+              src={resource.metadata.media.icon}
+            />
+          }
         >
           <StarRating rating={resource.context.rating} className="shrink-0 text-xs" />
         </PanelLinkItem>

@@ -15,6 +15,12 @@ const resource: Resource = {
     extracted_title: 'A good post',
     extracted_description: 'Why keyset pagination wins',
     extracted_image: 'https://blog.example/cover.png',
+    extracted_icon: 'https://blog.example/icon.svg',
+    site_name: 'Blog Example',
+    author: 'Ada Byron',
+    published_at: '2026-03-14T09:30:00.000Z',
+    language: 'en',
+    media: { icon: null, image: `/api/v1/media/${'c'.repeat(64)}` },
   },
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
@@ -57,9 +63,18 @@ describe('ResourceDetail', () => {
     setup(resource);
     await screen.findByRole('heading', { level: 1, name: 'A good post' });
     const image = document.querySelector('img');
-    expect(image?.getAttribute('src')).toBe('https://blog.example/cover.png');
+    // The app's stored copy, never the site's own URL (the CSP allows images from the app alone).
+    expect(image?.getAttribute('src')).toBe(`/api/v1/media/${'c'.repeat(64)}`);
     fireEvent.error(image as HTMLImageElement);
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('shows the site, author and date, and an initials tile when there is no icon', async () => {
+    setup(resource);
+    await screen.findByRole('heading', { level: 1, name: 'A good post' });
+    screen.getByText(/Blog Example · Ada Byron ·/);
+    expect(document.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-14T09:30:00.000Z');
+    expect(document.querySelector('[data-fallback-icon]')?.textContent).toBe('BE');
   });
 
   it("says 'Resource not found' for a resource of another workspace", async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Resource } from '@stackyard/contracts/resource';
 import { DocumentTitle } from '@/components/document-title';
+import { ItemIcon } from '@/components/item-icon';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDelete } from '@/components/ui/confirm-delete';
@@ -50,7 +51,10 @@ export function ResourceDetail({
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <DocumentTitle title={title} />
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-3xl font-semibold tracking-tight break-words text-zinc-950">{title}</h1>
+        <div className="flex min-w-0 items-center gap-3">
+          <ItemIcon name={data.metadata.site_name ?? title} src={data.metadata.media.icon} />
+          <h1 className="min-w-0 text-3xl font-semibold tracking-tight break-words text-zinc-950">{title}</h1>
+        </div>
         {canEdit && <DeleteResource workspaceId={workspaceId} resource={data} onDeleted={onDeleted} />}
       </div>
       <a
@@ -61,7 +65,8 @@ export function ResourceDetail({
       >
         {data.raw_submitted_url}
       </a>
-      <ResourceImage src={data.metadata.extracted_image} className="mt-4 max-h-80 w-full" />
+      <Byline resource={data} />
+      <ResourceImage src={data.metadata.media.image} className="mt-4 max-h-80 w-full" />
       {data.metadata.extracted_description && (
         <p className="mt-4 text-zinc-800">{data.metadata.extracted_description}</p>
       )}
@@ -71,6 +76,26 @@ export function ResourceDetail({
       </div>
       {children(data)}
     </article>
+  );
+}
+
+/** Who published it, who wrote it and when: "Launch Notes · Ada Byron · 14 March 2026". */
+function Byline({ resource }: { resource: Resource }) {
+  const { site_name: site, author, published_at: published } = resource.metadata;
+  if (!site && !author && !published) return null;
+  const parts = [site, author].filter((part): part is string => Boolean(part));
+  return (
+    <p className="mt-2 text-sm text-zinc-600">
+      {parts.join(' · ')}
+      {published && (
+        <>
+          {parts.length > 0 && ' · '}
+          <time dateTime={published}>
+            {new Date(published).toLocaleDateString(undefined, { dateStyle: 'long' })}
+          </time>
+        </>
+      )}
+    </p>
   );
 }
 

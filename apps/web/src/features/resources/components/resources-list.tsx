@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import type { Tag } from '@stackyard/contracts/tag';
 import { DocumentTitle } from '@/components/document-title';
+import { ItemIcon } from '@/components/item-icon';
 import { SortSelect, TagFilter } from '@/components/list-filters';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
@@ -85,10 +86,17 @@ export function ResourcesList({
                     to={resourceHref(resource.workspace_resource_id)}
                     className="flex h-full flex-col gap-2 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-zinc-400"
                   >
-                    <ResourceImage src={resource.metadata.extracted_image} className="h-32 w-full" />
-                    <h2 className="font-semibold text-zinc-950">
-                      {resource.metadata.extracted_title ?? resource.raw_submitted_url}
-                    </h2>
+                    <ResourceImage src={resource.metadata.media.image} className="h-32 w-full" />
+                    <div className="flex min-w-0 items-center gap-2">
+                      <ItemIcon
+                        size="sm"
+                        name={resource.metadata.site_name ?? resource.raw_submitted_url}
+                        src={resource.metadata.media.icon}
+                      />
+                      <h2 className="min-w-0 font-semibold break-words text-zinc-950">
+                        {resource.metadata.extracted_title ?? resource.raw_submitted_url}
+                      </h2>
+                    </div>
                     {resource.metadata.extracted_description && (
                       <p className="line-clamp-3 text-sm text-zinc-600">
                         {resource.metadata.extracted_description}

@@ -1,4 +1,5 @@
 import { PanelLinkItem, RecentPanel } from '@/components/recent-panel';
+import { ItemIcon } from '@/components/item-icon';
 import { StarRating } from '@/components/ui/star-rating';
 import { useRecentTools } from '../api/get-tools';
 
@@ -23,6 +24,7 @@ export function RecentToolsPanel({
           key={tool.workspace_tool_id}
           href={toolHref(tool.slug)}
           name={tool.metadata.name ?? tool.slug}
+          icon={<ItemIcon size="sm" name={tool.metadata.name ?? tool.slug} src={tool.metadata.media.icon} />}
         >
           <StarRating rating={tool.context.rating} className="shrink-0 text-xs" />
         </PanelLinkItem>

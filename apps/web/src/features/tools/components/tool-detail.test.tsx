@@ -20,6 +20,8 @@ const tool: Tool = {
     name: 'Vitest',
     description: 'Next generation testing framework',
     image_url: null,
+    icon_url: null,
+    media: { icon: null, image: null },
     canonical_links: {
       homepage_url: 'https://vitest.dev',
       forge_url: 'https://github.com/vitest-dev/vitest',

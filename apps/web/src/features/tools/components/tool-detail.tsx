@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
+import { ItemIcon } from '@/components/item-icon';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDelete } from '@/components/ui/confirm-delete';
@@ -55,9 +56,12 @@ export function ToolDetail({ workspaceId, slug, canEdit, canDelete, onDeleted, c
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <DocumentTitle title={data.slug} />
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">{data.slug}</h1>
-          {data.metadata.name && <p className="mt-1 text-zinc-600">{data.metadata.name}</p>}
+        <div className="flex items-center gap-4">
+          <ItemIcon size="lg" name={data.metadata.name ?? data.slug} src={data.metadata.media.icon} />
+          <div>
+            <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">{data.slug}</h1>
+            {data.metadata.name && <p className="mt-1 text-zinc-600">{data.metadata.name}</p>}
+          </div>
         </div>
         {canDelete && <DeleteTool workspaceId={workspaceId} tool={data} onDeleted={onDeleted} />}
       </div>

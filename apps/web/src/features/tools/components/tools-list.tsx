@@ -5,6 +5,7 @@ import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
+import { ItemIcon } from '@/components/item-icon';
 import { SortSelect, TagFilter } from '@/components/list-filters';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
@@ -176,8 +177,13 @@ function ToolCard({ tool, href }: { tool: Tool; href: string }) {
       to={href}
       className="flex h-full flex-col rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-zinc-400"
     >
-      <h2 className="font-semibold text-zinc-950">{tool.metadata.name ?? tool.slug}</h2>
-      <p className="mt-0.5 text-xs text-zinc-500">{tool.slug}</p>
+      <div className="flex items-center gap-3 pr-6">
+        <ItemIcon name={tool.metadata.name ?? tool.slug} src={tool.metadata.media.icon} />
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-zinc-950">{tool.metadata.name ?? tool.slug}</h2>
+          <p className="mt-0.5 truncate text-xs text-zinc-500">{tool.slug}</p>
+        </div>
+      </div>
       {tool.metadata.description && (
         <p className="mt-2 line-clamp-3 text-sm text-zinc-600">{tool.metadata.description}</p>
       )}
