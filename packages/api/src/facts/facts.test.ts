@@ -9,23 +9,30 @@ import {
   type FakeFactsUpstreams,
 } from '@stackyard/testing/fake-facts-upstreams';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { createFactsContext, DEFAULT_FACTS_SETTINGS, type FactsContext } from './facts-context.ts';
 import { refreshToolFacts } from './facts-refresh.ts';
 
 let h: Harness;
 let fake: FakeFactsUpstreams;
+let fixture: FixtureServer;
 let world: CatalogWorld;
 let counter = 0;
 
 beforeAll(async () => {
   fake = await startFakeFactsUpstreams();
-  h = await createHarness({ facts: fake.settings() });
+  fixture = await startFixtureServer();
+  h = await createHarness({
+    env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
+    facts: fake.settings(),
+  });
   world = await catalogWorld(h);
 });
 
 afterAll(async () => {
   await h.closeChecked();
   await fake.close();
+  await fixture.close();
 });
 
 function context(token?: string): FactsContext {
@@ -271,6 +278,28 @@ describe('refreshing facts against the upstream fakes', () => {
 });
 
 describe('the facts routes and job', () => {
+  it('fetches a tool’s facts after its submission completes', async () => {
+    const submitted = expectStatus<{ id: string }>(
+      await h.as(world.editor).post('/ingestion/tools', {
+        workspace_id: world.workspaceId,
+        submitted_url: `${fixture.origin}/tool`,
+      }),
+      202,
+    );
+    const toolOf = async () => {
+      const list = expectStatus<Array<{ id: string; workspace_tool_id: string | null }>>(
+        await h.as(world.editor).get(`/ingestion/tools/workspace/${world.workspaceId}`),
+        200,
+      );
+      return list.find((item) => item.id === submitted.id)?.workspace_tool_id ?? null;
+    };
+    await expect.poll(toolOf, { timeout: 15_000 }).not.toBeNull();
+    const workspaceToolId = (await toolOf()) ?? '';
+    await expect
+      .poll(async () => (await factsOf(workspaceToolId)).refreshed_at, { timeout: 10_000 })
+      .not.toBeNull();
+  });
+
   it('an editor queues a refresh that the worker runs; a viewer may not', async () => {
     fake.addRepo(fakeRepo('acme/queued', { stars: 9 }));
     const { workspaceToolId } = await tool('acme/queued');
