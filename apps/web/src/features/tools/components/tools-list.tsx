@@ -12,9 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { StarRating } from '@/components/ui/star-rating';
+import { MAX_COMPARED } from '@/config/compare';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTools, type ToolListFilters } from '../api/get-tools';
 import { useSearchTools } from '../api/search-tools';
+import { CompareBar } from './compare-bar';
 import { BulkStanceBar, StanceBadge, StanceFilter } from './stance-controls';
 
 type ToolsListProps = {
@@ -29,7 +31,12 @@ type ToolsListProps = {
   canAdd: boolean;
   /** Editors and admins set stances in bulk. */
   canSetStance: boolean;
+  /** The comparison page of the chosen tools' slugs. */
+  compareHref: (slugs: string[]) => string;
 };
+
+/** What the selected tools are for: a bulk stance (editors) or a comparison (everyone). */
+type SelectionMode = 'stance' | 'compare';
 
 export function ToolsList({
   workspaceId,
@@ -39,12 +46,18 @@ export function ToolsList({
   aiExportHref,
   canAdd,
   canSetStance,
+  compareHref,
 }: ToolsListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
   const [stance, setStance] = useState<ToolStance | null>(null);
-  // The selected tools' ids while selecting for a bulk stance; null outside selection mode.
-  const [selected, setSelected] = useState<string[] | null>(null);
+  // The selected tools while selecting; null outside selection mode.
+  const [mode, setMode] = useState<SelectionMode | null>(null);
+  const [selected, setSelected] = useState<Tool[]>([]);
+  const toggleMode = (next: SelectionMode) => {
+    setMode(mode === next ? null : next);
+    setSelected([]);
+  };
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
 
@@ -57,9 +70,12 @@ export function ToolsList({
           <LinkButton to={aiExportHref} variant="outline">
             AI export
           </LinkButton>
+          <Button variant="outline" onClick={() => toggleMode('compare')}>
+            {mode === 'compare' ? 'Cancel compare' : 'Compare tools'}
+          </Button>
           {canSetStance && (
-            <Button variant="outline" onClick={() => setSelected(selected ? null : [])}>
-              {selected ? 'Done selecting' : 'Select tools'}
+            <Button variant="outline" onClick={() => toggleMode('stance')}>
+              {mode === 'stance' ? 'Done selecting' : 'Select tools'}
             </Button>
           )}
           {canAdd && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
@@ -79,9 +95,14 @@ export function ToolsList({
         <StanceFilter value={stance} onChange={setStance} />
         <SortSelect value={sort} onChange={setSort} />
       </div>
-      {selected && (
-        <BulkStanceBar workspaceId={workspaceId} selected={selected} onDone={() => setSelected(null)} />
+      {mode === 'stance' && (
+        <BulkStanceBar
+          workspaceId={workspaceId}
+          selected={selected.map((tool) => tool.workspace_tool_id)}
+          onDone={() => toggleMode('stance')}
+        />
       )}
+      {mode === 'compare' && <CompareBar selected={selected} compareHref={compareHref} />}
       <div className="mt-8">
         {q ? (
           <SearchResults workspaceId={workspaceId} q={q} toolHref={toolHref} />
@@ -89,7 +110,13 @@ export function ToolsList({
           <PagedTools
             workspaceId={workspaceId}
             filters={{ sort, tag, stance }}
-            selection={selected && { ids: selected, onChange: setSelected }}
+            selection={
+              mode && {
+                tools: selected,
+                max: mode === 'compare' ? MAX_COMPARED : null,
+                onChange: setSelected,
+              }
+            }
             toolHref={toolHref}
             addToolHref={addToolHref}
             canAdd={canAdd}
@@ -100,7 +127,8 @@ export function ToolsList({
   );
 }
 
-type Selection = { ids: string[]; onChange: (ids: string[]) => void };
+/** The checked tools; `max` caps how many (a comparison takes six at most). */
+type Selection = { tools: Tool[]; max: number | null; onChange: (tools: Tool[]) => void };
 
 function PagedTools({
   workspaceId,
@@ -192,16 +220,19 @@ function ToolCard({ tool, href }: { tool: Tool; href: string }) {
 // Beside the card's link rather than inside it: a checkbox in a link would also follow the link.
 function SelectTool({ tool, selection }: { tool: Tool; selection: Selection }) {
   const id = tool.workspace_tool_id;
-  const checked = selection.ids.includes(id);
+  const { tools, max, onChange } = selection;
+  const checked = tools.some((other) => other.workspace_tool_id === id);
+  const full = max !== null && tools.length >= max;
   return (
     <input
       type="checkbox"
       aria-label={`Select ${tool.metadata.name ?? tool.slug}`}
       checked={checked}
+      disabled={!checked && full}
       onChange={() =>
-        selection.onChange(checked ? selection.ids.filter((other) => other !== id) : [...selection.ids, id])
+        onChange(checked ? tools.filter((other) => other.workspace_tool_id !== id) : [...tools, tool])
       }
-      className="absolute top-4 right-4 size-5"
+      className="absolute top-4 right-4 size-5 disabled:opacity-40"
     />
   );
 }
