@@ -1,7 +1,7 @@
 import type { Tool } from '@stackyard/contracts/tool';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
-import { MAX_COMPARED, MIN_COMPARED } from '@/config/compare';
+import { COMPARE_MAX, COMPARE_MIN } from '@stackyard/contracts/compare';
 
 /** The tools list's compare mode: pick 2 to 6 tools, then open their comparison. */
 export function CompareBar({
@@ -20,9 +20,9 @@ export function CompareBar({
       className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 bg-zinc-50 p-3"
     >
       <span className="text-sm text-zinc-700">
-        {count} selected · pick {MIN_COMPARED} to {MAX_COMPARED} tools
+        {count} selected · pick {COMPARE_MIN} to {COMPARE_MAX} tools
       </span>
-      {count >= MIN_COMPARED ? (
+      {count >= COMPARE_MIN ? (
         <LinkButton to={compareHref(selected.map((tool) => tool.slug))}>{label}</LinkButton>
       ) : (
         <Button disabled>{label}</Button>

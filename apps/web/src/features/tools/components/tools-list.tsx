@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
+import { COMPARE_MAX } from '@stackyard/contracts/compare';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
@@ -12,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { StarRating } from '@/components/ui/star-rating';
-import { MAX_COMPARED } from '@/config/compare';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTools, type ToolListFilters } from '../api/get-tools';
 import { useSearchTools } from '../api/search-tools';
@@ -113,7 +113,7 @@ export function ToolsList({
             selection={
               mode && {
                 tools: selected,
-                max: mode === 'compare' ? MAX_COMPARED : null,
+                max: mode === 'compare' ? COMPARE_MAX : null,
                 onChange: setSelected,
               }
             }
