@@ -6,7 +6,7 @@ import { toolStanceSchema } from './stack.ts';
 
 // The side-by-side comparison of 2 to 6 tools of a workspace (issue 16).
 //
-// API: GET /workspaces/{workspaceId}/compare?tools=slug,slug,…   any member (catalog:read) → CompareResponse
+// API: GET /api/v1/workspaces/{id}/compare?tools=slug,slug,…   any member (catalog:read) → CompareResponse
 //   fewer than 2 or more than 6 slugs → 400; a slug that is not a tool of the workspace → 404.
 // MCP: the compare_tools tool returns the same response (structured) and compareToMarkdown() of it (text).
 
@@ -32,8 +32,6 @@ export const compareQuerySchema = z.object({
     .pipe(z.array(z.string().max(200)).min(COMPARE_MIN, countMessage).max(COMPARE_MAX, countMessage)),
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
-
-export const compareParamsSchema = z.object({ workspaceId: uuidSchema });
 
 export const compareCommentSchema = z.object({
   id: uuidSchema,

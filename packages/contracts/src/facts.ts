@@ -6,8 +6,9 @@ import { timestampSchema, uuidSchema } from './common.ts';
 // workspace holding it, like the metadata).
 //
 // API (workspace-scoped through the workspace tool, like the other /tools/{toolId} routes):
-//   GET  /tools/{toolId}/facts          any member (catalog:read)    → ToolFacts
-//   POST /tools/{toolId}/facts/refresh  editors and admins (catalog:write) → 202 ToolFacts (refresh_queued: true)
+//   GET  /api/v1/tools/workspace/{toolId}/facts          any member (catalog:read)          → ToolFacts
+//   POST /api/v1/tools/workspace/{toolId}/facts/refresh  editors and admins (catalog:write) → 202 ToolFacts
+//   ({toolId} is the workspace_tool_id, as in the other /tools/workspace/{toolId} routes.)
 
 /** Where a fact comes from. */
 export const factSourceSchema = z.enum(['github', 'npm', 'pypi', 'crates', 'deps.dev']);
