@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 const QUEUED_POLL_MS = 3000;
 
 export function getToolFacts(toolId: string): Promise<ToolFacts> {
-  return apiRequest(`/tools/${encodeURIComponent(toolId)}/facts`, { schema: toolFactsSchema });
+  return apiRequest(`/tools/workspace/${encodeURIComponent(toolId)}/facts`, { schema: toolFactsSchema });
 }
 
 export const toolFactsQueryOptions = (toolId: string) =>

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** Queues a refresh of the tool's facts; the answer is the current facts, marked queued. */
 export function refreshToolFacts(toolId: string): Promise<ToolFacts> {
-  return apiRequest(`/tools/${encodeURIComponent(toolId)}/facts/refresh`, {
+  return apiRequest(`/tools/workspace/${encodeURIComponent(toolId)}/facts/refresh`, {
     method: 'POST',
     schema: toolFactsSchema,
   });
