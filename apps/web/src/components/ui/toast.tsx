@@ -16,7 +16,11 @@ export function useToast() {
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   const toast = (
-    <div role="status" aria-live="polite" className="fixed right-4 bottom-4 left-4 z-50 flex justify-center sm:left-auto">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed right-4 bottom-4 left-4 z-50 flex justify-center sm:left-auto"
+    >
       {text && (
         <p
           data-slot="toast"

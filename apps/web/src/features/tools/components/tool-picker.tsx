@@ -32,7 +32,9 @@ export function ToolPicker({ workspaceId, exclude, onPick, disabled = false }: T
   const byName = useTools(workspaceId, { sort: 'name', tag: null, stance: null });
   const search = useSearchTools(workspaceId, q);
   const all: Option[] = q
-    ? (search.data ?? []).flatMap((result) => (result.slug ? [{ slug: result.slug, name: result.title }] : []))
+    ? (search.data ?? []).flatMap((result) =>
+        result.slug ? [{ slug: result.slug, name: result.title }] : [],
+      )
     : (byName.data?.pages.flatMap((page) => page.items) ?? []).map((tool) => ({
         slug: tool.slug,
         name: tool.metadata.name ?? tool.slug,

@@ -154,7 +154,8 @@ describe('ToolsList', () => {
     expect(screen.getByRole('link', { name: 'Compare (2)' }).getAttribute('href')).toBe(
       '/ana/ws/compare?tools=tool-2,tool-5',
     );
-    for (const n of [1, 3, 4, 6]) await user.click(screen.getByRole('checkbox', { name: `Select Tool ${n}` }));
+    for (const n of [1, 3, 4, 6])
+      await user.click(screen.getByRole('checkbox', { name: `Select Tool ${n}` }));
     // Six is the most a comparison takes: the other boxes are disabled, the checked ones stay free.
     expect(screen.getByRole('checkbox', { name: 'Select Tool 7' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('checkbox', { name: 'Select Tool 1' })).toHaveProperty('disabled', false);
