@@ -118,7 +118,7 @@ test('compare: one tool explains and offers the picker; an unknown tool shows th
   // The picker, by keyboard: open, the first other tool, Enter.
   const picker = page.getByRole('combobox', { name: 'Add a tool' });
   await picker.focus();
-  await page.getByRole('option').first().waitFor();
+  await page.getByRole('listbox', { name: 'Workspace tools' }).getByRole('option').first().waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.waitForURL(`**/picks/compare?tools=${first},${second}`);

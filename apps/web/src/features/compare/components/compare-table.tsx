@@ -47,57 +47,60 @@ export function CompareTable({ comparison, differencesOnly, toolHref, onRemove }
     );
   }
   return (
-    <div
-      role="region"
-      aria-label="Comparison table"
-      tabIndex={0}
-      className="max-h-[75vh] snap-x snap-mandatory scroll-pl-32 overflow-auto rounded-xl border border-zinc-200 sm:snap-none sm:scroll-pl-48"
-    >
-      <table className="w-full border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">
-          {tools.map((tool) => tool.overview.name).join(' compared with ')}
-        </caption>
-        <thead>
-          <tr>
-            <td className="sticky top-0 left-0 z-30 w-32 min-w-32 border-b border-zinc-200 bg-white sm:w-48 sm:min-w-48" />
-            {tools.map((tool) => (
-              <ToolHeader
-                key={tool.workspace_tool_id}
-                tool={tool}
-                href={toolHref(tool.slug)}
-                onRemove={onRemove}
-              />
-            ))}
-          </tr>
-        </thead>
-        {groups.map(({ group, rows }) => (
-          <tbody key={group}>
+    <>
+      <p className="mb-2 text-sm text-zinc-600 sm:hidden">Swipe sideways to see all {tools.length} tools.</p>
+      <div
+        role="region"
+        aria-label="Comparison table"
+        tabIndex={0}
+        className="max-h-[75vh] snap-x snap-mandatory scroll-pl-32 overflow-auto rounded-xl border border-zinc-200 sm:snap-none sm:scroll-pl-48"
+      >
+        <table className="w-full border-separate border-spacing-0 text-sm">
+          <caption className="sr-only">
+            {tools.map((tool) => tool.overview.name).join(' compared with ')}
+          </caption>
+          <thead>
             <tr>
-              <th
-                scope="colgroup"
-                colSpan={tools.length + 1}
-                className="border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-700 uppercase"
-              >
-                <span className="sticky left-3">{GROUP_TITLE[group]}</span>
-              </th>
+              <td className="sticky top-0 left-0 z-30 w-32 min-w-32 border-b border-zinc-200 bg-white sm:w-48 sm:min-w-48" />
+              {tools.map((tool) => (
+                <ToolHeader
+                  key={tool.workspace_tool_id}
+                  tool={tool}
+                  href={toolHref(tool.slug)}
+                  onRemove={onRemove}
+                />
+              ))}
             </tr>
-            {rows.map((row) => (
-              <tr key={row.key}>
+          </thead>
+          {groups.map(({ group, rows }) => (
+            <tbody key={group}>
+              <tr>
                 <th
-                  scope="row"
-                  className="sticky left-0 z-10 border-b border-zinc-200 bg-white p-3 text-left align-top font-medium text-zinc-900"
+                  scope="colgroup"
+                  colSpan={tools.length + 1}
+                  className="border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-700 uppercase"
                 >
-                  {row.label}
+                  <span className="sticky left-3">{GROUP_TITLE[group]}</span>
                 </th>
-                {tools.map((tool) => (
-                  <ValueCell key={tool.workspace_tool_id} row={row} tool={tool} />
-                ))}
               </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
-    </div>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 border-b border-zinc-200 bg-white p-3 text-left align-top font-medium text-zinc-900"
+                  >
+                    {row.label}
+                  </th>
+                  {tools.map((tool) => (
+                    <ValueCell key={tool.workspace_tool_id} row={row} tool={tool} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </>
   );
 }
 
