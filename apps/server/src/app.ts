@@ -11,12 +11,14 @@ import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { createWorkers } from '@stackyard/api/jobs/workers';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
+import { createFactsContext, type FactsSettings } from '@stackyard/api/facts/facts-context';
 import { identityPlugin } from '@stackyard/identity/plugin';
 import { createRevokedSessions } from '@stackyard/identity/revoked-sessions';
 import { mcpHttp } from '@stackyard/mcp/http';
 import {
   identityPublicUrl,
   identitySettings,
+  factsSettings,
   ingestionSettings,
   runsWorkers,
   storeSettings,
@@ -44,6 +46,8 @@ export interface AppDeps {
   ingestion?: Partial<IngestionSettings>;
   /** Overrides of the repository store's settings (tests: poll interval, sync delay, GitHub client options). */
   store?: Partial<StoreSettings>;
+  /** Overrides of the tool facts settings (tests: upstream URLs on loopback, resolver, no sweep). */
+  facts?: Partial<FactsSettings>;
 }
 
 // Clocks of the processes that end sessions and of this one may disagree by this much.
@@ -107,12 +111,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const settings = { ...ingestionSettings(config), ...deps.ingestion };
     let wakeIngestion = () => {};
     let wakeStore = () => {};
+    let wakeFacts = () => {};
     const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
+    const facts = createFactsContext({ ...factsSettings(config), ...deps.facts }, () => wakeFacts());
     if (workers) {
-      const running = createWorkers(deps.db.db, { ingestion: settings, store }, app.log);
+      const running = createWorkers(deps.db.db, { ingestion: settings, store, facts }, app.log);
       // Background work: on PGlite, requests' queries go before the jobs' (db/background.ts).
       wakeIngestion = () => asBackground(() => running.wakeIngestion());
       wakeStore = () => asBackground(() => running.wakeStore());
+      wakeFacts = () => asBackground(() => running.wakeFacts());
       app.addHook('onReady', async () => asBackground(() => running.start()));
       app.addHook('onClose', async () => running.stop());
     }
@@ -130,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         verifier: withRevocation(deps.verifier ?? defaultVerifier(config), revoked),
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
+        facts,
       });
       // The MCP server calls the product API in-process, through its whole HTTP pipeline (see packages/mcp).
       await app.register(mcpHttp, {

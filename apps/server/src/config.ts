@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { githubAppEnvSchema, type GithubAppConfig } from '@stackyard/store/config';
 import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-context';
+import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '@stackyard/api/facts/facts-context';
 import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -137,6 +138,17 @@ export const configSchema = z.object({
   GITHUB_APP_CLIENT_SECRET: z.string().optional(),
   /** How long a workspace must be quiet before its changes are synced as one commit. */
   STORE_SYNC_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+
+  // Tool facts (issue 16): the upstream APIs (GITHUB_API_URL above too) and how old facts may get.
+  /** Optional GitHub token for the facts fetcher (5,000 requests an hour instead of 60). Never logged. */
+  GITHUB_TOKEN: z.string().min(1).optional(),
+  NPM_REGISTRY_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.npmRegistryUrl),
+  NPM_DOWNLOADS_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.npmDownloadsUrl),
+  PYPI_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.pypiUrl),
+  CRATES_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.cratesUrl),
+  DEPS_DEV_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.depsDevUrl),
+  /** Facts older than this are refreshed by the periodic sweep. */
+  FACTS_MAX_AGE_DAYS: z.coerce.number().min(0.001).default(7),
 
   // Identity service (packages/identity). Every one has a default, so a local start needs none.
   /** Where browsers reach the app; default http://<HOST>:<PORT> (localhost for a wildcard HOST). */
@@ -298,6 +310,23 @@ export function ingestionSettings(config: Config): IngestionSettings {
     staleAfterMs: config.INGESTION_STALE_AFTER_DAYS * 24 * 3600 * 1000,
     allowlist: config.INGESTION_INTRANET_ALLOWLIST,
     denyDomains: config.INGESTION_DENY_DOMAINS,
+  };
+}
+
+/** The tool facts fetcher's settings from the environment. */
+export function factsSettings(config: Config): FactsSettings {
+  return {
+    ...DEFAULT_FACTS_SETTINGS,
+    github: { apiUrl: config.GITHUB_API_URL, token: config.GITHUB_TOKEN },
+    registries: {
+      npmRegistryUrl: config.NPM_REGISTRY_URL,
+      npmDownloadsUrl: config.NPM_DOWNLOADS_URL,
+      pypiUrl: config.PYPI_URL,
+      cratesUrl: config.CRATES_URL,
+      depsDevUrl: config.DEPS_DEV_URL,
+    },
+    http: { allowlist: config.INGESTION_INTRANET_ALLOWLIST },
+    maxAgeMs: config.FACTS_MAX_AGE_DAYS * 24 * 3600 * 1000,
   };
 }
 

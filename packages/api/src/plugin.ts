@@ -9,6 +9,9 @@ import { assertSentByApp } from './auth/request-origin.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
+import { compareRoutes } from './compare/compare.routes.ts';
+import { createFactsContext, DEFAULT_FACTS_SETTINGS, type FactsContext } from './facts/facts-context.ts';
+import { factsRoutes } from './facts/facts.routes.ts';
 import type { IngestionQueue } from './jobs/queues.ts';
 import { ingestionRoutes } from './ingestion/ingestion.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
@@ -40,6 +43,8 @@ export interface ProductApiOptions {
   ingestion?: IngestionQueue;
   /** The repository store (GitHub App client, sync timing); without it storage answers "not configured". */
   store?: StoreContext;
+  /** Tool facts (upstream URLs, the worker's wake-up); without it refreshes wait for a worker's next poll. */
+  facts?: FactsContext;
 }
 
 // How many identities this process remembers having a profile row for: one insert per user, not per call.
@@ -126,6 +131,9 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   tokenRoutes(api, deps);
   // The preferred stack and its AI-assistant export (issue 17).
   stackRoutes(api, deps);
+  // Tool facts and comparison (issue 16).
+  factsRoutes(api, deps, options.facts ?? createFactsContext(DEFAULT_FACTS_SETTINGS));
+  compareRoutes(api, deps);
   // Repository store (issue 8).
   storeRoutes(api, deps, options.store ?? createStoreContext(DEFAULT_STORE_SETTINGS));
 }

@@ -54,6 +54,8 @@ export const repositoryFactsSchema = z.object({
   latest_release: releaseSchema.nullable(),
   /** Null when not cheaply known. */
   contributors: z.number().int().nullable(),
+  /** OpenSSF Scorecard overall score (0 to 10) of the repository, through deps.dev; null where unknown. */
+  scorecard: z.number().nullable(),
 });
 export type RepositoryFacts = z.infer<typeof repositoryFactsSchema>;
 

@@ -45,6 +45,8 @@ export interface GuardedFetchOptions {
   readBodyOf?: (mediaType: string | null, status: number) => boolean;
   accept?: string;
   userAgent?: string;
+  /** Further request headers (an API's Authorization or If-None-Match); sent only to the first URL's origin. */
+  headers?: Readonly<Record<string, string>>;
   /**
    * Certificate authorities trusted in addition to Node's public roots (PEM): an intranet host's private CA,
    * or the test fixture's self-signed certificate.
@@ -95,7 +97,8 @@ export async function guardedFetch(
   for (;;) {
     const target = await vet(url, policy, resolver, signal);
     if (!target.ok) return signal.aborted ? timedOut(url.href) : target;
-    const hop = await connect(url, target.value, options, signal);
+    const headers = url.origin === parsed.value.origin ? options.headers : undefined;
+    const hop = await connect(url, target.value, options, signal, headers);
     if (!hop.ok) return signal.aborted ? timedOut(url.href) : hop;
     const { response, destroy, remoteAddress } = hop.value;
     const location = response.headers.location;
@@ -246,6 +249,7 @@ function connect(
   target: Target,
   options: GuardedFetchOptions,
   signal: AbortSignal,
+  extraHeaders: GuardedFetchOptions['headers'],
 ): Promise<Result<Hop>> {
   const secure = url.protocol === 'https:';
   const vetted = new Set(target.addresses.map(({ address }) => addressKey(address)));
@@ -277,6 +281,7 @@ function connect(
         accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
         'accept-encoding': 'gzip, deflate, br',
         'accept-language': 'en;q=0.9, *;q=0.5',
+        ...extraHeaders,
       },
       // A fresh agent per hop: no pooled socket (maybe opened for another address) is reused, and no
       // proxy from the environment is put between the check and the connection.

@@ -152,10 +152,11 @@ export const SUSPENDED_MESSAGE =
   'The GitHub App installation is suspended. An owner of the GitHub account must unsuspend it in the GitHub settings.';
 
 /**
+ * Whether a 403 or 429 answer is a rate limit, and how long to wait (shared with the tool facts fetcher).
  * GitHub's documented order: wait `retry-after` seconds when given; else, with no requests left, until
  * `x-ratelimit-reset`; else a secondary limit (named in the message, or any 429) is waited out for a minute.
  */
-function rateLimit(
+export function rateLimit(
   status: number,
   headers: Record<string, unknown>,
   detail: string,

@@ -12,6 +12,7 @@ import { tempDir } from './processes.ts';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import type { StoreSettings } from '@stackyard/api/store/store-context';
+import type { FactsSettings } from '@stackyard/api/facts/facts-context';
 import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
 
 export const API = '/api/v1';
@@ -61,6 +62,8 @@ export interface HarnessOptions {
   ingestion?: Partial<IngestionSettings>;
   /** Repository store overrides (poll interval, sync delay, backoff). */
   store?: Partial<StoreSettings>;
+  /** Tool facts overrides (upstream URLs of the fakes, loopback allowlisted). */
+  facts?: Partial<FactsSettings>;
 }
 
 // Tests never reach the internet: the ingestion worker resolves every host name to loopback, which the
@@ -82,6 +85,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     verifier: options.verifier ?? issuer.verifier,
     ingestion: { pollMs: 100, fetch: { resolver: loopbackResolver }, ...options.ingestion },
     ...(options.store ? { store: options.store } : {}),
+    // No periodic sweep; refreshes after ingestion reach only loopback, refused unless a test allowlists it.
+    facts: { pollMs: 100, sweepMs: 0, http: { allowlist: [], fetch: { resolver: loopbackResolver } }, ...options.facts },
   });
   const recorded: RecordedResponse[] = [];
   app.addHook('onSend', async (request, reply, payload) => {

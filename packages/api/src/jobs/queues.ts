@@ -69,6 +69,19 @@ export const storeSyncQueue = defineQueue({
 });
 export type StoreSyncPayload = z.infer<typeof storeSyncQueue.payload>;
 
+/**
+ * One global tool's facts to refresh (issue 16). `force`: even when they are younger than the max age (a
+ * member's refresh); otherwise a fresh tool is skipped (after ingestion, another workspace's tool).
+ */
+export const factsQueue = defineQueue({
+  name: 'tool-facts',
+  payload: z.object({ toolId: z.uuid(), force: z.boolean().default(false) }),
+  concurrency: 2,
+  timeoutMs: 120_000,
+  maxAttempts: 3,
+});
+export type FactsPayload = z.infer<typeof factsQueue.payload>;
+
 /** What a service that enqueues ingestion needs of this process's workers. */
 export interface IngestionQueue {
   /** The deployment's attempts per submission (INGESTION_MAX_ATTEMPTS). */

@@ -1,6 +1,8 @@
 import type { Database } from '@stackyard/db/client';
 import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
 import { createBookmarkImportWorker } from '../bookmarks/bookmarks.job.ts';
+import type { FactsContext } from '../facts/facts-context.ts';
+import { createFactsWorker } from '../facts/facts.job.ts';
 import { createIngestionWorker, type IngestionSettings } from '../ingestion/ingestion.job.ts';
 import type { StoreContext } from '../store/store-context.ts';
 import { createStoreSyncWorker } from '../store/store.job.ts';
@@ -10,6 +12,8 @@ export interface WorkerSettings {
   ingestion: IngestionSettings;
   /** The repository store (GitHub App client, sync timing), shared with the store's routes. */
   store: StoreContext;
+  /** Tool facts: upstream URLs, max age, the sweep. */
+  facts: FactsContext;
 }
 
 export interface Workers extends JobWorker {
@@ -17,10 +21,12 @@ export interface Workers extends JobWorker {
   wakeIngestion(): void;
   /** Wakes the repository sync worker (a sync was queued). */
   wakeStore(): void;
+  /** Wakes the tool facts worker (a refresh was queued). */
+  wakeFacts(): void;
 }
 
 /**
- * Every job worker of one process (ingestion, bookmark enrichment, bookmark import, repository sync),
+ * Every job worker of one process (ingestion, bookmark enrichment, bookmark import, repository sync, tool facts),
  * controlled as one: the server starts them when it runs workers and stops them when it closes.
  */
 export function createWorkers(
@@ -42,9 +48,11 @@ export function createWorkers(
     ),
   ]);
   const storing = createStoreSyncWorker(db, settings.store, log);
+  const facts = createFactsWorker(db, settings.facts, log);
   return {
-    ...combineWorkers([ingesting, storing]),
+    ...combineWorkers([ingesting, storing, facts]),
     wakeIngestion: () => ingesting.wake(),
     wakeStore: () => storing.wake(),
+    wakeFacts: () => facts.wake(),
   };
 }

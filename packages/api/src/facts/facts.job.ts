@@ -1,0 +1,84 @@
+import type { Database } from '@stackyard/db/client';
+import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
+import type { Executor } from '../db.ts';
+import { createQueueWorker } from '../jobs/queue.ts';
+import { factsQueue } from '../jobs/queues.ts';
+import type { FactsContext } from './facts-context.ts';
+import { refreshToolFacts } from './facts-refresh.ts';
+import { findStaleTools, globalToolOf, listRefreshTimes } from './facts.repo.ts';
+
+// The facts worker, and beside it the sweep that enqueues the tools whose facts are older than the max age.
+// A refresh records failures per source and never throws for an upstream's answer; when one asked to wait
+// (a rate limit), the refresh is enqueued again for after that time.
+
+const dedupeKey = (toolId: string) => `tool-facts:${toolId}`;
+
+/** Enqueues a tool's refresh (once: a refresh already waiting is the same one). */
+export async function enqueueFactsRefresh(
+  db: Executor,
+  toolId: string,
+  options: { force?: boolean; runAt?: Date } = {},
+): Promise<void> {
+  await factsQueue.enqueue(
+    db,
+    { toolId, force: options.force ?? false },
+    { dedupeKey: dedupeKey(toolId), ...(options.runAt ? { runAt: options.runAt } : {}) },
+  );
+}
+
+/** After a tool's ingestion: its facts are fetched unless fresh ones exist (another workspace's tool). */
+export async function enqueueFactsAfterIngestion(db: Executor, workspaceToolId: string): Promise<void> {
+  const toolId = await globalToolOf(db, workspaceToolId);
+  if (toolId) await enqueueFactsRefresh(db, toolId);
+}
+
+export interface FactsWorker extends JobWorker {
+  /** Enqueues a refresh for the tools whose facts are stale; answers how many. */
+  sweep(): Promise<number>;
+}
+
+export function createFactsWorker(db: Database, context: FactsContext, log: JobLog): FactsWorker {
+  const { settings } = context;
+  const worker = createQueueWorker(db, factsQueue, {
+    pollMs: settings.pollMs,
+    log,
+    async handle({ toolId, force }, signal) {
+      if (!force) {
+        const refreshed = (await listRefreshTimes(db, [toolId])).get(toolId);
+        if (refreshed && Date.now() - refreshed.getTime() < settings.maxAgeMs) return;
+      }
+      const stats = await refreshToolFacts(db, context, toolId, signal);
+      if (stats.retryAfterMs !== undefined) {
+        await enqueueFactsRefresh(db, toolId, { force: true, runAt: new Date(Date.now() + stats.retryAfterMs) });
+      }
+    },
+  });
+  let timer: NodeJS.Timeout | null = null;
+
+  async function sweep(): Promise<number> {
+    const stale = await findStaleTools(db, new Date(Date.now() - settings.maxAgeMs), settings.sweepBatch);
+    for (const toolId of stale) await enqueueFactsRefresh(db, toolId);
+    if (stale.length > 0) worker.wake();
+    return stale.length;
+  }
+  const sweepQuietly = () =>
+    void sweep().catch((error: unknown) => log.error({ err: error }, 'tool facts sweep failed'));
+
+  return {
+    start() {
+      worker.start();
+      if (timer || settings.sweepMs <= 0) return;
+      sweepQuietly();
+      timer = setInterval(sweepQuietly, settings.sweepMs);
+      timer.unref();
+    },
+    wake: () => worker.wake(),
+    drain: () => worker.drain(),
+    sweep,
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await worker.stop();
+    },
+  };
+}
