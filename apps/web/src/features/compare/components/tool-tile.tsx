@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
 // Pale tiles with dark text in hues the dark theme re-maps (index.css), so the contrast holds there too.
@@ -22,7 +23,7 @@ function colorOf(name: string): string {
   return tileColors[hash % tileColors.length] ?? '';
 }
 
-/** The tool's icon, or its initials on a tile coloured by its name. Decorative: the name is beside it. */
+/** The tool's icon, else its initials on a tile coloured by its name. Decorative: the name is beside it. */
 export function ToolTile({
   name,
   iconUrl,
@@ -32,9 +33,16 @@ export function ToolTile({
   iconUrl: string | null;
   className?: string;
 }) {
-  if (iconUrl) {
+  // An icon that does not load (gone, refused) gives way to the tile.
+  const [failed, setFailed] = useState(false);
+  if (iconUrl && !failed) {
     return (
-      <img src={iconUrl} alt="" className={cn('size-8 shrink-0 rounded-md object-contain', className)} />
+      <img
+        src={iconUrl}
+        alt=""
+        onError={() => setFailed(true)}
+        className={cn('size-8 shrink-0 rounded-md object-contain', className)}
+      />
     );
   }
   return (
