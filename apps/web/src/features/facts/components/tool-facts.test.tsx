@@ -26,6 +26,7 @@ const facts: ToolFacts = {
     last_push_at: '2026-03-09T12:00:00Z',
     latest_release: { tag: 'v2.1.0', date: '2026-03-01T12:00:00Z' },
     contributors: null,
+    scorecard: null,
   },
   packages: [
     {

@@ -86,6 +86,7 @@ export function ToolFactsPanel({ toolId, canRefresh }: ToolFactsPanelProps) {
 const number = (value: number | null) => (value === null ? null : value.toLocaleString('en-US'));
 const dated = (iso: string | null) => (iso === null ? null : `${iso.slice(0, 10)} (${timeAgo(iso)})`);
 const yesNo = (value: boolean | null) => (value === null ? null : value ? 'Yes' : 'No');
+const score = (value: number | null) => (value === null ? null : `${value} / 10`);
 
 function RepositoryCard({ repository: repo }: { repository: RepositoryFacts }) {
   const release = repo.latest_release;
@@ -106,6 +107,7 @@ function RepositoryCard({ repository: repo }: { repository: RepositoryFacts }) {
         ['Last push', dated(repo.last_push_at)],
         ['Contributors', number(repo.contributors)],
         ['Archived', yesNo(repo.archived)],
+        ['OpenSSF Scorecard', score(repo.scorecard)],
         ['Topics', repo.topics.length > 0 ? repo.topics.join(', ') : null],
       ]}
     />
@@ -130,7 +132,7 @@ function PackageCard({ pkg }: { pkg: PackageFacts }) {
         ['Monthly downloads', number(pkg.monthly_downloads)],
         ['Dependencies', number(pkg.dependencies)],
         ['Types bundled', yesNo(pkg.types_bundled)],
-        ['OpenSSF Scorecard', pkg.scorecard === null ? null : `${pkg.scorecard} / 10`],
+        ['OpenSSF Scorecard', score(pkg.scorecard)],
       ]}
     />
   );
