@@ -18,6 +18,8 @@ export interface MatrixWorld {
   /** The workspace's catalog: one of each, the tag on the tool, resource and project, the tool in the project. */
   toolId: string;
   toolSlug: string;
+  /** A second tool's slug (to compare with the first). */
+  otherToolSlug: string;
   resourceId: string;
   projectId: string;
   projectSlug: string;
@@ -450,6 +452,27 @@ const tokenRows: MatrixRow[] = [
     expect: { anonymous: 401, nonMember: 404, viewer: 404, editor: 404, admin: 404, owner: 204 },
   },
 ];
+// ── Tool facts and comparison (issue 16) ──────────────────────────────────────────────────────────────────
+const factsRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /tools/workspace/{toolId}/facts',
+    request: (world) => ({ method: 'GET', path: `/tools/workspace/${world.toolId}/facts` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /tools/workspace/{toolId}/facts/refresh',
+    request: (world) => ({ method: 'POST', path: `/tools/workspace/${world.toolId}/facts/refresh` }),
+    expect: writers(202),
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/compare',
+    request: (world) => ({
+      method: 'GET',
+      path: `/workspaces/${world.workspaceId}/compare?tools=${world.toolSlug},${world.otherToolSlug}`,
+    }),
+    expect: membersRead,
+  },
+];
 // ── The preferred stack and its AI-assistant export (issue 17) ──────────────────────────────────────────────
 // Kept in one block so it moves as one piece if this table moves.
 const stackRows: MatrixRow[] = [
@@ -628,4 +651,5 @@ export const authorizationMatrix: MatrixRow[] = [
   ...storeRows,
   ...tokenRows,
   ...stackRows,
+  ...factsRows,
 ];

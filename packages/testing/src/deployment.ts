@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { csrfOf, frontendApi } from '@stackyard/identity/testing';
-import { runTs, serverEntry, type Child } from './processes.ts';
+import { OFFLINE_FACTS_ENV, runTs, serverEntry, type Child } from './processes.ts';
 
 export type Role = 'api' | 'identity' | 'worker';
 
@@ -119,6 +119,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     // Cheap password hashes (each hash records its cost); the production cost is measured by bench/identity.
     IDENTITY_ARGON2_MEMORY_KIB: '8192',
     IDENTITY_ARGON2_TIME_COST: '1',
+    ...OFFLINE_FACTS_ENV,
     ...options.env,
   };
   const instances: Instance[] = [];

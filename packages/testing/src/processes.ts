@@ -88,11 +88,24 @@ export function runCommand(
   };
 }
 
+/**
+ * Tool facts upstreams for servers under test: a closed loopback port, which the guarded fetcher refuses
+ * unless a test allowlists it, so nothing is fetched from the internet. A test sets its fakes' URLs over these.
+ */
+export const OFFLINE_FACTS_ENV = {
+  GITHUB_API_URL: 'http://127.0.0.1:9',
+  NPM_REGISTRY_URL: 'http://127.0.0.1:9',
+  NPM_DOWNLOADS_URL: 'http://127.0.0.1:9',
+  PYPI_URL: 'http://127.0.0.1:9',
+  CRATES_URL: 'http://127.0.0.1:9',
+  DEPS_DEV_URL: 'http://127.0.0.1:9',
+};
+
 /** Starts the real server on a free port; resolves once it prints its URL. */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
 ): Promise<Child & { url: string }> {
-  const child = runTs(serverEntry, { HOST: '127.0.0.1', PORT: '0', ...env });
+  const child = runTs(serverEntry, { HOST: '127.0.0.1', PORT: '0', ...OFFLINE_FACTS_ENV, ...env });
   const match = await child.waitFor(/stackyard listening on (http:\/\/\S+)/);
   return Object.assign(child, { url: match[1] as string });
 }

@@ -108,6 +108,7 @@ async function seedCatalog(
     name: 'Vite',
     description: 'Next generation frontend tooling',
   });
+  await seedTool(h.db.db, { workspaceId, url: `https://rollupjs.org/${workspaceId}`, slug: 'rollup', name: 'Rollup' });
   const resourceId = await seedResource(h.db.db, {
     workspaceId,
     url: `https://example.com/${workspaceId}`,
@@ -148,6 +149,7 @@ async function seedCatalog(
   return {
     toolId,
     toolSlug: 'vite',
+    otherToolSlug: 'rollup',
     resourceId,
     projectId: project.id,
     projectSlug: project.slug,

@@ -168,8 +168,8 @@ function extreme(values: Map<string, CompareValue>, direction: 'max' | 'min'): s
   let top = present[0]![1];
   for (const [, value] of present) if (better(value, top)) top = value;
   const winners = present.filter(([, value]) => value === top).map(([id]) => id);
-  // Everyone tied: nobody stands out.
-  return winners.length === values.size ? null : winners;
+  // Every known value tied: nobody stands out.
+  return winners.length === present.length ? null : winners;
 }
 
 export function compareRows(tools: readonly CompareTool[]): CompareRow[] {

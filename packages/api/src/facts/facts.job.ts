@@ -68,7 +68,7 @@ export function createFactsWorker(db: Database, context: FactsContext, log: JobL
     start() {
       worker.start();
       if (timer || settings.sweepMs <= 0) return;
-      sweepQuietly();
+      // The first sweep after one interval: a process that lives a few seconds (a test, a command) fetches nothing.
       timer = setInterval(sweepQuietly, settings.sweepMs);
       timer.unref();
     },

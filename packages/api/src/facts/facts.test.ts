@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { toolFactsSchema, type ToolFacts } from '@stackyard/contracts/facts';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { seedTool } from '@stackyard/testing/catalog-seed';
+import {
+  fakeRepo,
+  startFakeFactsUpstreams,
+  type FakeFactsUpstreams,
+} from '@stackyard/testing/fake-facts-upstreams';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { createFactsContext, DEFAULT_FACTS_SETTINGS, type FactsContext } from './facts-context.ts';
+import { refreshToolFacts } from './facts-refresh.ts';
+
+let h: Harness;
+let fake: FakeFactsUpstreams;
+let world: CatalogWorld;
+let counter = 0;
+
+beforeAll(async () => {
+  fake = await startFakeFactsUpstreams();
+  h = await createHarness({ facts: fake.settings() });
+  world = await catalogWorld(h);
+});
+
+afterAll(async () => {
+  await h.closeChecked();
+  await fake.close();
+});
+
+function context(token?: string): FactsContext {
+  return createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings(token ? { token } : {}) });
+}
+
+/** A tool of the workspace whose forge is this GitHub repository (and whose page is `url`). */
+async function tool(repo: string | null, url = `https://tool.example/${counter++}`) {
+  return seedTool(h.db.db, {
+    workspaceId: world.workspaceId,
+    url,
+    slug: `tool-${counter++}`,
+    name: 'Tool',
+    forgeUrl: repo ? `https://github.com/${repo}` : null,
+  });
+}
+
+async function factsOf(workspaceToolId: string): Promise<ToolFacts> {
+  const body = expectStatus<unknown>(await h.as(world.viewer).get(`/tools/workspace/${workspaceToolId}/facts`), 200);
+  return toolFactsSchema.parse(body);
+}
+
+const githubRequests = (repo: string) => fake.requests.filter((r) => r.path.startsWith(`/github/repos/${repo}`));
+
+describe('refreshing facts against the upstream fakes', () => {
+  it('reads the repository, its Scorecard, the packages it publishes and the linked ones', async () => {
+    fake.addRepo(
+      fakeRepo('acme/rocket', {
+        stars: 5120,
+        topics: ['build', 'bundler'],
+        contributors: 318,
+        project: { scorecard: 7.4, packages: [{ system: 'NPM', name: '@acme/rocket', version: '3.2.1' }] },
+      }),
+    );
+    fake.npm.set('@acme/rocket', {
+      name: '@acme/rocket',
+      version: '3.2.1',
+      license: 'MIT',
+      dependencies: { a: '1', b: '2' },
+      types: './index.d.ts',
+      published: '2026-11-20T08:00:00Z',
+      weekly: 120_000,
+      monthly: 500_000,
+    });
+    fake.pypi.set('rocket-py', {
+      name: 'rocket-py',
+      version: '1.4.0',
+      license: 'Apache-2.0',
+      requires: ['httpx>=0.27', 'rich; extra == "cli"'],
+      uploaded: '2026-09-01T12:00:00Z',
+    });
+    const { toolId, workspaceToolId } = await tool('acme/rocket', 'https://pypi.org/project/rocket-py/');
+    const stats = await refreshToolFacts(h.db.db, context(), toolId);
+    expect(stats.saved).toBe(0);
+
+    const facts = await factsOf(workspaceToolId);
+    expect(facts.repository).toMatchObject({
+      full_name: 'acme/rocket',
+      stars: 5120,
+      license: 'MIT',
+      topics: ['build', 'bundler'],
+      archived: false,
+      latest_release: { tag: 'v1.0.0', date: '2026-10-01T10:00:00.000Z' },
+      contributors: 318,
+      scorecard: 7.4,
+    });
+    const byName = new Map(facts.packages.map((p) => [p.name, p]));
+    expect(byName.get('@acme/rocket')).toMatchObject({
+      ecosystem: 'npm',
+      source: 'npm',
+      latest_version: '3.2.1',
+      released_at: '2026-11-20T08:00:00.000Z',
+      weekly_downloads: 120_000,
+      monthly_downloads: 500_000,
+      dependencies: 2,
+      types_bundled: true,
+      scorecard: 7.4,
+    });
+    expect(byName.get('rocket-py')).toMatchObject({
+      ecosystem: 'pypi',
+      latest_version: '1.4.0',
+      license: 'Apache-2.0',
+      dependencies: 1,
+      weekly_downloads: null,
+    });
+    expect(facts.sources.map((s) => [s.source, s.package, s.status])).toEqual(
+      expect.arrayContaining([
+        ['github', null, 'ok'],
+        ['deps.dev', null, 'ok'],
+        ['npm', 'npm:@acme/rocket', 'ok'],
+        ['pypi', 'pypi:rocket-py', 'ok'],
+      ]),
+    );
+    expect(facts.refreshed_at).not.toBeNull();
+  });
+
+  it('asks GitHub with If-None-Match the second time: 304s keep the facts and count as saved', async () => {
+    fake.addRepo(fakeRepo('acme/steady', { stars: 77 }));
+    const { toolId, workspaceToolId } = await tool('acme/steady');
+    await refreshToolFacts(h.db.db, context(), toolId);
+    const first = await factsOf(workspaceToolId);
+    const again = await refreshToolFacts(h.db.db, context(), toolId);
+    expect(again.saved).toBe(3);
+    const conditional = githubRequests('acme/steady').slice(-3);
+    expect(conditional.map((r) => r.status)).toEqual([304, 304, 304]);
+    expect(conditional.every((r) => typeof r.headers['if-none-match'] === 'string')).toBe(true);
+    const second = await factsOf(workspaceToolId);
+    expect(second.repository?.stars).toBe(77);
+    expect(second.repository?.fetched_at >= first.repository!.fetched_at).toBe(true);
+
+    // A change upstream is a new ETag: the new facts are read.
+    fake.repos.get('acme/steady')!.stars = 78;
+    const changed = await refreshToolFacts(h.db.db, context(), toolId);
+    expect(changed.saved).toBe(2);
+    expect((await factsOf(workspaceToolId)).repository?.stars).toBe(78);
+  });
+
+  it('sends the GitHub token when one is configured', async () => {
+    fake.addRepo(fakeRepo('acme/private-ish'));
+    const { toolId } = await tool('acme/private-ish');
+    await refreshToolFacts(h.db.db, context('ghp_secret123'), toolId);
+    expect(githubRequests('acme/private-ish')[0]?.headers.authorization).toBe('Bearer ghp_secret123');
+  });
+
+  it('honours a rate limit with retry-after: keeps the facts, pauses GitHub, and comes back later', async () => {
+    fake.addRepo(fakeRepo('acme/limited', { stars: 10 }));
+    const { toolId, workspaceToolId } = await tool('acme/limited');
+    const shared = context();
+    await refreshToolFacts(h.db.db, shared, toolId);
+    fake.fail(/^\/github\/repos\/acme\/limited$/, {
+      status: 403,
+      headers: { 'retry-after': '120' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    const limited = await refreshToolFacts(h.db.db, shared, toolId);
+    expect(limited.retryAfterMs).toBe(120_000);
+    const facts = await factsOf(workspaceToolId);
+    expect(facts.repository?.stars).toBe(10);
+    expect(facts.sources.find((s) => s.source === 'github')).toMatchObject({
+      status: 'rate_limited',
+      error: expect.stringContaining('120 s'),
+    });
+
+    // While paused, another tool's refresh does not ask GitHub at all.
+    fake.addRepo(fakeRepo('acme/waiting'));
+    const other = await tool('acme/waiting');
+    const before = fake.requests.length;
+    const paused = await refreshToolFacts(h.db.db, shared, other.toolId);
+    expect(githubRequests('acme/waiting')).toHaveLength(0);
+    expect(paused.retryAfterMs).toBeGreaterThan(100_000);
+    expect(fake.requests.length).toBeGreaterThan(before); // deps.dev was still asked
+  });
+
+  it('records a repository that does not exist, and still reads the linked package', async () => {
+    fake.npm.set('lonely', {
+      name: 'lonely',
+      version: '0.1.0',
+      license: 'ISC',
+      dependencies: {},
+      published: '2026-01-01T00:00:00Z',
+      weekly: null,
+      monthly: null,
+    });
+    const { toolId, workspaceToolId } = await tool('acme/gone', 'https://www.npmjs.com/package/lonely');
+    await refreshToolFacts(h.db.db, context(), toolId);
+    const facts = await factsOf(workspaceToolId);
+    expect(facts.repository).toBeNull();
+    expect(facts.sources.find((s) => s.source === 'github')).toMatchObject({
+      status: 'not_found',
+      error: 'The repository acme/gone was not found on GitHub.',
+    });
+    // A package without downloads: the numbers are unknown, not a failure.
+    expect(facts.packages).toEqual([
+      expect.objectContaining({ name: 'lonely', weekly_downloads: null, monthly_downloads: null, types_bundled: false }),
+    ]);
+    expect(facts.sources.find((s) => s.source === 'npm')?.status).toBe('ok');
+  });
+
+  it('shows an archived repository as archived', async () => {
+    fake.addRepo(fakeRepo('acme/old', { archived: true, release: null }));
+    const { toolId, workspaceToolId } = await tool('acme/old');
+    await refreshToolFacts(h.db.db, context(), toolId);
+    const facts = await factsOf(workspaceToolId);
+    expect(facts.repository).toMatchObject({ archived: true, latest_release: null });
+  });
+
+  it('keeps the last facts of a registry that answers 5xx, and says so', async () => {
+    fake.crates.set('ferris', {
+      name: 'ferris',
+      version: '2.0.0',
+      license: 'MIT OR Apache-2.0',
+      created: '2026-06-01T00:00:00Z',
+      daily: Array.from({ length: 40 }, () => 10),
+      dependencies: 3,
+    });
+    const { toolId, workspaceToolId } = await tool(null, 'https://crates.io/crates/ferris');
+    await refreshToolFacts(h.db.db, context(), toolId);
+    expect((await factsOf(workspaceToolId)).packages[0]).toMatchObject({
+      ecosystem: 'cargo',
+      weekly_downloads: 70,
+      monthly_downloads: 300,
+      dependencies: 3,
+    });
+    fake.fail(/^\/crates\/api\/v1\/crates\/ferris$/, { status: 503 });
+    await refreshToolFacts(h.db.db, context(), toolId);
+    const facts = await factsOf(workspaceToolId);
+    expect(facts.packages[0]).toMatchObject({ name: 'ferris', latest_version: '2.0.0' });
+    expect(facts.sources[0]).toMatchObject({ source: 'crates', status: 'failed', error: 'crates answered 503.' });
+  });
+
+  it('reads Go, Maven, NuGet and RubyGems packages through deps.dev', async () => {
+    fake.depsDev.set('GO:github.com/acme/gopher', {
+      system: 'GO',
+      name: 'github.com/acme/gopher',
+      version: 'v1.9.0',
+      published: '2026-05-05T05:05:05Z',
+      licenses: ['BSD-3-Clause'],
+      directDependencies: 4,
+    });
+    const { toolId, workspaceToolId } = await tool(null, 'https://pkg.go.dev/github.com/acme/gopher');
+    await refreshToolFacts(h.db.db, context(), toolId);
+    expect((await factsOf(workspaceToolId)).packages[0]).toMatchObject({
+      ecosystem: 'go',
+      source: 'deps.dev',
+      latest_version: 'v1.9.0',
+      license: 'BSD-3-Clause',
+      dependencies: 4,
+    });
+  });
+});
+
+describe('the facts routes and job', () => {
+  it('an editor queues a refresh that the worker runs; a viewer may not', async () => {
+    fake.addRepo(fakeRepo('acme/queued', { stars: 9 }));
+    const { workspaceToolId } = await tool('acme/queued');
+    const refused = await h.as(world.viewer).post(`/tools/workspace/${workspaceToolId}/facts/refresh`);
+    expect(refused.statusCode).toBe(403);
+    const queued = toolFactsSchema.parse(
+      expectStatus(await h.as(world.editor).post(`/tools/workspace/${workspaceToolId}/facts/refresh`), 202),
+    );
+    expect(queued.refresh_queued).toBe(true);
+    await expect.poll(async () => (await factsOf(workspaceToolId)).repository?.stars, { timeout: 10_000 }).toBe(9);
+    expect((await factsOf(workspaceToolId)).refresh_queued).toBe(false);
+  });
+
+  it('answers 404 for a tool of another workspace', async () => {
+    const other = await catalogWorld(h);
+    const { workspaceToolId } = await seedTool(h.db.db, {
+      workspaceId: other.workspaceId,
+      url: 'https://elsewhere.example',
+      slug: 'elsewhere',
+    });
+    const response = await h.as(world.owner).get(`/tools/workspace/${workspaceToolId}/facts`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ detail: 'Tool not found' });
+  });
+
+  it('the periodic sweep queues tools whose facts are older than the max age', async () => {
+    fake.addRepo(fakeRepo('acme/stale'));
+    const { toolId } = await tool('acme/stale');
+    await refreshToolFacts(h.db.db, context(), toolId);
+    await h.db.db.execute(
+      sql`update tool_fact_refreshes set refreshed_at = now() - interval '8 days' where tool_id = ${toolId}`,
+    );
+    const { findStaleTools } = await import('./facts.repo.ts');
+    const stale = await findStaleTools(h.db.db, new Date(Date.now() - 7 * 86_400_000), 10_000);
+    expect(stale).toContain(toolId);
+  });
+});
