@@ -99,7 +99,7 @@ test('compare: three tools from the list, differences only, Markdown, phone and 
   await page.screenshot({ path: `${screenshotsDir}dark-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${screenshotsDir}dark-1280.png`, fullPage: true });
-});
+}, 120_000);
 
 test('compare: one tool explains and offers the picker; an unknown tool shows the API message', async ({
   page,
@@ -128,4 +128,43 @@ test('compare: one tool explains and offers the picker; an unknown tool shows th
   await page.getByRole('alert').getByText('Could not compare these tools:').waitFor();
   await page.getByRole('button', { name: 'Remove no-such-tool' }).click();
   await page.getByRole('heading', { name: 'Pick at least two tools' }).waitFor();
-});
+}, 90_000);
+
+test('tool page: the facts with a refresh for editors, and Compare with… the tools sharing a tag', async ({
+  page,
+}) => {
+  const origin = inject('fixtureOrigin');
+  const username = await signUpWithWorkspace(page, 'comparew', 'picks');
+  const api = await CatalogApi.of(page, 'picks');
+  const ids: string[] = [];
+  for (const path of ['/tool', '/json-ld', '/bare']) {
+    ids.push((await api.ingestTool(`${origin}${path}`)).workspace_tool_id ?? '');
+  }
+  const tools = await api.call<Array<{ slug: string; workspace_tool_id: string }>>(
+    'GET',
+    `/tools?workspace_id=${api.workspaceId}`,
+  );
+  const slugOf = (id: string) => tools.find((tool) => tool.workspace_tool_id === id)?.slug ?? '';
+  // The first two share a tag; the third has none.
+  const tag = await api.createTag('bundlers');
+  for (const id of ids.slice(0, 2)) await api.call('PUT', `/tools/workspace/${id}/tags/${tag.id}`);
+
+  await page.goto(`/${username}/picks/tools/${slugOf(ids[0] ?? '')}`);
+  const facts = page.getByRole('region', { name: 'Facts' });
+  await facts.getByRole('heading', { name: 'Facts' }).waitFor();
+  // The fixture site's tools link no repository or package: the refresh runs and finds nothing to show.
+  await facts.getByRole('button', { name: 'Refresh facts' }).click();
+  await facts.getByText(/^Refreshed (just now|\d+ minutes? ago)/).waitFor({ timeout: 20_000 });
+  await facts.getByRole('button', { name: 'Refresh facts' }).waitFor({ timeout: 20_000 });
+  await facts
+    .getByText('No facts yet: they come from the tool’s repository and package registries.')
+    .waitFor();
+
+  const proposals = page.getByRole('list', { name: 'Tools sharing its tags' });
+  const link = proposals.getByRole('link');
+  await expect.poll(() => link.count()).toBe(1);
+  await link.click();
+  await page.waitForURL(`**/picks/compare?tools=${slugOf(ids[0] ?? '')},${slugOf(ids[1] ?? '')}`);
+  await page.getByRole('table').waitFor();
+  expect(await seriousA11yViolations(page), 'compare from the tool page').toEqual([]);
+}, 90_000);
