@@ -51,7 +51,25 @@ const compareTool = (n: number, name: string): CompareTool => ({
 
 const comparison: CompareResponse = {
   workspace_id: WORKSPACE_ID,
-  tools: [compareTool(1, 'Rocket'), compareTool(2, 'Nebula')],
+  tools: [
+    compareTool(1, 'Rocket'),
+    {
+      ...compareTool(2, 'Nebula'),
+      team_view: {
+        ...compareTool(2, 'Nebula').team_view,
+        comment_count: 1,
+        latest_comments: [
+          {
+            id: '44444444-4444-4444-8444-000000000001',
+            commenter_id: '55555555-5555-4555-8555-000000000001',
+            commenter_username: 'bo',
+            content: '<b>Fast</b> but young',
+            created_at: '2026-01-01T00:00:00Z',
+          },
+        ],
+      },
+    },
+  ],
   rows: [
     {
       key: 'license',
@@ -130,6 +148,11 @@ describe('ComparePage', () => {
     expect(differences.getAttribute('aria-checked')).toBe('true');
     expect(within(table).queryByRole('row', { name: /Licence/ })).toBeNull();
     within(table).getByRole('row', { name: /Stars/ });
+
+    // The team's latest comments, as text (markup stays text).
+    const comments = screen.getByRole('region', { name: 'Latest comments' });
+    within(comments).getByText('<b>Fast</b> but young');
+    within(comments).getByText('No comments yet.');
   });
 
   it('copies the comparison as Markdown and says so', async () => {

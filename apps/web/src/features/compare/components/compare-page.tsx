@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { useCompare } from '../api/get-compare';
 import { withTool, withoutTool } from '../lib/compare-tools';
 import { CompareTable } from './compare-table';
+import { LatestComments } from './latest-comments';
 
 /** What the page hands the route's tool picker. */
 export type PickerSlot = { exclude: readonly string[]; onPick: (slug: string) => void; disabled: boolean };
@@ -91,6 +92,7 @@ export function ComparePage({ workspaceId, slugs, onChange, toolHref, picker }: 
               toolHref={toolHref}
               onRemove={remove}
             />
+            <LatestComments tools={compare.data.tools} />
           </>
         )}
       </div>
