@@ -51,7 +51,7 @@ export function ToolsList({
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
   const [stance, setStance] = useState<ToolStance | null>(null);
-  // The selected tools while selecting; null outside selection mode.
+  // What the selection is for (null outside selection mode) and the tools ticked so far.
   const [mode, setMode] = useState<SelectionMode | null>(null);
   const [selected, setSelected] = useState<Tool[]>([]);
   const toggleMode = (next: SelectionMode) => {
