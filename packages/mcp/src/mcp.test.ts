@@ -41,6 +41,7 @@ describe('the MCP server', () => {
         'add_comment',
         'add_resource',
         'add_tool',
+        'compare_tools',
         'export_stack',
         'get_preferred_stack',
         'get_project',

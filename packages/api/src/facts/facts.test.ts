@@ -134,7 +134,7 @@ describe('refreshing facts against the upstream fakes', () => {
     expect(conditional.every((r) => typeof r.headers['if-none-match'] === 'string')).toBe(true);
     const second = await factsOf(workspaceToolId);
     expect(second.repository?.stars).toBe(77);
-    expect(second.repository?.fetched_at >= first.repository!.fetched_at).toBe(true);
+    expect(second.repository!.fetched_at >= first.repository!.fetched_at).toBe(true);
 
     // A change upstream is a new ETag: the new facts are read.
     fake.repos.get('acme/steady')!.stars = 78;

@@ -1,0 +1,45 @@
+// compare_tools over Streamable HTTP with the SDK's client: the same comparison as GET /compare, structured,
+// with a Markdown table as text; a bad list of tools is a tool error the model can act on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareResponseSchema } from '@stackyard/contracts/compare';
+import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
+
+let m: McpHarness;
+
+beforeAll(async () => {
+  m = await createMcpHarness();
+});
+
+afterAll(async () => {
+  await m.close();
+});
+
+describe('compare_tools', () => {
+  it('compares the workspace’s tools: structured like the API, Markdown as text', async () => {
+    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
+    const client = await m.connect(token);
+    const result = await call(client, 'compare_tools', {
+      workspace: m.world.slug,
+      tools: ['drizzle-orm', 'prisma'],
+    });
+    expect(result.isError).toBeFalsy();
+    const comparison = compareResponseSchema.parse(result.structuredContent);
+    expect(comparison.tools.map((tool) => [tool.slug, tool.team_view.rating])).toEqual([
+      ['drizzle-orm', 5],
+      ['prisma', 2],
+    ]);
+    expect(comparison.rows.find((row) => row.key === 'rating')?.best).toEqual([m.world.drizzleId]);
+    const markdown = text(result);
+    expect(markdown).toContain('# Comparison: Drizzle ORM vs Prisma');
+    expect(markdown).toContain('| Rating | **5/5** | 2/5 |');
+    expect(markdown).toContain('| Stance | **preferred** | avoid |');
+  });
+
+  it('explains an unknown tool as a tool error', async () => {
+    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
+    const client = await m.connect(token);
+    const result = await call(client, 'compare_tools', { workspace: m.world.slug, tools: ['drizzle-orm', 'nope'] });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('No tool "nope" in this workspace');
+  });
+});
