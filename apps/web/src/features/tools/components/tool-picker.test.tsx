@@ -39,7 +39,7 @@ describe('ToolPicker', () => {
     const { onPick, user } = setup(['tool-1']);
     const input = screen.getByRole('combobox', { name: 'Add a tool' });
     await user.click(input);
-    await screen.findByRole('option', { name: /Tool 2/ });
+    await screen.findByRole('option', { name: /Tool 2/ }, { timeout: 5000 });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Tool 2tool-2',
       'Tool 3tool-3',
@@ -53,7 +53,8 @@ describe('ToolPicker', () => {
   it('searches the workspace as one types', async () => {
     const { onPick, user } = setup([]);
     await user.type(screen.getByRole('combobox', { name: 'Add a tool' }), 'three');
-    await user.click(await screen.findByRole('option', { name: /Tool 3/ }));
+    // The search waits for a pause in typing: give it time on a busy machine.
+    await user.click(await screen.findByRole('option', { name: /Tool 3/ }, { timeout: 5000 }));
     expect(onPick).toHaveBeenCalledWith('tool-3');
   });
 });
