@@ -51,7 +51,9 @@ async function seed(db: DbHandle): Promise<void> {
     from tools t where t.fingerprint like 'compare-bench-%'`);
   await db.rows(sql`insert into tool_fact_refreshes (tool_id, refreshed_at)
     select id, now() from tools where fingerprint like 'compare-bench-%'`);
-  await db.rows(sql`insert into tags (workspace_id, name, color) values (${WORKSPACE_ID}, 'bundler', '#3b82f6')`);
+  await db.rows(
+    sql`insert into tags (workspace_id, name, color) values (${WORKSPACE_ID}, 'bundler', '#3b82f6')`,
+  );
   await db.rows(sql`insert into tool_tags (tag_id, workspace_tool_id)
     select (select id from tags where workspace_id = ${WORKSPACE_ID}), id
     from workspace_tools where workspace_id = ${WORKSPACE_ID} and substring(slug from 6)::int % 3 = 0`);
@@ -146,7 +148,9 @@ async function benchRefresh(label: string, db: DbHandle): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       return { seconds, requests, saved, perSecond: ids.length / seconds };
     };
-    console.log(`\n### ${label}: facts refresh of ${FACTS_TOOLS} tools against the fakes (${CONCURRENCY} at once)\n`);
+    console.log(
+      `\n### ${label}: facts refresh of ${FACTS_TOOLS} tools against the fakes (${CONCURRENCY} at once)\n`,
+    );
     console.log('| pass | tools/s | requests | answered 304 (saved) |');
     console.log('| --- | --- | --- | --- |');
     for (const name of ['cold', 'again (conditional)']) {

@@ -38,7 +38,10 @@ describe('compare_tools', () => {
   it('explains an unknown tool as a tool error', async () => {
     const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
     const client = await m.connect(token);
-    const result = await call(client, 'compare_tools', { workspace: m.world.slug, tools: ['drizzle-orm', 'nope'] });
+    const result = await call(client, 'compare_tools', {
+      workspace: m.world.slug,
+      tools: ['drizzle-orm', 'nope'],
+    });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('No tool "nope" in this workspace');
   });

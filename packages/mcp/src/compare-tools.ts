@@ -26,7 +26,10 @@ export function registerCompareTools(server: McpServer, api: ApiClient): void {
           .min(COMPARE_MIN)
           .max(COMPARE_MAX)
           .describe(`The tools' slugs, ${COMPARE_MIN} to ${COMPARE_MAX}, e.g. ["vite", "webpack"].`),
-        differences_only: z.boolean().optional().describe('Only the rows where the tools differ, in the text.'),
+        differences_only: z
+          .boolean()
+          .optional()
+          .describe('Only the rows where the tools differ, in the text.'),
       }),
       outputSchema: compareResponseSchema,
       annotations: READ,
@@ -39,7 +42,9 @@ export function registerCompareTools(server: McpServer, api: ApiClient): void {
           withQuery(`/workspaces/${found.id}/compare`, { tools: tools.join(',') }),
         );
         return {
-          content: [{ type: 'text', text: compareToMarkdown(comparison, { differencesOnly: differences_only }) }],
+          content: [
+            { type: 'text', text: compareToMarkdown(comparison, { differencesOnly: differences_only }) },
+          ],
           structuredContent: comparison,
         };
       }),

@@ -128,12 +128,21 @@ export async function startFakeFactsUpstreams(): Promise<FakeFactsUpstreams> {
     const path = url.pathname;
     const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
       const sent = reply(response, request, status, body, headers);
-      requests.push({ method: request.method ?? 'GET', path: `${path}${url.search}`, status: sent, headers: request.headers });
+      requests.push({
+        method: request.method ?? 'GET',
+        path: `${path}${url.search}`,
+        status: sent,
+        headers: request.headers,
+      });
     };
     const rule = injected.find((entry) => entry.times > 0 && entry.match.test(`${path}${url.search}`));
     if (rule) {
       rule.times -= 1;
-      send(rule.answer.status, rule.answer.body ?? { message: `injected ${rule.answer.status}` }, rule.answer.headers);
+      send(
+        rule.answer.status,
+        rule.answer.body ?? { message: `injected ${rule.answer.status}` },
+        rule.answer.headers,
+      );
       return;
     }
     const answer = route(path, url.searchParams);
@@ -239,7 +248,8 @@ export async function startFakeFactsUpstreams(): Promise<FakeFactsUpstreams> {
 
   function cratesApi(parts: string[]): InjectedAnswer {
     const [, , , name, tail, tail2] = parts;
-    const crate = parts[0] === 'api' && parts[1] === 'v1' && parts[2] === 'crates' ? crates.get(name ?? '') : undefined;
+    const crate =
+      parts[0] === 'api' && parts[1] === 'v1' && parts[2] === 'crates' ? crates.get(name ?? '') : undefined;
     if (!crate) return notFound;
     if (tail === undefined) {
       return {
@@ -303,26 +313,37 @@ export async function startFakeFactsUpstreams(): Promise<FakeFactsUpstreams> {
         },
       };
     }
-    const version = /^\/v3\/systems\/([^/]+)\/packages\/([^/]+)(?:\/versions\/([^/:]+)(:dependencies)?)?$/.exec(path);
+    const version =
+      /^\/v3\/systems\/([^/]+)\/packages\/([^/]+)(?:\/versions\/([^/:]+)(:dependencies)?)?$/.exec(path);
     if (!version?.[1] || !version[2]) return notFound;
     const system = version[1];
     const name = decodeURIComponent(version[2]);
     const known = depsDev.get(`${system}:${name}`);
     const npmPackage = system === 'NPM' ? npm.get(name) : undefined;
-    if (!known && !npmPackage) return notFound;
-    const current = known ?? {
-      version: npmPackage!.version,
-      published: npmPackage!.published,
-      licenses: [npmPackage!.license],
-      directDependencies: Object.keys(npmPackage!.dependencies).length,
-    };
+    const current =
+      known ??
+      (npmPackage && {
+        version: npmPackage.version,
+        published: npmPackage.published,
+        licenses: [npmPackage.license],
+        directDependencies: Object.keys(npmPackage.dependencies).length,
+      });
+    if (!current) return notFound;
     if (!version[3]) {
       return {
         status: 200,
         body: {
           versions: [
-            { versionKey: { system, name, version: '0.0.1' }, publishedAt: '2020-01-01T00:00:00Z', isDefault: false },
-            { versionKey: { system, name, version: current.version }, publishedAt: current.published, isDefault: true },
+            {
+              versionKey: { system, name, version: '0.0.1' },
+              publishedAt: '2020-01-01T00:00:00Z',
+              isDefault: false,
+            },
+            {
+              versionKey: { system, name, version: current.version },
+              publishedAt: current.published,
+              isDefault: true,
+            },
           ],
         },
       };
@@ -342,7 +363,11 @@ export async function startFakeFactsUpstreams(): Promise<FakeFactsUpstreams> {
     }
     return {
       status: 200,
-      body: { versionKey: { system, name, version: current.version }, publishedAt: current.published, licenses: current.licenses },
+      body: {
+        versionKey: { system, name, version: current.version },
+        publishedAt: current.published,
+        licenses: current.licenses,
+      },
     };
   }
 

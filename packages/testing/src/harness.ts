@@ -86,7 +86,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     ingestion: { pollMs: 100, fetch: { resolver: loopbackResolver }, ...options.ingestion },
     ...(options.store ? { store: options.store } : {}),
     // No periodic sweep; refreshes after ingestion reach only loopback, refused unless a test allowlists it.
-    facts: { pollMs: 100, sweepMs: 0, http: { allowlist: [], fetch: { resolver: loopbackResolver } }, ...options.facts },
+    facts: {
+      pollMs: 100,
+      sweepMs: 0,
+      http: { allowlist: [], fetch: { resolver: loopbackResolver } },
+      ...options.facts,
+    },
   });
   const recorded: RecordedResponse[] = [];
   app.addHook('onSend', async (request, reply, payload) => {

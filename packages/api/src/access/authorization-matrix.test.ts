@@ -108,7 +108,12 @@ async function seedCatalog(
     name: 'Vite',
     description: 'Next generation frontend tooling',
   });
-  await seedTool(h.db.db, { workspaceId, url: `https://rollupjs.org/${workspaceId}`, slug: 'rollup', name: 'Rollup' });
+  await seedTool(h.db.db, {
+    workspaceId,
+    url: `https://rollupjs.org/${workspaceId}`,
+    slug: 'rollup',
+    name: 'Rollup',
+  });
   const resourceId = await seedResource(h.db.db, {
     workspaceId,
     url: `https://example.com/${workspaceId}`,

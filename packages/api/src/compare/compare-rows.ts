@@ -1,4 +1,10 @@
-import type { CompareGroup, CompareKind, CompareRow, CompareTool, CompareValue } from '@stackyard/contracts/compare';
+import type {
+  CompareGroup,
+  CompareKind,
+  CompareRow,
+  CompareTool,
+  CompareValue,
+} from '@stackyard/contracts/compare';
 
 // The comparison's rows: one per fact, each value keyed by workspace tool. `best` only where "better" is
 // objective (more stars, a more recent release, a higher rating…) and the tools do not all tie.
@@ -24,7 +30,14 @@ const holding =
   };
 
 const SPECS: RowSpec[] = [
-  { key: 'license', label: 'Licence', group: 'overview', kind: 'text', value: (t) => t.overview.license, best: null },
+  {
+    key: 'license',
+    label: 'Licence',
+    group: 'overview',
+    kind: 'text',
+    value: (t) => t.overview.license,
+    best: null,
+  },
   {
     key: 'language',
     label: 'Language',
@@ -41,8 +54,22 @@ const SPECS: RowSpec[] = [
     value: (t) => t.facts.repository?.topics ?? [],
     best: null,
   },
-  { key: 'stars', label: 'Stars', group: 'adoption', kind: 'number', value: (t) => t.adoption.stars, best: 'max' },
-  { key: 'forks', label: 'Forks', group: 'adoption', kind: 'number', value: (t) => t.adoption.forks, best: 'max' },
+  {
+    key: 'stars',
+    label: 'Stars',
+    group: 'adoption',
+    kind: 'number',
+    value: (t) => t.adoption.stars,
+    best: 'max',
+  },
+  {
+    key: 'forks',
+    label: 'Forks',
+    group: 'adoption',
+    kind: 'number',
+    value: (t) => t.adoption.forks,
+    best: 'max',
+  },
   {
     key: 'weekly_downloads',
     label: 'Weekly downloads',
@@ -131,8 +158,22 @@ const SPECS: RowSpec[] = [
     value: (t) => t.facts.packages.find((p) => p.ecosystem === 'npm')?.types_bundled ?? null,
     best: holding(true),
   },
-  { key: 'rating', label: 'Rating', group: 'team', kind: 'rating', value: (t) => t.team_view.rating, best: 'max' },
-  { key: 'stance', label: 'Stance', group: 'team', kind: 'text', value: (t) => t.team_view.stance, best: holding('preferred') },
+  {
+    key: 'rating',
+    label: 'Rating',
+    group: 'team',
+    kind: 'rating',
+    value: (t) => t.team_view.rating,
+    best: 'max',
+  },
+  {
+    key: 'stance',
+    label: 'Stance',
+    group: 'team',
+    kind: 'text',
+    value: (t) => t.team_view.stance,
+    best: holding('preferred'),
+  },
   {
     key: 'tags',
     label: 'Tags',
@@ -160,13 +201,14 @@ const SPECS: RowSpec[] = [
 ];
 
 function extreme(values: Map<string, CompareValue>, direction: 'max' | 'min'): string[] | null {
-  const present = [...values].filter((entry): entry is [string, number | string] =>
-    typeof entry[1] === 'number' || typeof entry[1] === 'string',
+  const present = [...values].filter(
+    (entry): entry is [string, number | string] =>
+      typeof entry[1] === 'number' || typeof entry[1] === 'string',
   );
-  if (present.length === 0) return null;
   const better = (a: number | string, b: number | string) => (direction === 'max' ? a > b : a < b);
-  let top = present[0]![1];
-  for (const [, value] of present) if (better(value, top)) top = value;
+  let top: number | string | null = null;
+  for (const [, value] of present) if (top === null || better(value, top)) top = value;
+  if (top === null) return null;
   const winners = present.filter(([, value]) => value === top).map(([id]) => id);
   // Every known value tied: nobody stands out.
   return winners.length === present.length ? null : winners;

@@ -1,4 +1,8 @@
-import { COMPARE_LATEST_COMMENTS, type CompareResponse, type CompareTool } from '@stackyard/contracts/compare';
+import {
+  COMPARE_LATEST_COMMENTS,
+  type CompareResponse,
+  type CompareTool,
+} from '@stackyard/contracts/compare';
 import type { ToolFacts } from '@stackyard/contracts/facts';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
@@ -25,11 +29,14 @@ export async function compareTools(
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
   const found = await findToolsBySlug(db, access, slugs);
   const bySlug = new Map(found.map((row) => [row.slug, row]));
+  const rows = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
   const missing = slugs.filter((slug) => !bySlug.has(slug));
   if (missing.length > 0) {
-    throw new AppError('not_found', `No tool ${missing.map((slug) => `"${slug}"`).join(', ')} in this workspace`);
+    throw new AppError(
+      'not_found',
+      `No tool ${missing.map((slug) => `"${slug}"`).join(', ')} in this workspace`,
+    );
   }
-  const rows = slugs.map((slug) => bySlug.get(slug)!);
   const ids = rows.map((row) => row.workspaceToolId);
   const toolIds = rows.map((row) => row.toolId);
   const [tagRows, projectRows, commentRows, factRows, refreshed, pending] = await Promise.all([
@@ -106,13 +113,20 @@ function adoption(facts: ToolFacts): CompareTool['adoption'] {
 
 function maintenance(facts: ToolFacts): CompareTool['maintenance'] {
   const repo = facts.repository;
-  const packageDates = facts.packages.map((p) => p.released_at).filter((date): date is string => date !== null);
+  const packageDates = facts.packages
+    .map((p) => p.released_at)
+    .filter((date): date is string => date !== null);
   const newestPackage = packageDates.sort().at(-1) ?? null;
   const releaseDate = repo?.latest_release?.date ?? null;
-  const lastRelease = [releaseDate, newestPackage].filter((d): d is string => d !== null).sort().at(-1) ?? null;
+  const lastRelease =
+    [releaseDate, newestPackage]
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1) ?? null;
   return {
     latest_release: repo?.latest_release ?? null,
-    latest_version: facts.packages.find((p) => p.latest_version)?.latest_version ?? repo?.latest_release?.tag ?? null,
+    latest_version:
+      facts.packages.find((p) => p.latest_version)?.latest_version ?? repo?.latest_release?.tag ?? null,
     last_release_at: lastRelease,
     last_push_at: repo?.last_push_at ?? null,
     open_issues: repo?.open_issues ?? null,

@@ -15,7 +15,8 @@ export interface ToolLinks {
   packages: PackageRef[];
 }
 
-const GITHUB_REPO = /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?(?:[/?#]|$)/i;
+const GITHUB_REPO =
+  /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?(?:[/?#]|$)/i;
 
 export function githubRepository(url: string | null): string | null {
   const match = url ? GITHUB_REPO.exec(url) : null;
@@ -28,7 +29,10 @@ const PACKAGE_PATTERNS: Array<[PackageEcosystem, RegExp]> = [
   ['pypi', /^https?:\/\/pypi\.org\/project\/([^/?#]+)/i],
   ['cargo', /^https?:\/\/crates\.io\/crates\/([^/?#]+)/i],
   ['go', /^https?:\/\/pkg\.go\.dev\/([^?#@]+)/i],
-  ['maven', /^https?:\/\/(?:central\.sonatype\.com\/artifact|mvnrepository\.com\/artifact)\/([^/?#]+)\/([^/?#]+)/i],
+  [
+    'maven',
+    /^https?:\/\/(?:central\.sonatype\.com\/artifact|mvnrepository\.com\/artifact)\/([^/?#]+)\/([^/?#]+)/i,
+  ],
   ['nuget', /^https?:\/\/(?:www\.)?nuget\.org\/packages\/([^/?#]+)/i],
   ['rubygems', /^https?:\/\/rubygems\.org\/gems\/([^/?#]+)/i],
 ];

@@ -30,14 +30,19 @@ export async function refreshToolFacts(
   if (!target) return { requests: 0, saved: 0 };
   const { settings, fetchJson } = context;
   const links = toolLinks([target.forgeUrl, target.canonicalUrl, target.homepageUrl]);
-  const previous = new Map((await listFacts(db, [toolId])).map((row) => [`${row.source}|${row.subject}`, row]));
+  const previous = new Map(
+    (await listFacts(db, [toolId])).map((row) => [`${row.source}|${row.subject}`, row]),
+  );
   const rows: FactRow[] = [];
   const stats: RefreshStats = { requests: 0, saved: 0 };
   const waitAtLeast = (ms: number | undefined) => {
     if (ms !== undefined) stats.retryAfterMs = Math.max(stats.retryAfterMs ?? 0, ms);
   };
-  const row = (source: FactRow['source'], subject: string, rest: Omit<FactRow, 'toolId' | 'source' | 'subject'>) =>
-    rows.push({ toolId, source, subject, ...rest });
+  const row = (
+    source: FactRow['source'],
+    subject: string,
+    rest: Omit<FactRow, 'toolId' | 'source' | 'subject'>,
+  ) => rows.push({ toolId, source, subject, ...rest });
   let scorecard: number | null = null;
 
   if (links.repository) {
@@ -51,7 +56,13 @@ export async function refreshToolFacts(
           ? oldProject
           : null;
     scorecard = projectData?.scorecard ?? null;
-    row('deps.dev', '', { status: project.status, error: project.error, checkedAt: now(), etags: {}, data: projectData });
+    row('deps.dev', '', {
+      status: project.status,
+      error: project.error,
+      checkedAt: now(),
+      etags: {},
+      data: projectData,
+    });
     // deps.dev down: the packages it named last time are still refreshed (and kept).
     const inferred = project.status === 'failed' ? previousPackages(previous.values()) : project.packages;
     for (const ref of inferred) {
@@ -87,7 +98,13 @@ export async function refreshToolFacts(
         waitAtLeast(wait);
       }
       const data = outcome.data ? { ...outcome.data, scorecard: scorecard ?? outcome.data.scorecard } : null;
-      row('github', '', { status: outcome.status, error: outcome.error, checkedAt: now(), etags: outcome.etags, data });
+      row('github', '', {
+        status: outcome.status,
+        error: outcome.error,
+        checkedAt: now(),
+        etags: outcome.etags,
+        data,
+      });
     }
   }
 

@@ -49,7 +49,10 @@ export function createFactsWorker(db: Database, context: FactsContext, log: JobL
       }
       const stats = await refreshToolFacts(db, context, toolId, signal);
       if (stats.retryAfterMs !== undefined) {
-        await enqueueFactsRefresh(db, toolId, { force: true, runAt: new Date(Date.now() + stats.retryAfterMs) });
+        await enqueueFactsRefresh(db, toolId, {
+          force: true,
+          runAt: new Date(Date.now() + stats.retryAfterMs),
+        });
       }
     },
   });

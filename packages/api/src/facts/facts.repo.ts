@@ -79,7 +79,12 @@ export async function listRefreshTimes(db: Executor, toolIds: readonly string[])
 }
 
 /** Replaces a tool's facts with this refresh's rows (a package no longer linked goes) and stamps the time. */
-export async function saveFacts(db: Executor, toolId: string, rows: FactRow[], refreshedAt: Date): Promise<void> {
+export async function saveFacts(
+  db: Executor,
+  toolId: string,
+  rows: FactRow[],
+  refreshedAt: Date,
+): Promise<void> {
   const subjects = rows.map((row) => `${row.source}|${row.subject}`);
   await db
     .delete(toolFacts)

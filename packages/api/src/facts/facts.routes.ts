@@ -31,7 +31,8 @@ export function factsRoutes(app: ApiApp, { db }: RouteDeps, context: FactsContex
       schema: {
         tags: ['facts'],
         summary: "Refresh a tool's facts now (editors and admins)",
-        description: 'Queues a refresh whatever the facts’ age; the answer is the facts as they are, with refresh_queued.',
+        description:
+          'Queues a refresh whatever the facts’ age; the answer is the facts as they are, with refresh_queued.',
         params: toolFactsParamsSchema,
         response: { 202: toolFactsSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
       },

@@ -45,7 +45,7 @@ export async function fetchRepositoryFacts(
   now: Date,
   signal?: AbortSignal,
 ): Promise<FetchOutcome<RepositoryFacts>> {
-  const etags = { ...previous.etags };
+  const etags = new Map(Object.entries(previous.etags));
   let requests = 0;
   let saved = 0;
   const base = `${settings.apiUrl}/repos/${repository}`;
@@ -57,7 +57,7 @@ export async function fetchRepositoryFacts(
     };
     if (settings.token) headers.authorization = `Bearer ${settings.token}`;
     // An ETag is only worth sending when the facts it stands for are still kept.
-    const etag = etags[key];
+    const etag = etags.get(key);
     if (etag && previous.data) headers['if-none-match'] = etag;
     requests += 1;
     const result = await fetchJson(url, headers, signal);
@@ -72,7 +72,11 @@ export async function fetchRepositoryFacts(
       const limit = rateLimit(answer.status, answer.headers, detail, Date.now);
       if (limit) {
         const seconds = Math.ceil((limit.retryAfterMs ?? 60_000) / 1000);
-        throw new StopFetch('rate_limited', `GitHub asked to slow down; trying again in ${seconds} s.`, limit.retryAfterMs);
+        throw new StopFetch(
+          'rate_limited',
+          `GitHub asked to slow down; trying again in ${seconds} s.`,
+          limit.retryAfterMs,
+        );
       }
       throw new StopFetch('failed', `GitHub refused the request (${answer.status}): ${detail}`);
     }
@@ -80,8 +84,8 @@ export async function fetchRepositoryFacts(
     if (answer.status === 204) return { kind: 'fresh', json: [], answer };
     if (answer.status !== 200) throw new StopFetch('failed', `GitHub answered ${answer.status}.`);
     const newEtag = header(answer.headers, 'etag');
-    if (newEtag) etags[key] = newEtag;
-    else delete etags[key];
+    if (newEtag) etags.set(key, newEtag);
+    else etags.delete(key);
     return { kind: 'fresh', json: answer.json, answer };
   }
 
@@ -93,21 +97,12 @@ export async function fetchRepositoryFacts(
     const old = previous.data;
     const release = await get('release', `${base}/releases/latest`);
     const contributors = await get('contributors', `${base}/contributors?per_page=1&anon=true`);
-    if (repo.kind === 'same' && !old) throw new StopFetch('failed', 'GitHub answered 304 without facts kept.');
-    const json = repo.kind === 'fresh' ? repo.json : null;
+    const fields = repo.kind === 'fresh' ? repoFields(repo.json, repository) : old;
+    if (!fields) throw new StopFetch('failed', 'GitHub answered 304 without facts kept.');
     const data: RepositoryFacts = {
+      ...fields,
       source: 'github',
       fetched_at: now.toISOString(),
-      full_name: json ? (str(field(json, 'full_name')) ?? repository) : old!.full_name,
-      url: json ? (str(field(json, 'html_url')) ?? `https://github.com/${repository}`) : old!.url,
-      stars: json ? (int(field(json, 'stargazers_count')) ?? 0) : old!.stars,
-      forks: json ? (int(field(json, 'forks_count')) ?? 0) : old!.forks,
-      open_issues: json ? (int(field(json, 'open_issues_count')) ?? 0) : old!.open_issues,
-      license: json ? spdx(field(json, 'license', 'spdx_id')) : old!.license,
-      language: json ? str(field(json, 'language')) : old!.language,
-      topics: json ? topicsOf(field(json, 'topics')) : old!.topics,
-      archived: json ? field(json, 'archived') === true : old!.archived,
-      last_push_at: json ? isoOrNull(field(json, 'pushed_at')) : old!.last_push_at,
       latest_release:
         release.kind === 'same'
           ? (old?.latest_release ?? null)
@@ -123,7 +118,7 @@ export async function fetchRepositoryFacts(
       // deps.dev's, set by the refresh.
       scorecard: old?.scorecard ?? null,
     };
-    return { status: 'ok', error: null, data, etags, requests, saved };
+    return { status: 'ok', error: null, data, etags: Object.fromEntries(etags), requests, saved };
   } catch (error) {
     if (!(error instanceof StopFetch)) throw error;
     return {
@@ -131,12 +126,32 @@ export async function fetchRepositoryFacts(
       error: error.message,
       // A repository that is gone has no facts; any other failure keeps the last ones.
       data: error.status === 'not_found' ? null : previous.data,
-      etags: error.status === 'not_found' ? {} : etags,
+      etags: error.status === 'not_found' ? {} : Object.fromEntries(etags),
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
       requests,
       saved,
     };
   }
+}
+
+type RepoFields = Omit<
+  RepositoryFacts,
+  'source' | 'fetched_at' | 'latest_release' | 'contributors' | 'scorecard'
+>;
+
+function repoFields(json: unknown, repository: string): RepoFields {
+  return {
+    full_name: str(field(json, 'full_name')) ?? repository,
+    url: str(field(json, 'html_url')) ?? `https://github.com/${repository}`,
+    stars: int(field(json, 'stargazers_count')) ?? 0,
+    forks: int(field(json, 'forks_count')) ?? 0,
+    open_issues: int(field(json, 'open_issues_count')) ?? 0,
+    license: spdx(field(json, 'license', 'spdx_id')),
+    language: str(field(json, 'language')),
+    topics: topicsOf(field(json, 'topics')),
+    archived: field(json, 'archived') === true,
+    last_push_at: isoOrNull(field(json, 'pushed_at')),
+  };
 }
 
 /** GitHub's NOASSERTION (a licence it does not recognise) is no SPDX identifier. */
@@ -151,7 +166,9 @@ function topicsOf(value: unknown): string[] {
 
 function releaseOf(json: unknown): RepositoryFacts['latest_release'] {
   const tag = str(field(json, 'tag_name'));
-  return tag ? { tag, date: isoOrNull(field(json, 'published_at')) ?? isoOrNull(field(json, 'created_at')) } : null;
+  return tag
+    ? { tag, date: isoOrNull(field(json, 'published_at')) ?? isoOrNull(field(json, 'created_at')) }
+    : null;
 }
 
 /** With one contributor per page, the last page's number is the count. */

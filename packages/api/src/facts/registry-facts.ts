@@ -115,7 +115,12 @@ export async function fetchPackageFacts(
   }
 }
 
-type Reader = (get: Getter, settings: RegistrySettings, ref: PackageRef, base: PackageFacts) => Promise<PackageFacts>;
+type Reader = (
+  get: Getter,
+  settings: RegistrySettings,
+  ref: PackageRef,
+  base: PackageFacts,
+) => Promise<PackageFacts>;
 
 const enc = encodeURIComponent;
 
@@ -137,7 +142,8 @@ const readNpm: Reader = async (get, settings, ref, base) => {
     monthly_downloads: int(field(month, 'downloads')),
     dependencies: countKeys(field(latest, 'dependencies')),
     types_bundled:
-      Boolean(str(field(latest, 'types')) ?? str(field(latest, 'typings'))) || /"types"\s*:/.test(exportsText),
+      Boolean(str(field(latest, 'types')) ?? str(field(latest, 'typings'))) ||
+      /"types"\s*:/.test(exportsText),
   };
 };
 
@@ -166,7 +172,9 @@ const readCrates: Reader = async (get, settings, ref, base) => {
     str(field(doc, 'crate', 'max_version')) ??
     str(field(doc, 'crate', 'newest_version'));
   const versions = field(doc, 'versions');
-  const current = Array.isArray(versions) ? versions.find((entry) => field(entry, 'num') === version) : undefined;
+  const current = Array.isArray(versions)
+    ? versions.find((entry) => field(entry, 'num') === version)
+    : undefined;
   const downloads = await get(`${crateUrl}/downloads`, true);
   const deps = version ? await get(`${crateUrl}/${enc(version)}/dependencies`, true) : null;
   const list = field(deps, 'dependencies');
@@ -203,7 +211,9 @@ const readDepsDev: Reader = async (get, settings, ref, base) => {
     latest_version: version,
     released_at: isoOrNull(field(detail, 'publishedAt')) ?? isoOrNull(field(chosen, 'publishedAt')),
     license: Array.isArray(licenses) && typeof licenses[0] === 'string' ? licenses.join(' AND ') : null,
-    dependencies: Array.isArray(nodes) ? nodes.filter((node) => field(node, 'relation') === 'DIRECT').length : null,
+    dependencies: Array.isArray(nodes)
+      ? nodes.filter((node) => field(node, 'relation') === 'DIRECT').length
+      : null,
   };
 };
 
@@ -217,7 +227,12 @@ const READERS: Record<PackageEcosystem, Reader> = {
   rubygems: readDepsDev,
 };
 
-function depsDevVersionUrl(settings: RegistrySettings, ecosystem: PackageEcosystem, name: string, version: string) {
+function depsDevVersionUrl(
+  settings: RegistrySettings,
+  ecosystem: PackageEcosystem,
+  name: string,
+  version: string,
+) {
   return `${settings.depsDevUrl}/v3/systems/${DEPS_DEV_SYSTEM[ecosystem]}/packages/${enc(name)}/versions/${enc(version)}`;
 }
 
@@ -259,12 +274,31 @@ export async function fetchProjectFacts(
 ): Promise<ProjectOutcome> {
   const url = `${settings.depsDevUrl}/v3/projects/${enc(`github.com/${repository}`)}`;
   const project = await fetchJson(url, {}, signal);
-  if (!project.ok) return { status: 'failed', error: `deps.dev could not be reached: ${project.error}`, scorecard: null, packages: [], requests: 1 };
+  if (!project.ok)
+    return {
+      status: 'failed',
+      error: `deps.dev could not be reached: ${project.error}`,
+      scorecard: null,
+      packages: [],
+      requests: 1,
+    };
   if (project.answer.status === 404) {
-    return { status: 'not_found', error: `deps.dev does not know github.com/${repository}.`, scorecard: null, packages: [], requests: 1 };
+    return {
+      status: 'not_found',
+      error: `deps.dev does not know github.com/${repository}.`,
+      scorecard: null,
+      packages: [],
+      requests: 1,
+    };
   }
   if (project.answer.status !== 200) {
-    return { status: 'failed', error: `deps.dev answered ${project.answer.status}.`, scorecard: null, packages: [], requests: 1 };
+    return {
+      status: 'failed',
+      error: `deps.dev answered ${project.answer.status}.`,
+      scorecard: null,
+      packages: [],
+      requests: 1,
+    };
   }
   const score = field(project.answer.json, 'scorecard', 'overallScore');
   const scorecard = typeof score === 'number' && Number.isFinite(score) ? score : null;
@@ -274,7 +308,8 @@ export async function fetchProjectFacts(
   for (const entry of Array.isArray(list) ? list : []) {
     const ecosystem = ECOSYSTEM_OF_SYSTEM[String(field(entry, 'versionKey', 'system'))];
     const name = str(field(entry, 'versionKey', 'name'));
-    if (!ecosystem || !name || packages.some((ref) => ref.ecosystem === ecosystem && ref.name === name)) continue;
+    if (!ecosystem || !name || packages.some((ref) => ref.ecosystem === ecosystem && ref.name === name))
+      continue;
     packages.push({ ecosystem, name });
     if (packages.length >= INFERRED_PACKAGES_MAX) break;
   }
