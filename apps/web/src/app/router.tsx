@@ -88,6 +88,10 @@ const appScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/app/workspace/tool')).ToolRoute }),
   },
   {
+    path: paths.workspace.compare.path,
+    lazy: async () => ({ Component: (await import('./routes/app/workspace/compare')).CompareRoute }),
+  },
+  {
     path: paths.workspace.projects.path,
     lazy: async () => ({ Component: (await import('./routes/app/workspace/projects')).ProjectsRoute }),
   },

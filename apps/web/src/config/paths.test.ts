@@ -25,6 +25,10 @@ describe('paths', () => {
     expect(paths.workspace.resources.getHref('ana', 'tooling')).toBe('/ana/tooling/resources');
     expect(paths.workspace.resource.getHref('ana', 'tooling', '42')).toBe('/ana/tooling/resources/42');
     expect(paths.workspace.toolIngestions.getHref('ana', 'tooling')).toBe('/ana/tooling/tool-ingestions');
+    expect(paths.workspace.compare.getHref('ana', 'tooling', ['vite', 'esbuild'])).toBe(
+      '/ana/tooling/compare?tools=vite,esbuild',
+    );
+    expect(paths.workspace.compare.getHref('ana', 'tooling', [])).toBe('/ana/tooling/compare');
   });
 
   it('encodes every parameter as one path segment', () => {

@@ -117,6 +117,14 @@ export const paths = {
       getHref: (username: string, workspaceSlug: string, kind?: 'tool' | 'resource') =>
         withQuery(`${workspaceBase(username, workspaceSlug)}/tool-ingestions`, { kind }),
     },
+    compare: {
+      path: '/:username/:workspaceSlug/compare',
+      /** The compared tools' slugs, in order, as `?tools=a,b,c` (slugs never contain a comma). */
+      getHref: (username: string, workspaceSlug: string, toolSlugs: readonly string[]) => {
+        const base = `${workspaceBase(username, workspaceSlug)}/compare`;
+        return toolSlugs.length > 0 ? `${base}?tools=${toolSlugs.map(segment).join(',')}` : base;
+      },
+    },
     aiExport: {
       path: '/:username/:workspaceSlug/ai-export',
       getHref: (username: string, workspaceSlug: string) =>

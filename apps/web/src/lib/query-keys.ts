@@ -36,7 +36,19 @@ export const queryKeys = {
     bySlug: (workspaceId: string, slug: string) => ['tools', workspaceId, 'slug', slug] as const,
     search: (workspaceId: string, q: string) => ['tools', workspaceId, 'search', q] as const,
     stance: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'stance', toolId] as const,
+    /** The first tools with one tag, where the tool detail looks for tools to compare with. */
+    byTag: (workspaceId: string, tagId: string) => ['tools', workspaceId, 'tag', tagId] as const,
   },
+
+  compare: {
+    /** Every comparison: a tool's refreshed facts may appear in any of them. */
+    all: ['compare'] as const,
+    /** A comparison of tools (by slug, in order) in a workspace. */
+    tools: (workspaceId: string, slugs: readonly string[]) => ['compare', workspaceId, ...slugs] as const,
+  },
+
+  /** A tool's facts (stars, releases, downloads…), global to the tool. */
+  facts: (toolId: string) => ['facts', toolId] as const,
 
   stack: {
     workspace: (workspaceId: string) => ['stack', workspaceId] as const,

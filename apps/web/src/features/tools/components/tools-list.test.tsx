@@ -40,6 +40,7 @@ function setup(answer: (url: URL, init?: RequestInit) => Response, { canSetStanc
       toolHref={(slug) => `/ana/ws/tools/${slug}`}
       addToolHref="/ana/ws/tool-ingestions"
       aiExportHref="/ana/ws/ai-export"
+      compareHref={(slugs) => `/ana/ws/compare?tools=${slugs.join(',')}`}
       canAdd
       canSetStance={canSetStance}
     />,
@@ -139,5 +140,26 @@ describe('ToolsList', () => {
     setup(() => page([tool(1)]), { canSetStance: false });
     await screen.findByRole('link', { name: /Tool 1/ });
     expect(screen.queryByRole('button', { name: 'Select tools' })).toBeNull();
+  });
+
+  it('compares 2 to 6 selected tools, also for viewers', async () => {
+    const { user } = setup(() => page(Array.from({ length: 8 }, (_, index) => tool(index + 1))), {
+      canSetStance: false,
+    });
+    await screen.findByRole('link', { name: /Tool 1/ });
+    await user.click(screen.getByRole('button', { name: 'Compare tools' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Tool 2' }));
+    expect(screen.getByRole('button', { name: 'Compare (1)' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Tool 5' }));
+    expect(screen.getByRole('link', { name: 'Compare (2)' }).getAttribute('href')).toBe(
+      '/ana/ws/compare?tools=tool-2,tool-5',
+    );
+    for (const n of [1, 3, 4, 6])
+      await user.click(screen.getByRole('checkbox', { name: `Select Tool ${n}` }));
+    // Six is the most a comparison takes: the other boxes are disabled, the checked ones stay free.
+    expect(screen.getByRole('checkbox', { name: 'Select Tool 7' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: 'Select Tool 1' })).toHaveProperty('disabled', false);
+    await user.click(screen.getByRole('button', { name: 'Cancel compare' }));
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

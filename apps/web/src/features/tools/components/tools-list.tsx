@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
+import { COMPARE_MAX } from '@stackyard/contracts/compare';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
@@ -16,6 +17,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTools, type ToolListFilters } from '../api/get-tools';
 import { useSearchTools } from '../api/search-tools';
+import { CompareBar } from './compare-bar';
 import { BulkStanceBar, StanceBadge, StanceFilter } from './stance-controls';
 
 type ToolsListProps = {
@@ -30,7 +32,12 @@ type ToolsListProps = {
   canAdd: boolean;
   /** Editors and admins set stances in bulk. */
   canSetStance: boolean;
+  /** The comparison page of the chosen tools' slugs. */
+  compareHref: (slugs: string[]) => string;
 };
+
+/** What the selected tools are for: a bulk stance (editors) or a comparison (everyone). */
+type SelectionMode = 'stance' | 'compare';
 
 export function ToolsList({
   workspaceId,
@@ -40,12 +47,18 @@ export function ToolsList({
   aiExportHref,
   canAdd,
   canSetStance,
+  compareHref,
 }: ToolsListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
   const [stance, setStance] = useState<ToolStance | null>(null);
-  // The selected tools' ids while selecting for a bulk stance; null outside selection mode.
-  const [selected, setSelected] = useState<string[] | null>(null);
+  // What the selection is for (null outside selection mode) and the tools ticked so far.
+  const [mode, setMode] = useState<SelectionMode | null>(null);
+  const [selected, setSelected] = useState<Tool[]>([]);
+  const toggleMode = (next: SelectionMode) => {
+    setMode(mode === next ? null : next);
+    setSelected([]);
+  };
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
 
@@ -58,9 +71,12 @@ export function ToolsList({
           <LinkButton to={aiExportHref} variant="outline">
             AI export
           </LinkButton>
+          <Button variant="outline" onClick={() => toggleMode('compare')}>
+            {mode === 'compare' ? 'Cancel compare' : 'Compare tools'}
+          </Button>
           {canSetStance && (
-            <Button variant="outline" onClick={() => setSelected(selected ? null : [])}>
-              {selected ? 'Done selecting' : 'Select tools'}
+            <Button variant="outline" onClick={() => toggleMode('stance')}>
+              {mode === 'stance' ? 'Done selecting' : 'Select tools'}
             </Button>
           )}
           {canAdd && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
@@ -80,9 +96,14 @@ export function ToolsList({
         <StanceFilter value={stance} onChange={setStance} />
         <SortSelect value={sort} onChange={setSort} />
       </div>
-      {selected && (
-        <BulkStanceBar workspaceId={workspaceId} selected={selected} onDone={() => setSelected(null)} />
+      {mode === 'stance' && (
+        <BulkStanceBar
+          workspaceId={workspaceId}
+          selected={selected.map((tool) => tool.workspace_tool_id)}
+          onDone={() => toggleMode('stance')}
+        />
       )}
+      {mode === 'compare' && <CompareBar selected={selected} compareHref={compareHref} />}
       <div className="mt-8">
         {q ? (
           <SearchResults workspaceId={workspaceId} q={q} toolHref={toolHref} />
@@ -90,7 +111,13 @@ export function ToolsList({
           <PagedTools
             workspaceId={workspaceId}
             filters={{ sort, tag, stance }}
-            selection={selected && { ids: selected, onChange: setSelected }}
+            selection={
+              mode && {
+                tools: selected,
+                max: mode === 'compare' ? COMPARE_MAX : null,
+                onChange: setSelected,
+              }
+            }
             toolHref={toolHref}
             addToolHref={addToolHref}
             canAdd={canAdd}
@@ -101,7 +128,8 @@ export function ToolsList({
   );
 }
 
-type Selection = { ids: string[]; onChange: (ids: string[]) => void };
+/** The checked tools; `max` caps how many (a comparison takes six at most). */
+type Selection = { tools: Tool[]; max: number | null; onChange: (tools: Tool[]) => void };
 
 function PagedTools({
   workspaceId,
@@ -198,16 +226,19 @@ function ToolCard({ tool, href }: { tool: Tool; href: string }) {
 // Beside the card's link rather than inside it: a checkbox in a link would also follow the link.
 function SelectTool({ tool, selection }: { tool: Tool; selection: Selection }) {
   const id = tool.workspace_tool_id;
-  const checked = selection.ids.includes(id);
+  const { tools, max, onChange } = selection;
+  const checked = tools.some((other) => other.workspace_tool_id === id);
+  const full = max !== null && tools.length >= max;
   return (
     <input
       type="checkbox"
       aria-label={`Select ${tool.metadata.name ?? tool.slug}`}
       checked={checked}
+      disabled={!checked && full}
       onChange={() =>
-        selection.onChange(checked ? selection.ids.filter((other) => other !== id) : [...selection.ids, id])
+        onChange(checked ? tools.filter((other) => other.workspace_tool_id !== id) : [...tools, tool])
       }
-      className="absolute top-4 right-4 size-5"
+      className="absolute top-4 right-4 size-5 disabled:opacity-40"
     />
   );
 }

@@ -1,5 +1,10 @@
 import { useNavigate, useParams } from 'react-router';
+import type { Tool } from '@stackyard/contracts/tool';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
+import { useItemTags } from '@/features/catalog/api/get-item-tags';
+import { ToolFactsPanel } from '@/features/facts/components/tool-facts';
+import { CompareWith } from '@/features/tools/components/compare-with';
 import { ToolDetail } from '@/features/tools/components/tool-detail';
 import { canIn } from '@/lib/permissions';
 import { ItemExtras } from './item-extras';
@@ -21,9 +26,32 @@ export function ToolRoute() {
             void navigate(paths.workspace.tools.getHref(workspace.owner_username ?? '', workspace.slug))
           }
         >
-          {(tool) => <ItemExtras workspace={workspace} item={{ kind: 'tool', id: tool.workspace_tool_id }} />}
+          {(tool) => (
+            <>
+              <ToolFactsPanel
+                toolId={tool.workspace_tool_id}
+                canRefresh={canIn(workspace, 'catalog:write')}
+              />
+              <ToolCompareWith workspace={workspace} tool={tool} />
+              <ItemExtras workspace={workspace} item={{ kind: 'tool', id: tool.workspace_tool_id }} />
+            </>
+          )}
         </ToolDetail>
       )}
     </WorkspaceGate>
+  );
+}
+
+function ToolCompareWith({ workspace, tool }: { workspace: WorkspaceListItem; tool: Tool }) {
+  const tags = useItemTags({ kind: 'tool', id: tool.workspace_tool_id });
+  return (
+    <CompareWith
+      workspaceId={workspace.id}
+      tool={tool}
+      tags={tags.data ?? []}
+      compareHref={(slugs) =>
+        paths.workspace.compare.getHref(workspace.owner_username ?? '', workspace.slug, slugs)
+      }
+    />
   );
 }

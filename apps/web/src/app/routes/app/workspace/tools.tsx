@@ -24,6 +24,7 @@ function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
       canSetStance={canIn(workspace, 'catalog:write')}
       aiExportHref={paths.workspace.aiExport.getHref(owner, workspace.slug)}
       toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
+      compareHref={(slugs) => paths.workspace.compare.getHref(owner, workspace.slug, slugs)}
       addToolHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
     />
   );

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, toolFixture as tool, WORKSPACE_ID } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
+import { ToolPicker } from './tool-picker';
+
+function setup(exclude: string[]) {
+  vi.stubGlobal('fetch', async (path: string) => {
+    const url = new URL(path, 'http://localhost');
+    if (url.pathname.endsWith('/search')) {
+      return json([
+        {
+          kind: 'tool',
+          id: tool(3).workspace_tool_id,
+          slug: 'tool-3',
+          title: 'Tool 3',
+          snippet_html: '',
+          rank: 1,
+          target: null,
+        },
+      ]);
+    }
+    return json([tool(1), tool(2), tool(3)]);
+  });
+  const onPick = vi.fn();
+  renderInApp(<ToolPicker workspaceId={WORKSPACE_ID} exclude={exclude} onPick={onPick} disabled={false} />);
+  return { onPick, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ToolPicker', () => {
+  it('offers the tools not yet compared and takes one with the keyboard', async () => {
+    const { onPick, user } = setup(['tool-1']);
+    const input = screen.getByRole('combobox', { name: 'Add a tool' });
+    await user.click(input);
+    await screen.findByRole('option', { name: /Tool 2/ }, { timeout: 5000 });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Tool 2tool-2',
+      'Tool 3tool-3',
+    ]);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onPick).toHaveBeenCalledWith('tool-3');
+    await user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('searches the workspace as one types', async () => {
+    const { onPick, user } = setup([]);
+    await user.type(screen.getByRole('combobox', { name: 'Add a tool' }), 'three');
+    // The search waits for a pause in typing: give it time on a busy machine.
+    await user.click(await screen.findByRole('option', { name: /Tool 3/ }, { timeout: 5000 }));
+    expect(onPick).toHaveBeenCalledWith('tool-3');
+  });
+});
