@@ -124,8 +124,11 @@ describe('the built-in suggestion engine', () => {
     expect(result.suggestions).toEqual([]);
     expect(result.tooFew?.have).toBe(0);
 
-    const mixed = webStack().map((entry) => (entry.name === 'React' ? { ...entry, stance: 'avoid' as const } : entry));
-    for (const suggestion of suggest(input(mixed)).suggestions) expect(names(suggestion.tools)).not.toContain('React');
+    const mixed = webStack().map((entry) =>
+      entry.name === 'React' ? { ...entry, stance: 'avoid' as const } : entry,
+    );
+    for (const suggestion of suggest(input(mixed)).suggestions)
+      expect(names(suggestion.tools)).not.toContain('React');
   });
 
   it('never brings back a dismissed suggestion, by fingerprint or by title', () => {

@@ -70,7 +70,9 @@ interface Classified extends EngineTool {
 }
 
 /** Each category's matching score for one tool: stack category and tags weigh most, descriptions least. */
-export function classifyTool(tool: Pick<EngineTool, 'name' | 'slug' | 'description' | 'category' | 'labels'>) {
+export function classifyTool(
+  tool: Pick<EngineTool, 'name' | 'slug' | 'description' | 'category' | 'labels'>,
+) {
   const sources: [string, number][] = [
     [normalizeText(`${tool.name} ${tool.slug.replace(/-/g, ' ')} ${tool.slug}`), WEIGHT.name],
     [normalizeText(tool.description ?? ''), WEIGHT.description],
@@ -148,13 +150,13 @@ export function suggest(input: EngineInput): EngineResult {
       )
         continue;
       seen.add(built.suggestion.fingerprint);
-      ranked.push({ suggestion: built.suggestion, rank: built.rank + focusBonus(focus, archetype, built.tools) });
+      ranked.push({
+        suggestion: built.suggestion,
+        rank: built.rank + focusBonus(focus, archetype, built.tools),
+      });
     }
   }
-  ranked.sort(
-    (a, b) =>
-      b.rank - a.rank || (a.suggestion.fingerprint < b.suggestion.fingerprint ? -1 : 1),
-  );
+  ranked.sort((a, b) => b.rank - a.rank || (a.suggestion.fingerprint < b.suggestion.fingerprint ? -1 : 1));
   return { suggestions: ranked.map((entry) => entry.suggestion) };
 }
 
@@ -181,7 +183,11 @@ interface Built {
 }
 
 /** Fills an archetype: the best tool per category (variant 1 takes the runner-up of its first category). */
-function build(archetype: Archetype, byCategory: Map<CategoryKey, Classified[]>, variant: number): Built | null {
+function build(
+  archetype: Archetype,
+  byCategory: Map<CategoryKey, Classified[]>,
+  variant: number,
+): Built | null {
   const chosen = new Map<CategoryKey, Classified>();
   const used = new Set<string>();
   const missing: CategoryKey[] = [];
@@ -244,11 +250,15 @@ function why(chosen: Map<CategoryKey, Classified>, stretch: CategoryKey | undefi
   const tools = [...chosen.values()];
   const reasons: string[] = [];
   const preferred = tools.filter((tool) => tool.stance === 'preferred').map((tool) => tool.name);
-  if (preferred.length > 0) reasons.push(`${list(preferred)} ${preferred.length > 1 ? 'are' : 'is'} preferred`);
-  const loved = tools.filter((tool) => (tool.rating ?? 0) >= 4).map((tool) => `${tool.name} (${tool.rating}/5)`);
+  if (preferred.length > 0)
+    reasons.push(`${list(preferred)} ${preferred.length > 1 ? 'are' : 'is'} preferred`);
+  const loved = tools
+    .filter((tool) => (tool.rating ?? 0) >= 4)
+    .map((tool) => `${tool.name} (${tool.rating}/5)`);
   if (loved.length > 0) reasons.push(`the team rates ${list(loved)} highly`);
   const unused = tools.filter((tool) => tool.projectCount === 0).map((tool) => tool.name);
-  if (unused.length > 0) reasons.push(`${list(unused)} ${unused.length > 1 ? 'are' : 'is'} saved but not yet used in a project`);
+  if (unused.length > 0)
+    reasons.push(`${list(unused)} ${unused.length > 1 ? 'are' : 'is'} saved but not yet used in a project`);
   const parts = [
     `It combines ${list([...chosen.entries()].map(([key, tool]) => `${tool.name} (${TAXONOMY[key].label.toLowerCase()})`))} from your collection.`,
   ];
@@ -291,5 +301,8 @@ export function toolSetKey(ids: string[]): string {
 
 /** Titles compare without case, punctuation or spacing. */
 export function titleKey(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
