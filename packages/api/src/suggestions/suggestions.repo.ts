@@ -42,6 +42,27 @@ const columns = {
 
 /** The workspace's tools as the engine sees them: stance, rating, category, tag names and project count. */
 export async function listEngineTools(db: Executor, access: CatalogReader): Promise<EngineTool[]> {
+  // One pass over the workspace's tag links and project links each, joined by tool (not a subquery per tool).
+  const labels = db
+    .select({
+      workspaceToolId: toolTags.workspaceToolId,
+      names: sql<string[]>`array_agg(${tags.name})`.as('names'),
+    })
+    .from(toolTags)
+    .innerJoin(tags, eq(tags.id, toolTags.tagId))
+    .where(eq(tags.workspaceId, access.workspaceId))
+    .groupBy(toolTags.workspaceToolId)
+    .as('labels');
+  const usage = db
+    .select({
+      workspaceToolId: projectTools.workspaceToolId,
+      count: sql<number>`count(*)::int`.as('count'),
+    })
+    .from(projectTools)
+    .innerJoin(projects, eq(projects.id, projectTools.projectId))
+    .where(eq(projects.workspaceId, access.workspaceId))
+    .groupBy(projectTools.workspaceToolId)
+    .as('usage');
   const rows = await db
     .select({
       id: workspaceTools.id,
@@ -51,15 +72,14 @@ export async function listEngineTools(db: Executor, access: CatalogReader): Prom
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
       rating: workspaceTools.rating,
       category: workspaceToolStances.category,
-      labels: sql<string[]>`coalesce((select array_agg(${tags.name}) from ${toolTags}
-        join ${tags} on ${tags.id} = ${toolTags.tagId}
-        where ${toolTags.workspaceToolId} = ${workspaceTools.id}), '{}')`,
-      projectCount: sql<number>`(select count(*)::int from ${projectTools}
-        where ${projectTools.workspaceToolId} = ${workspaceTools.id})`,
+      labels: sql<string[]>`coalesce(${labels.names}, '{}')`,
+      projectCount: sql<number>`coalesce(${usage.count}, 0)`,
     })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
+    .leftJoin(labels, eq(labels.workspaceToolId, workspaceTools.id))
+    .leftJoin(usage, eq(usage.workspaceToolId, workspaceTools.id))
     .where(eq(workspaceTools.workspaceId, access.workspaceId))
     .orderBy(workspaceTools.slug);
   return rows.map((row) => ({ ...row, name: row.name?.trim() || row.slug }));
