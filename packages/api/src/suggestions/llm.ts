@@ -1,5 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import {
   suggestionDifficultySchema,
@@ -100,6 +98,13 @@ export async function llmSuggestions(
   settings: LlmSettings,
   request: LlmRequest,
 ): Promise<EngineSuggestion[]> {
+  // Loaded on first use: a server without a model never pays for the SDK at start-up.
+  const [{ createOpenAICompatible }, { generateText, Output }] = await Promise.all([
+    import('@ai-sdk/openai-compatible'),
+    import('ai'),
+  ]).catch(() => {
+    throw new LlmError('unreachable', 'The AI SDK could not be loaded.');
+  });
   const provider = createOpenAICompatible({
     name: 'llm',
     baseURL: settings.baseUrl,
