@@ -20,6 +20,7 @@ import {
   identitySettings,
   factsSettings,
   ingestionSettings,
+  llmSettings,
   runsWorkers,
   storeSettings,
   type Config,
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
         facts,
+        llm: llmSettings(config),
       });
       // The MCP server calls the product API in-process, through its whole HTTP pipeline (see packages/mcp).
       await app.register(mcpHttp, {

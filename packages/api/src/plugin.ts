@@ -22,6 +22,8 @@ import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
 import { stackRoutes } from './stack/stack.routes.ts';
+import type { LlmSettings } from './suggestions/llm.ts';
+import { suggestionRoutes } from './suggestions/suggestions.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { createStoreContext, DEFAULT_STORE_SETTINGS, type StoreContext } from './store/store-context.ts';
 import { storeRoutes } from './store/store.routes.ts';
@@ -46,6 +48,8 @@ export interface ProductApiOptions {
   store?: StoreContext;
   /** Tool facts (upstream URLs, the worker's wake-up); without it refreshes wait for a worker's next poll. */
   facts?: FactsContext;
+  /** The language model of project suggestions; without it the built-in engine answers. */
+  llm?: LlmSettings | null;
 }
 
 // How many identities this process remembers having a profile row for: one insert per user, not per call.
@@ -139,6 +143,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   // Tool facts and comparison (issue 16).
   factsRoutes(api, deps, options.facts ?? createFactsContext(DEFAULT_FACTS_SETTINGS));
   compareRoutes(api, deps);
+  // Project suggestions (issue 18).
+  suggestionRoutes(api, deps, options.llm ?? null);
   // Repository store (issue 8).
   storeRoutes(api, deps, options.store ?? createStoreContext(DEFAULT_STORE_SETTINGS));
 }

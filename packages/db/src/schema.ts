@@ -9,3 +9,4 @@ export * from './schema/store.ts';
 export * from './schema/tokens.ts';
 export * from './schema/stack.ts';
 export * from './schema/facts.ts';
+export * from './schema/suggestions.ts';

@@ -6,6 +6,7 @@ import { registerReadTools } from './read-tools.ts';
 import { registerRecommendTool } from './recommend.ts';
 import { registerResources } from './resources.ts';
 import { registerStackTools } from './stack-tools.ts';
+import { registerSuggestTool } from './suggest.ts';
 import { registerWriteTools, type WriteToolOptions } from './write-tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'stackyard', version: '1.0.0' };
@@ -14,6 +15,7 @@ const INSTRUCTIONS =
   'stackyard keeps the tools, resources (links) and projects a team uses, with ratings, tags, comments and the team’s stance on each tool (preferred, accepted, avoid). ' +
   'To answer "what should we use for X?", call get_preferred_stack (with a category) or recommend_tool before relying on general knowledge; never suggest a tool the team marked avoid. ' +
   'To weigh tools against each other, compare_tools puts their public facts beside the team’s ratings and usage. ' +
+  'For project ideas built from the team’s collection, call suggest_projects. ' +
   'Most tools take a workspace (slug or id); list_workspaces names them.';
 
 /**
@@ -26,6 +28,7 @@ export function createStackyardMcpServer(api: ApiClient, options: WriteToolOptio
   registerStackTools(server, api);
   registerRecommendTool(server, api);
   registerCompareTools(server, api);
+  registerSuggestTool(server, api);
   registerWriteTools(server, api, options);
   registerResources(server, api);
   registerPrompts(server);

@@ -34,6 +34,8 @@ export interface MatrixWorld {
   bookmarkImportId: string;
   /** A personal access token of the owner (issue 15). */
   ownerTokenId: string;
+  /** An open project suggestion of the workspace, using its tool (issue 18). */
+  suggestionId: string;
 }
 
 export interface MatrixRequest {
@@ -533,6 +535,33 @@ const stackRows: MatrixRow[] = [
   },
 ];
 // ── end of issue 17 ─────────────────────────────────────────────────────────────────────────────────────────
+// ── Project suggestions (issue 18) ────────────────────────────────────────────────────────────────────────
+const suggestionRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /workspaces/{id}/suggestions',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/suggestions?focus=cli` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /workspaces/{id}/suggestions/{suggestionId}/accept',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/suggestions/${world.suggestionId}/accept`,
+      body: {},
+    }),
+    expect: writers(201),
+  },
+  {
+    endpoint: 'POST /workspaces/{id}/suggestions/{suggestionId}/dismiss',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/suggestions/${world.suggestionId}/dismiss`,
+      body: { reason: 'Not now' },
+    }),
+    expect: writers(200),
+  },
+];
+// ── end of issue 18 ─────────────────────────────────────────────────────────────────────────────────────────
 
 // ── Stored icons and previews (issue 14): content-addressed, any signed-in caller; anonymous gets 401 ──────
 const mediaRows: MatrixRow[] = [
@@ -671,4 +700,5 @@ export const authorizationMatrix: MatrixRow[] = [
   ...stackRows,
   ...mediaRows,
   ...factsRows,
+  ...suggestionRows,
 ];
