@@ -25,6 +25,7 @@ describe('paths', () => {
     expect(paths.workspace.resources.getHref('ana', 'tooling')).toBe('/ana/tooling/resources');
     expect(paths.workspace.resource.getHref('ana', 'tooling', '42')).toBe('/ana/tooling/resources/42');
     expect(paths.workspace.toolIngestions.getHref('ana', 'tooling')).toBe('/ana/tooling/tool-ingestions');
+    expect(paths.workspace.suggestions.getHref('ana', 'tooling')).toBe('/ana/tooling/suggestions');
   });
 
   it('encodes every parameter as one path segment', () => {
@@ -41,6 +42,10 @@ describe('paths', () => {
     expect(paths.workspace.toolIngestions.getHref('ana', 'tooling', 'resource')).toBe(
       '/ana/tooling/tool-ingestions?kind=resource',
     );
+    expect(paths.workspace.suggestions.getHref('ana', 'tooling', 'learn rust')).toBe(
+      '/ana/tooling/suggestions?focus=learn+rust',
+    );
+    expect(paths.workspace.suggestions.getHref('ana', 'tooling', '')).toBe('/ana/tooling/suggestions');
     expect(paths.auth.verify.getHref()).toBe('/verify');
     expect(paths.auth.verify.getHref('a&b=c d')).toBe('/verify?flow=a%26b%3Dc+d');
   });

@@ -117,6 +117,12 @@ export const paths = {
       getHref: (username: string, workspaceSlug: string, kind?: 'tool' | 'resource') =>
         withQuery(`${workspaceBase(username, workspaceSlug)}/tool-ingestions`, { kind }),
     },
+    suggestions: {
+      path: '/:username/:workspaceSlug/suggestions',
+      /** `focus` is the free text that steers the suggestions. */
+      getHref: (username: string, workspaceSlug: string, focus?: string) =>
+        withQuery(`${workspaceBase(username, workspaceSlug)}/suggestions`, { focus: focus || undefined }),
+    },
     aiExport: {
       path: '/:username/:workspaceSlug/ai-export',
       getHref: (username: string, workspaceSlug: string) =>

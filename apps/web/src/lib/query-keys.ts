@@ -43,6 +43,11 @@ export const queryKeys = {
     exportFile: (workspaceId: string, format: string) => ['stack', workspaceId, 'export', format] as const,
   },
 
+  suggestions: {
+    workspace: (workspaceId: string) => ['suggestions', workspaceId] as const,
+    list: (workspaceId: string, focus: string) => ['suggestions', workspaceId, focus] as const,
+  },
+
   resources: {
     workspace: (workspaceId: string) => ['resources', workspaceId] as const,
     list: <F extends object>(workspaceId: string, filters: F) => ['resources', workspaceId, filters] as const,

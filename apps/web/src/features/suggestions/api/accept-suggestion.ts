@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@stackyard/contracts/project';
+import { acceptSuggestionResponseSchema } from './draft-contract';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { suggestionsPath } from './get-suggestions';
+
+export async function acceptSuggestion(workspaceId: string, suggestionId: string): Promise<Project> {
+  const answer = await apiRequest(
+    `${suggestionsPath(workspaceId)}/${encodeURIComponent(suggestionId)}/accept`,
+    { method: 'POST', schema: acceptSuggestionResponseSchema },
+  );
+  return answer.project;
+}
+
+/** Starts the project of a suggestion: the API creates it with its tools and milestones and answers it. */
+export function useAcceptSuggestion(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (suggestionId: string) => acceptSuggestion(workspaceId, suggestionId),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.workspace(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.workspace(workspaceId) }),
+      ]);
+    },
+  });
+}
