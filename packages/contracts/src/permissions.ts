@@ -38,6 +38,9 @@ const rules = {
   // Spec §6: every member sees the repository link and its health; the owner and admins configure storage.
   'store:read': anyMember,
   'store:configure': adminOrOwner,
+  // Project suggestions (issue 18): every member sees them; editors and admins start (accept) or dismiss one.
+  'suggestions:read': anyMember,
+  'suggestions:decide': editorOrAbove,
 } satisfies Record<string, (access: AccessHolder) => boolean>;
 
 export type Permission = keyof typeof rules;
@@ -61,6 +64,8 @@ export const forbiddenMessage: Record<Permission, string> = {
   'comments:moderate': "Only the comment's author, admins and the owner can delete a comment.",
   'store:read': 'You do not have access to this workspace.',
   'store:configure': 'Only the owner and admins can configure storage for this workspace.',
+  'suggestions:read': 'You do not have access to this workspace.',
+  'suggestions:decide': 'Only editors and admins can start or dismiss a suggested project.',
 };
 
 export function can(access: AccessHolder, permission: Permission): boolean {
