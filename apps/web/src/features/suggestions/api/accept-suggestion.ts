@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@stackyard/contracts/project';
-import { acceptSuggestionResponseSchema } from './draft-contract';
+import { acceptedSuggestionSchema } from '@stackyard/contracts/suggestion';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { suggestionsPath } from './get-suggestions';
@@ -8,7 +8,7 @@ import { suggestionsPath } from './get-suggestions';
 export async function acceptSuggestion(workspaceId: string, suggestionId: string): Promise<Project> {
   const answer = await apiRequest(
     `${suggestionsPath(workspaceId)}/${encodeURIComponent(suggestionId)}/accept`,
-    { method: 'POST', schema: acceptSuggestionResponseSchema },
+    { method: 'POST', schema: acceptedSuggestionSchema },
   );
   return answer.project;
 }

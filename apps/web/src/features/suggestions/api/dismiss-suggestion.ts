@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { SuggestionList } from './draft-contract';
+import type { SuggestionList } from '@stackyard/contracts/suggestion';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { suggestionsPath } from './get-suggestions';
@@ -16,14 +16,18 @@ export function dismissSuggestion(workspaceId: string, suggestionId: string, rea
 export function useDismissSuggestion(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => dismissSuggestion(workspaceId, id, reason),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      dismissSuggestion(workspaceId, id, reason),
     onSuccess: (_answer, { id }) => {
       queryClient.setQueriesData<InfiniteData<SuggestionList>>(
         { queryKey: queryKeys.suggestions.workspace(workspaceId) },
         (data) =>
           data && {
             ...data,
-            pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })),
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.filter((item) => item.id !== id),
+            })),
           },
       );
     },

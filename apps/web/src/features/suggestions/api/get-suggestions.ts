@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { suggestionListSchema, type SuggestionList } from './draft-contract';
+import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/suggestion';
 import { apiRequest, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

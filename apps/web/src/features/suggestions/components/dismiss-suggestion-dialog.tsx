@@ -3,10 +3,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import type { Suggestion } from '../api/draft-contract';
+import { SUGGESTION_DISMISS_REASON_MAX, type Suggestion } from '@stackyard/contracts/suggestion';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
-
-export const DISMISS_REASON_MAX = 500;
 
 type DismissSuggestionDialogProps = { workspaceId: string; suggestion: Suggestion };
 
@@ -42,7 +40,7 @@ export function DismissSuggestionDialog({ workspaceId, suggestion }: DismissSugg
             <textarea
               value={reason}
               onChange={(event) => setReason(event.target.value)}
-              maxLength={DISMISS_REASON_MAX}
+              maxLength={SUGGESTION_DISMISS_REASON_MAX}
               rows={3}
               autoFocus
               className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-950 shadow-xs placeholder:text-zinc-500 focus-visible:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600"

@@ -1,4 +1,4 @@
-import type { SuggestionList } from '../api/draft-contract';
+import type { SuggestionList } from '@stackyard/contracts/suggestion';
 
 type ModeNoteProps = { mode: SuggestionList['mode']; model: string | undefined; note: string | undefined };
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Project } from '@stackyard/contracts/project';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import type { Suggestion } from '../api/draft-contract';
+import type { Suggestion } from '@stackyard/contracts/suggestion';
 import { useAcceptSuggestion } from '../api/accept-suggestion';
 import { DismissSuggestionDialog } from './dismiss-suggestion-dialog';
 import { WhyText } from './why-text';
@@ -19,8 +19,8 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 type SuggestionCardProps = {
   workspaceId: string;
   suggestion: Suggestion;
-  canAccept: boolean;
-  canDismiss: boolean;
+  /** Editors and admins start or dismiss an idea; viewers only read. */
+  canDecide: boolean;
   toolHref: (slug: string) => string;
   onStarted: (project: Project) => void;
 };
@@ -31,18 +31,12 @@ const chip = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs
 export function SuggestionCard({
   workspaceId,
   suggestion,
-  canAccept,
-  canDismiss,
+  canDecide,
   toolHref,
   onStarted,
 }: SuggestionCardProps) {
   const titleId = useId();
   const accept = useAcceptSuggestion(workspaceId);
-  const tools = suggestion.tools.filter((tool) => !tool.stretch);
-  const stretches = [
-    ...suggestion.tools.filter((tool) => tool.stretch).map((tool) => tool.name),
-    ...(suggestion.stretchCategory ? [suggestion.stretchCategory] : []),
-  ];
   return (
     <article
       aria-labelledby={titleId}
@@ -73,7 +67,7 @@ export function SuggestionCard({
       <section>
         <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase">Tools</h3>
         <ul className="mt-2 flex flex-wrap gap-2">
-          {tools.map((tool) => (
+          {suggestion.tools.map((tool) => (
             <li key={tool.toolId}>
               <Link
                 to={toolHref(tool.slug)}
@@ -84,21 +78,18 @@ export function SuggestionCard({
               </Link>
             </li>
           ))}
-          {stretches.map((name) => (
-            <li key={`stretch-${name}`}>
-              <span
-                className={`${chip} border-dashed border-amber-500 bg-amber-50 text-amber-900`}
-                title="Not in your collection yet: a category to explore"
-              >
+          {suggestion.stretchCategory && (
+            <li>
+              <span className={`${chip} border-dashed border-amber-500 bg-amber-50 text-amber-900`}>
                 <span className="mr-1 font-semibold">Stretch:</span>
-                {name}
+                {suggestion.stretchCategory}
               </span>
             </li>
-          ))}
+          )}
         </ul>
-        {stretches.length > 0 && (
+        {suggestion.stretchCategory && (
           <p className="mt-2 text-xs text-zinc-600">
-            A stretch is a kind of tool your collection lacks: pick one to learn along the way.
+            The stretch is a kind of tool this collection lacks: pick one to learn along the way.
           </p>
         )}
       </section>
@@ -111,20 +102,16 @@ export function SuggestionCard({
         </ol>
       </section>
       {accept.error && <Alert>{accept.error.message}</Alert>}
-      {(canAccept || canDismiss) && (
+      {canDecide && (
         <footer className="mt-auto flex flex-wrap gap-2 border-t border-zinc-100 pt-4">
-          {canAccept && (
-            <Button
-              disabled={accept.isPending}
-              aria-describedby={titleId}
-              onClick={() => accept.mutate(suggestion.id, { onSuccess: onStarted })}
-            >
-              {accept.isPending ? 'Starting...' : 'Start this project'}
-            </Button>
-          )}
-          {canDismiss && (
-            <DismissSuggestionDialog workspaceId={workspaceId} suggestion={suggestion} />
-          )}
+          <Button
+            disabled={accept.isPending}
+            aria-describedby={titleId}
+            onClick={() => accept.mutate(suggestion.id, { onSuccess: (project) => onStarted(project) })}
+          >
+            {accept.isPending ? 'Starting...' : 'Start this project'}
+          </Button>
+          <DismissSuggestionDialog workspaceId={workspaceId} suggestion={suggestion} />
         </footer>
       )}
     </article>

@@ -1,5 +1,5 @@
 import { LinkButton } from '@/components/ui/link-button';
-import type { SuggestionList } from '../api/draft-contract';
+import type { SuggestionList } from '@stackyard/contracts/suggestion';
 
 type SuggestionsEmptyProps = {
   tooFew: SuggestionList['tooFew'];

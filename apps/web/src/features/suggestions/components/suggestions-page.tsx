@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Project } from '@stackyard/contracts/project';
+import { SUGGESTION_FOCUS_MAX } from '@stackyard/contracts/suggestion';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,15 +11,13 @@ import { SuggestionCard } from './suggestion-card';
 import { SuggestionsEmpty } from './suggestions-empty';
 import { SuggestionsSkeleton } from './suggestions-skeleton';
 
-export const FOCUS_MAX = 200;
-
 type SuggestionsPageProps = {
   workspaceId: string;
   /** The focus in the address; changing it changes the address (and so the ideas). */
   focus: string;
   onFocusChange: (focus: string) => void;
-  canAccept: boolean;
-  canDismiss: boolean;
+  /** Editors and admins start or dismiss an idea. */
+  canDecide: boolean;
   canAddTools: boolean;
   addToolsHref: string;
   toolHref: (slug: string) => string;
@@ -27,7 +26,7 @@ type SuggestionsPageProps = {
 
 /** Issue 18: project ideas drawn from the workspace's own collection. */
 export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: SuggestionsPageProps) {
-  const { canAccept, canDismiss, canAddTools, addToolsHref, toolHref, onStarted } = rest;
+  const { canDecide, canAddTools, addToolsHref, toolHref, onStarted } = rest;
   const suggestions = useSuggestions(workspaceId, focus);
   const first = suggestions.data?.pages[0];
   const items = suggestions.data?.pages.flatMap((page) => page.items) ?? [];
@@ -68,8 +67,7 @@ export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: 
                   <SuggestionCard
                     workspaceId={workspaceId}
                     suggestion={suggestion}
-                    canAccept={canAccept}
-                    canDismiss={canDismiss}
+                    canDecide={canDecide}
                     toolHref={toolHref}
                     onStarted={onStarted}
                   />
@@ -113,7 +111,7 @@ function FocusForm({ focus, onSubmit }: { focus: string; onSubmit: (focus: strin
           id="suggestions-focus"
           type="search"
           value={text}
-          maxLength={FOCUS_MAX}
+          maxLength={SUGGESTION_FOCUS_MAX}
           placeholder="e.g. something with realtime, learn Rust"
           onChange={(event) => setText(event.target.value)}
           className="min-w-48 flex-1"

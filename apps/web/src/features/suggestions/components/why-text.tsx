@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { SuggestionTool } from '../lib/tool-mentions';
+import type { SuggestionTool } from '@stackyard/contracts/suggestion';
 import { splitToolMentions } from '../lib/tool-mentions';
 
 type WhyTextProps = { text: string; tools: SuggestionTool[]; toolHref: (slug: string) => string };

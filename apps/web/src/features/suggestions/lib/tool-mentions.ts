@@ -1,6 +1,4 @@
-import type { Suggestion } from '../api/draft-contract';
-
-export type SuggestionTool = Suggestion['tools'][number];
+import type { SuggestionTool } from '@stackyard/contracts/suggestion';
 
 export type TextPart = { text: string; tool?: SuggestionTool };
 
@@ -8,10 +6,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Splits a text where it names one of the tools (whole words, any case, longest name first), so each mention
- * can become a link. Stretch entries are not tools of the workspace and stay plain text.
+ * can become a link.
  */
 export function splitToolMentions(text: string, tools: SuggestionTool[]): TextPart[] {
-  const linkable = tools.filter((tool) => !tool.stretch && tool.name.trim() !== '');
+  const linkable = tools.filter((tool) => tool.name.trim() !== '');
   if (linkable.length === 0) return [{ text }];
   const byName = new Map(linkable.map((tool) => [tool.name.toLowerCase(), tool]));
   const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);

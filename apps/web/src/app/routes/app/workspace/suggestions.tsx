@@ -21,13 +21,16 @@ function WorkspaceSuggestions({ workspace }: { workspace: WorkspaceListItem }) {
     <SuggestionsPage
       workspaceId={workspace.id}
       focus={searchParams.get('focus') ?? ''}
-      onFocusChange={(focus) => void navigate(paths.workspace.suggestions.getHref(owner, workspace.slug, focus))}
-      canAccept={canIn(workspace, 'catalog:write')}
-      canDismiss={canIn(workspace, 'catalog:write')}
+      onFocusChange={(focus) =>
+        void navigate(paths.workspace.suggestions.getHref(owner, workspace.slug, focus))
+      }
+      canDecide={canIn(workspace, 'suggestions:decide')}
       canAddTools={canIn(workspace, 'ingestion:submit')}
       addToolsHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
       toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
-      onStarted={(project) => void navigate(paths.workspace.project.getHref(owner, workspace.slug, project.slug))}
+      onStarted={(project) =>
+        void navigate(paths.workspace.project.getHref(owner, workspace.slug, project.slug))
+      }
     />
   );
 }
