@@ -66,7 +66,7 @@ export function SuggestionCard({
       </section>
       <section>
         <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase">Tools</h3>
-        <ul className="mt-2 flex flex-wrap gap-2">
+        <ul aria-label="Tools it uses" className="mt-2 flex flex-wrap gap-2">
           {suggestion.tools.map((tool) => (
             <li key={tool.toolId}>
               <Link
