@@ -18,6 +18,7 @@ import {
   identityPublicUrl,
   identitySettings,
   ingestionSettings,
+  llmSettings,
   runsWorkers,
   storeSettings,
   type Config,
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         verifier: withRevocation(deps.verifier ?? defaultVerifier(config), revoked),
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
+        llm: llmSettings(config),
       });
       // The MCP server calls the product API in-process, through its whole HTTP pipeline (see packages/mcp).
       await app.register(mcpHttp, {

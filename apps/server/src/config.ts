@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { githubAppEnvSchema, type GithubAppConfig } from '@stackyard/store/config';
 import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-context';
+import { DEFAULT_LLM_TIMEOUT_MS, type LlmSettings } from '@stackyard/api/suggestions/llm';
 import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -137,6 +138,16 @@ export const configSchema = z.object({
   GITHUB_APP_CLIENT_SECRET: z.string().optional(),
   /** How long a workspace must be quiet before its changes are synced as one commit. */
   STORE_SYNC_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+
+  // Project suggestions (issue 18): an optional OpenAI-compatible language model. Unset: the built-in engine.
+  /** The endpoint's base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
+  LLM_BASE_URL: httpUrl.optional(),
+  /** Sent as a bearer token; never logged. A local model may need none. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** The model's name; with LLM_BASE_URL it turns the language-model mode on. */
+  LLM_MODEL: z.string().min(1).optional(),
+  /** How long a suggestion request waits for the model before the built-in engine answers instead. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_LLM_TIMEOUT_MS),
 
   // Identity service (packages/identity). Every one has a default, so a local start needs none.
   /** Where browsers reach the app; default http://<HOST>:<PORT> (localhost for a wildcard HOST). */
@@ -330,5 +341,16 @@ export function storeSettings(config: Config): StoreSettings {
     app: githubAppSettings(config),
     syncDelayMs: config.STORE_SYNC_DELAY_MS,
     maxWaitMs: Math.max(DEFAULT_STORE_SETTINGS.maxWaitMs, config.STORE_SYNC_DELAY_MS * 12),
+  };
+}
+
+/** The language model of project suggestions, or null (the built-in engine) unless a URL and model are set. */
+export function llmSettings(config: Config): LlmSettings | null {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
+  return {
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY ?? null,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
   };
 }

@@ -18,6 +18,8 @@ import { profileRoutes } from './profiles/profiles.routes.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
 import { stackRoutes } from './stack/stack.routes.ts';
+import type { LlmSettings } from './suggestions/llm.ts';
+import { suggestionRoutes } from './suggestions/suggestions.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { createStoreContext, DEFAULT_STORE_SETTINGS, type StoreContext } from './store/store-context.ts';
 import { storeRoutes } from './store/store.routes.ts';
@@ -40,6 +42,8 @@ export interface ProductApiOptions {
   ingestion?: IngestionQueue;
   /** The repository store (GitHub App client, sync timing); without it storage answers "not configured". */
   store?: StoreContext;
+  /** The language model of project suggestions; without it the built-in engine answers. */
+  llm?: LlmSettings | null;
 }
 
 // How many identities this process remembers having a profile row for: one insert per user, not per call.
@@ -126,6 +130,8 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   tokenRoutes(api, deps);
   // The preferred stack and its AI-assistant export (issue 17).
   stackRoutes(api, deps);
+  // Project suggestions (issue 18).
+  suggestionRoutes(api, deps, options.llm ?? null);
   // Repository store (issue 8).
   storeRoutes(api, deps, options.store ?? createStoreContext(DEFAULT_STORE_SETTINGS));
 }

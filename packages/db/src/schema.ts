@@ -7,3 +7,4 @@ export * from './schema/ingestion.ts';
 export * from './schema/store.ts';
 export * from './schema/tokens.ts';
 export * from './schema/stack.ts';
+export * from './schema/suggestions.ts';

@@ -1,0 +1,225 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  projects,
+  projectTools,
+  suggestions,
+  tags,
+  tools,
+  toolTags,
+  usernames,
+  workspaces,
+  workspaceTools,
+  workspaceToolStances,
+  type SuggestionContent,
+} from '@stackyard/db/schema';
+import type { ToolStance } from '@stackyard/contracts/stack';
+import type { SuggestionEngine } from '@stackyard/contracts/suggestion';
+import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { Executor } from '../db.ts';
+import type { EngineTool } from './engine.ts';
+
+export interface SuggestionRow {
+  id: string;
+  workspaceId: string;
+  engine: SuggestionEngine;
+  content: SuggestionContent;
+  status: 'open' | 'dismissed' | 'accepted';
+  dismissReason: string | null;
+  projectId: string | null;
+  createdAt: Date;
+}
+
+const columns = {
+  id: suggestions.id,
+  workspaceId: suggestions.workspaceId,
+  engine: suggestions.engine,
+  content: suggestions.content,
+  status: suggestions.status,
+  dismissReason: suggestions.dismissReason,
+  projectId: suggestions.projectId,
+  createdAt: suggestions.createdAt,
+};
+
+/** The workspace's tools as the engine sees them: stance, rating, category, tag names and project count. */
+export async function listEngineTools(db: Executor, access: CatalogReader): Promise<EngineTool[]> {
+  const rows = await db
+    .select({
+      id: workspaceTools.id,
+      slug: workspaceTools.slug,
+      name: tools.name,
+      description: tools.description,
+      stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
+      rating: workspaceTools.rating,
+      category: workspaceToolStances.category,
+      labels: sql<string[]>`coalesce((select array_agg(${tags.name}) from ${toolTags}
+        join ${tags} on ${tags.id} = ${toolTags.tagId}
+        where ${toolTags.workspaceToolId} = ${workspaceTools.id}), '{}')`,
+      projectCount: sql<number>`(select count(*)::int from ${projectTools}
+        where ${projectTools.workspaceToolId} = ${workspaceTools.id})`,
+    })
+    .from(workspaceTools)
+    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
+    .where(eq(workspaceTools.workspaceId, access.workspaceId))
+    .orderBy(workspaceTools.slug);
+  return rows.map((row) => ({ ...row, name: row.name?.trim() || row.slug }));
+}
+
+/** The workspace's projects: names and linked tool ids. */
+export async function listProjectToolSets(
+  db: Executor,
+  access: CatalogReader,
+): Promise<{ name: string; toolIds: string[] }[]> {
+  return db
+    .select({
+      name: projects.name,
+      toolIds: sql<
+        string[]
+      >`coalesce((select array_agg(${projectTools.workspaceToolId}::text) from ${projectTools}
+        where ${projectTools.projectId} = ${projects.id}), '{}')`,
+    })
+    .from(projects)
+    .where(eq(projects.workspaceId, access.workspaceId));
+}
+
+/** Fingerprints and title keys of the suggestions the team already decided on (dismissed or accepted). */
+export async function listDecided(
+  db: Executor,
+  access: CatalogReader,
+): Promise<{ fingerprints: Set<string>; titleKeys: Set<string> }> {
+  const rows = await db
+    .select({ fingerprint: suggestions.fingerprint, titleKey: suggestions.titleKey })
+    .from(suggestions)
+    .where(and(eq(suggestions.workspaceId, access.workspaceId), ne(suggestions.status, 'open')));
+  return {
+    fingerprints: new Set(rows.map((row) => row.fingerprint)),
+    titleKeys: new Set(rows.map((row) => row.titleKey)),
+  };
+}
+
+/** Title keys of the open suggestions one engine has stored (the model is asked for different ones). */
+export async function listOpenTitleKeys(
+  db: Executor,
+  access: CatalogReader,
+  engine: SuggestionEngine,
+): Promise<string[]> {
+  const rows = await db
+    .select({ titleKey: suggestions.titleKey })
+    .from(suggestions)
+    .where(
+      and(
+        eq(suggestions.workspaceId, access.workspaceId),
+        eq(suggestions.status, 'open'),
+        eq(suggestions.engine, engine),
+      ),
+    );
+  return rows.map((row) => row.titleKey);
+}
+
+export interface NewSuggestion {
+  fingerprint: string;
+  titleKey: string;
+  engine: SuggestionEngine;
+  content: SuggestionContent;
+}
+
+/**
+ * Stores the suggestions shown (a known fingerprint keeps its row and id; an open one gets the fresh text) and
+ * returns the open ones in the order given. A suggestion decided on meanwhile is left out.
+ */
+export async function saveShown(
+  db: Executor,
+  access: CatalogReader,
+  shown: NewSuggestion[],
+): Promise<SuggestionRow[]> {
+  if (shown.length === 0) return [];
+  await db
+    .insert(suggestions)
+    .values(shown.map((entry) => ({ workspaceId: access.workspaceId, ...entry })))
+    .onConflictDoUpdate({
+      target: [suggestions.workspaceId, suggestions.fingerprint],
+      set: { content: sql`excluded.content`, titleKey: sql`excluded.title_key`, updatedAt: sql`now()` },
+      setWhere: sql`${suggestions.status} = 'open'`,
+    });
+  const rows = await db
+    .select({ ...columns, fingerprint: suggestions.fingerprint })
+    .from(suggestions)
+    .where(
+      and(
+        eq(suggestions.workspaceId, access.workspaceId),
+        eq(suggestions.status, 'open'),
+        inArray(
+          suggestions.fingerprint,
+          shown.map((entry) => entry.fingerprint),
+        ),
+      ),
+    );
+  const order = new Map(shown.map((entry, index) => [entry.fingerprint, index]));
+  return rows
+    .sort((a, b) => (order.get(a.fingerprint) ?? 0) - (order.get(b.fingerprint) ?? 0))
+    .map(({ fingerprint: _, ...row }) => row);
+}
+
+/** One suggestion of the workspace, locked for the decision being made on it. */
+export async function findSuggestionForUpdate(
+  db: Executor,
+  access: Authorized<'suggestions:decide'>,
+  suggestionId: string,
+): Promise<SuggestionRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(suggestions)
+    .where(and(eq(suggestions.workspaceId, access.workspaceId), eq(suggestions.id, suggestionId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markDismissed(
+  db: Executor,
+  access: Authorized<'suggestions:decide'>,
+  suggestionId: string,
+  reason: string | null,
+): Promise<void> {
+  await db
+    .update(suggestions)
+    .set({
+      status: 'dismissed',
+      dismissReason: reason,
+      decidedBy: access.userId,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(suggestions.workspaceId, access.workspaceId), eq(suggestions.id, suggestionId)));
+}
+
+export async function markAccepted(
+  db: Executor,
+  access: Authorized<'suggestions:decide'>,
+  suggestionId: string,
+  projectId: string,
+): Promise<void> {
+  await db
+    .update(suggestions)
+    .set({
+      status: 'accepted',
+      projectId,
+      decidedBy: access.userId,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(suggestions.workspaceId, access.workspaceId), eq(suggestions.id, suggestionId)));
+}
+
+/** The owner's current username and the workspace slug: the web app's paths start with them. */
+export async function findWorkspacePath(
+  db: Executor,
+  access: CatalogReader,
+): Promise<{ username: string | null; slug: string } | null> {
+  const [row] = await db
+    .select({ username: usernames.username, slug: workspaces.slug })
+    .from(workspaces)
+    .leftJoin(usernames, and(eq(usernames.identityId, workspaces.ownerId), eq(usernames.isCurrent, true)))
+    .where(eq(workspaces.id, access.workspaceId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import {
+  acceptedSuggestionSchema,
+  dismissedSuggestionSchema,
+  suggestionListSchema,
+  type SuggestionList,
+} from '@stackyard/contracts/suggestion';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { seedCollection } from '@stackyard/testing/suggestion-seed';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(() => h.closeChecked());
+
+async function webWorld(): Promise<CatalogWorld & { tools: Record<string, string> }> {
+  const world = await catalogWorld(h);
+  return { ...world, tools: await seedCollection(h.db.db, world.workspaceId) };
+}
+
+async function list(world: CatalogWorld, query = ''): Promise<SuggestionList> {
+  const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/suggestions${query}`);
+  return suggestionListSchema.parse(expectStatus(response, 200));
+}
+
+describe('GET /workspaces/{id}/suggestions', () => {
+  it('shows members a page of built-in suggestions with stable ids, and more ideas by cursor', async () => {
+    const world = await webWorld();
+    const first = await list(world);
+    expect(first.mode).toBe('builtin');
+    expect(first.modeNote).toBeUndefined();
+    expect(first.tooFew).toBeUndefined();
+    expect(first.items).toHaveLength(6);
+    const known = new Set(Object.values(world.tools));
+    for (const item of first.items) {
+      expect(item.engine).toBe('builtin');
+      for (const tool of item.tools) expect(known.has(tool.toolId)).toBe(true);
+    }
+    // Asked again, the same suggestions keep their ids.
+    const again = await list(world);
+    expect(again.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
+    expect(first.nextCursor).toBe('p1');
+    const second = await list(world, `?cursor=${first.nextCursor}`);
+    expect(second.items.length).toBeGreaterThan(0);
+    const firstIds = new Set(first.items.map((item) => item.id));
+    for (const item of second.items) expect(firstIds.has(item.id)).toBe(false);
+  });
+
+  it('steers by focus', async () => {
+    const world = await webWorld();
+    const focused = await list(world, `?focus=${encodeURIComponent('end-to-end testing')}`);
+    expect(focused.items[0]?.archetype).toBe('e2e-test-suite');
+  });
+
+  it('says what to collect first when the workspace has too few tools', async () => {
+    const world = await catalogWorld(h);
+    await seedCollection(h.db.db, world.workspaceId, [['React', 'UI library', null]]);
+    const result = await list(world);
+    expect(result.items).toEqual([]);
+    expect(result.nextCursor).toBeNull();
+    expect(result.tooFew).toEqual({
+      have: 1,
+      need: 3,
+      collectFirst: ['API framework', 'Database', 'Testing', 'ORM', 'CLI'],
+    });
+  });
+
+  it('refuses a bad cursor or an overlong focus with 400, and hides the workspace from outsiders', async () => {
+    const world = await webWorld();
+    const as = h.as(world.viewer);
+    const bad = await as.get(`/workspaces/${world.workspaceId}/suggestions?cursor=zzz`);
+    expect(problemSchema.parse(expectStatus(bad, 400)).detail).toContain('Invalid cursor');
+    const long = await as.get(`/workspaces/${world.workspaceId}/suggestions?focus=${'x'.repeat(201)}`);
+    expect(problemSchema.parse(expectStatus(long, 400)).detail).toContain('Focus must be at most 200');
+    const outsider = await h.user(`out${Math.random().toString(36).slice(2, 8)}`);
+    expectStatus(await h.as(outsider).get(`/workspaces/${world.workspaceId}/suggestions`), 404);
+  });
+});
+
+describe('POST /workspaces/{id}/suggestions/{suggestionId}/accept', () => {
+  it('creates the project with its tools and the milestones as its first comment, once', async () => {
+    const world = await webWorld();
+    const [idea] = (await list(world)).items;
+    if (!idea) throw new Error('expected a suggestion');
+    const as = h.as(world.editor);
+    const path = `/workspaces/${world.workspaceId}/suggestions/${idea.id}/accept`;
+    const accepted = acceptedSuggestionSchema.parse(expectStatus(await as.post(path, {}), 201));
+    expect(accepted.project.metadata.name).toBe(idea.title);
+    expect(accepted.url).toBe(
+      `/${world.owner.username}/${await workspaceSlug(world)}/projects/${accepted.project.slug}`,
+    );
+
+    const tools = expectStatus<{ workspace_tool_id: string }[]>(
+      await as.get(`/projects/${accepted.project.id}/tools`),
+      200,
+    );
+    expect(tools.map((tool) => tool.workspace_tool_id).sort()).toEqual(
+      idea.tools.map((tool) => tool.toolId).sort(),
+    );
+    const comments = expectStatus<{ content: string }[]>(
+      await as.get(`/projects/${accepted.project.id}/comments`),
+      200,
+    );
+    const contents = comments.map((comment) => comment.content);
+    expect(contents).toHaveLength(1);
+    for (const milestone of idea.milestones) expect(contents[0]).toContain(milestone);
+
+    // It never comes back, and cannot be started twice.
+    expect((await list(world)).items.map((item) => item.id)).not.toContain(idea.id);
+    expect(problemSchema.parse(expectStatus(await as.post(path, {}), 409)).detail).toBe(
+      'This suggestion was already started as a project.',
+    );
+  });
+
+  it('is refused to viewers (403) and answers 404 for another workspace’s suggestion', async () => {
+    const world = await webWorld();
+    const other = await webWorld();
+    const [idea] = (await list(world)).items;
+    if (!idea) throw new Error('expected a suggestion');
+    const refused = await h
+      .as(world.viewer)
+      .post(`/workspaces/${world.workspaceId}/suggestions/${idea.id}/accept`, {});
+    expect(problemSchema.parse(expectStatus(refused, 403)).detail).toBe(
+      'Only editors and admins can start or dismiss a suggested project.',
+    );
+    const elsewhere = await h
+      .as(other.owner)
+      .post(`/workspaces/${other.workspaceId}/suggestions/${idea.id}/accept`, {});
+    expect(problemSchema.parse(expectStatus(elsewhere, 404)).detail).toBe('Suggestion not found');
+  });
+});
+
+describe('POST /workspaces/{id}/suggestions/{suggestionId}/dismiss', () => {
+  it('dismisses with an optional reason, and the suggestion never returns', async () => {
+    const world = await webWorld();
+    const first = await list(world);
+    const [idea, plain] = first.items;
+    if (!idea || !plain) throw new Error('expected suggestions');
+    const as = h.as(world.editor);
+    const dismissed = await as.post(`/workspaces/${world.workspaceId}/suggestions/${idea.id}/dismiss`, {
+      reason: '  We did this last year ',
+    });
+    expect(dismissedSuggestionSchema.parse(expectStatus(dismissed, 200))).toEqual({
+      suggestionId: idea.id,
+      dismissed: true,
+      reason: 'We did this last year',
+    });
+    const bare = await as.post(`/workspaces/${world.workspaceId}/suggestions/${plain.id}/dismiss`);
+    expect(dismissedSuggestionSchema.parse(expectStatus(bare, 200)).reason).toBeNull();
+    for (const page of [
+      await list(world),
+      await list(world, '?cursor=p1'),
+      await list(world, '?cursor=p2'),
+    ]) {
+      const titles = page.items.map((item) => item.title);
+      expect(titles).not.toContain(idea.title);
+      expect(titles).not.toContain(plain.title);
+    }
+    const tooLong = await as.post(`/workspaces/${world.workspaceId}/suggestions/${plain.id}/dismiss`, {
+      reason: 'x'.repeat(501),
+    });
+    expect(problemSchema.parse(expectStatus(tooLong, 400)).detail).toContain('Reason must be at most 500');
+    const accepted = await as.post(`/workspaces/${world.workspaceId}/suggestions/${idea.id}/accept`, {});
+    expect(problemSchema.parse(expectStatus(accepted, 409)).detail).toBe('This suggestion was dismissed.');
+  });
+});
+
+async function workspaceSlug(world: CatalogWorld): Promise<string> {
+  return expectStatus<{ slug: string }>(await h.as(world.owner).get(`/workspaces/${world.workspaceId}`), 200)
+    .slug;
+}
