@@ -8,7 +8,8 @@ import { suggestionsPath } from './get-suggestions';
 export async function acceptSuggestion(workspaceId: string, suggestionId: string): Promise<Project> {
   const answer = await apiRequest(
     `${suggestionsPath(workspaceId)}/${encodeURIComponent(suggestionId)}/accept`,
-    { method: 'POST', schema: acceptedSuggestionSchema },
+    // The route validates its body as an object, so send an empty one rather than none.
+    { method: 'POST', body: {}, schema: acceptedSuggestionSchema },
   );
   return answer.project;
 }
