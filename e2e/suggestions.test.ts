@@ -58,6 +58,10 @@ test('ideas: too few tools first; then start a project from an idea, and dismiss
   expect(await cards.count()).toBeGreaterThan(1);
   expect(await seriousA11yViolations(page), 'ideas page').toEqual([]);
   await page.screenshot({ path: `${screenshotsDir}light-wide.png`, fullPage: true });
+  // More ideas: the next page joins the first.
+  const shown = await cards.count();
+  await page.getByRole('button', { name: 'More ideas' }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(shown);
 
   // Every tool an idea names is one of the workspace's three, linked to its page.
   const first = cards.first();
@@ -118,7 +122,7 @@ test('ideas: too few tools first; then start a project from an idea, and dismiss
   await page.screenshot({ path: `${screenshotsDir}dark-wide.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: `${screenshotsDir}dark-narrow.png`, fullPage: true });
-});
+}, 120_000);
 
 test('ideas: a viewer reads the ideas but is offered neither Start nor Not for us', async ({
   page,
@@ -140,4 +144,4 @@ test('ideas: a viewer reads the ideas but is offered neither Start nor Not for u
   expect(await viewer.page.getByRole('button', { name: 'Start this project' }).count()).toBe(0);
   expect(await viewer.page.getByRole('button', { name: /^Not for us/ }).count()).toBe(0);
   await viewer.context.close();
-});
+}, 90_000);

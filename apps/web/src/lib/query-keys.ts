@@ -43,9 +43,10 @@ export const queryKeys = {
     exportFile: (workspaceId: string, format: string) => ['stack', workspaceId, 'export', format] as const,
   },
 
+  // Under the workspace's tools: ideas are drawn from them, so whatever changes the tools makes the ideas stale.
   suggestions: {
-    workspace: (workspaceId: string) => ['suggestions', workspaceId] as const,
-    list: (workspaceId: string, focus: string) => ['suggestions', workspaceId, focus] as const,
+    workspace: (workspaceId: string) => ['tools', workspaceId, 'suggestions'] as const,
+    list: (workspaceId: string, focus: string) => ['tools', workspaceId, 'suggestions', focus] as const,
   },
 
   resources: {

@@ -20,9 +20,14 @@ export function useAcceptSuggestion(workspaceId: string) {
   return useMutation({
     mutationFn: (suggestionId: string) => acceptSuggestion(workspaceId, suggestionId),
     onSuccess: async () => {
+      // The ideas are only marked stale: the page is left for the new project at once, and asking again
+      // (perhaps a language model) waits until the ideas are shown again.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projects.workspace(workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.workspace(workspaceId) }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.suggestions.workspace(workspaceId),
+          refetchType: 'none',
+        }),
       ]);
     },
   });
