@@ -114,9 +114,8 @@ describe('the Ideas page', () => {
     const card = await screen.findByRole('article', { name: 'Idea 1' });
     await user.click(within(card).getByRole('button', { name: 'Start this project' }));
     await vi.waitFor(() => expect(onStarted).toHaveBeenCalledWith(project));
-    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith(`/${idea(1).id}/accept`))).toBe(
-      true,
-    );
+    const accept = calls.find((call) => call.url.endsWith(`/${idea(1).id}/accept`));
+    expect(accept).toMatchObject({ method: 'POST', body: {} });
   });
 
   it('dismisses an idea with a reason and removes its card', async () => {
