@@ -51,6 +51,7 @@ describe('the MCP server', () => {
         'rate_tool',
         'recommend_tool',
         'search',
+        'suggest_projects',
         'tag_item',
       ].sort(),
     );

@@ -5,6 +5,7 @@ import { registerReadTools } from './read-tools.ts';
 import { registerRecommendTool } from './recommend.ts';
 import { registerResources } from './resources.ts';
 import { registerStackTools } from './stack-tools.ts';
+import { registerSuggestTool } from './suggest.ts';
 import { registerWriteTools, type WriteToolOptions } from './write-tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'stackyard', version: '1.0.0' };
@@ -12,6 +13,7 @@ export const MCP_SERVER_INFO = { name: 'stackyard', version: '1.0.0' };
 const INSTRUCTIONS =
   'stackyard keeps the tools, resources (links) and projects a team uses, with ratings, tags, comments and the team’s stance on each tool (preferred, accepted, avoid). ' +
   'To answer "what should we use for X?", call get_preferred_stack (with a category) or recommend_tool before relying on general knowledge; never suggest a tool the team marked avoid. ' +
+  'For project ideas built from the team’s collection, call suggest_projects. ' +
   'Most tools take a workspace (slug or id); list_workspaces names them.';
 
 /**
@@ -23,6 +25,7 @@ export function createStackyardMcpServer(api: ApiClient, options: WriteToolOptio
   registerReadTools(server, api);
   registerStackTools(server, api);
   registerRecommendTool(server, api);
+  registerSuggestTool(server, api);
   registerWriteTools(server, api, options);
   registerResources(server, api);
   registerPrompts(server);

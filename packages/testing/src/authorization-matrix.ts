@@ -32,6 +32,8 @@ export interface MatrixWorld {
   bookmarkImportId: string;
   /** A personal access token of the owner (issue 15). */
   ownerTokenId: string;
+  /** An open project suggestion of the workspace, using its tool (issue 18). */
+  suggestionId: string;
 }
 
 export interface MatrixRequest {
@@ -501,6 +503,33 @@ const stackRows: MatrixRow[] = [
   },
 ];
 // ── end of issue 17 ─────────────────────────────────────────────────────────────────────────────────────────
+// ── Project suggestions (issue 18) ────────────────────────────────────────────────────────────────────────
+const suggestionRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /workspaces/{id}/suggestions',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/suggestions?focus=cli` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /workspaces/{id}/suggestions/{suggestionId}/accept',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/suggestions/${world.suggestionId}/accept`,
+      body: {},
+    }),
+    expect: writers(201),
+  },
+  {
+    endpoint: 'POST /workspaces/{id}/suggestions/{suggestionId}/dismiss',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/suggestions/${world.suggestionId}/dismiss`,
+      body: { reason: 'Not now' },
+    }),
+    expect: writers(200),
+  },
+];
+// ── end of issue 18 ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const authorizationMatrix: MatrixRow[] = [
   { endpoint: 'GET /profile', request: () => ({ method: 'GET', path: '/profile' }), expect: everyone(200) },
@@ -628,4 +657,5 @@ export const authorizationMatrix: MatrixRow[] = [
   ...storeRows,
   ...tokenRows,
   ...stackRows,
+  ...suggestionRows,
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { seedBookmarkImport, seedSubmission } from '@stackyard/testing/ingestion-seed';
+import { seedSuggestion } from '@stackyard/testing/suggestion-seed';
 import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 import {
   authorizationMatrix,
@@ -58,6 +59,11 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
     url: `https://example.com/${workspaceId}/challenge`,
   });
   const bookmarkImportId = await seedBookmarkImport(h.db.db, { workspaceId, userId: owner.id });
+  const suggestionId = await seedSuggestion(h.db.db, {
+    workspaceId,
+    toolId: catalog.toolId,
+    toolSlug: catalog.toolSlug,
+  });
   return {
     user:
       user && isTokenCaller(caller)
@@ -73,6 +79,7 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
       submissionId,
       bookmarkImportId,
       ownerTokenId: (ownerToken.json() as { id: string }).id,
+      suggestionId,
     },
   };
 }

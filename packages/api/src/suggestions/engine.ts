@@ -6,7 +6,7 @@ import type {
 } from '@stackyard/contracts/suggestion';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import { ARCHETYPES, type Archetype } from './archetypes.ts';
-import { CATEGORY_KEYS, hasPhrase, normalizeText, TAXONOMY, type CategoryKey } from './taxonomy.ts';
+import { hasPhrase, normalizeText, PHRASE_INDEX, phrasesOf, TAXONOMY, type CategoryKey } from './taxonomy.ts';
 
 // The built-in suggestion engine (issue 18): pure and deterministic. It classifies the workspace's tools into
 // the taxonomy's categories and fills the archetypes with the best tools of each category.
@@ -72,34 +72,34 @@ interface Classified extends EngineTool {
 /** Each category's matching score for one tool: stack category and tags weigh most, descriptions least. */
 export function classifyTool(
   tool: Pick<EngineTool, 'name' | 'slug' | 'description' | 'category' | 'labels'>,
-) {
-  const sources: [string, number][] = [
-    [normalizeText(`${tool.name} ${tool.slug.replace(/-/g, ' ')} ${tool.slug}`), WEIGHT.name],
-    [normalizeText(tool.description ?? ''), WEIGHT.description],
-  ];
-  if (tool.category) sources.push([normalizeText(tool.category), WEIGHT.category]);
-  if (tool.labels.length > 0) sources.push([normalizeText(tool.labels.join(' , ')), WEIGHT.label]);
+): Map<CategoryKey, number> {
   const scores = new Map<CategoryKey, number>();
-  for (const key of CATEGORY_KEYS) {
-    const { names, words, label } = TAXONOMY[key];
-    let score = 0;
-    for (const [text, weight] of sources) {
-      if (weight === WEIGHT.name) {
-        if (names.some((name) => hasPhrase(text, name))) score += weight;
-      } else if (weight === WEIGHT.description) {
-        // A description may mention anything: each distinct word counts a little, up to three.
-        const hits = [label.toLowerCase(), ...words].filter((word) => hasPhrase(text, word)).length;
-        score += Math.min(hits, 3) * weight;
-      } else if (
-        hasPhrase(text, label.toLowerCase()) ||
-        words.some((word) => hasPhrase(text, word)) ||
-        names.some((name) => hasPhrase(text, name))
-      ) {
-        score += weight;
-      }
-    }
-    if (score >= MIN_CATEGORY_SCORE) scores.set(key, score);
+  const add = (key: CategoryKey, points: number) => scores.set(key, (scores.get(key) ?? 0) + points);
+  // A name or slug counts when it is a known tool's name.
+  const named = new Set<CategoryKey>();
+  for (const phrase of phrasesOf(`${tool.name} ${tool.slug.replace(/-/g, ' ')} ${tool.slug}`)) {
+    for (const entry of PHRASE_INDEX.get(phrase) ?? []) if (entry.isName) named.add(entry.key);
   }
+  for (const key of named) add(key, WEIGHT.name);
+  // The team's own words (stack category, tags, topics): any name or word of a category counts in full.
+  for (const [text, weight] of [
+    [tool.category ?? '', WEIGHT.category],
+    [tool.labels.join(' , '), WEIGHT.label],
+  ] as const) {
+    const hit = new Set<CategoryKey>();
+    for (const phrase of phrasesOf(text))
+      for (const entry of PHRASE_INDEX.get(phrase) ?? []) hit.add(entry.key);
+    for (const key of hit) add(key, weight);
+  }
+  // A description may mention anything: each distinct word counts a little, up to three per category.
+  const described = new Map<CategoryKey, number>();
+  for (const phrase of phrasesOf(tool.description ?? '')) {
+    for (const entry of PHRASE_INDEX.get(phrase) ?? []) {
+      if (!entry.isName) described.set(entry.key, (described.get(entry.key) ?? 0) + 1);
+    }
+  }
+  for (const [key, hits] of described) add(key, Math.min(hits, 3) * WEIGHT.description);
+  for (const [key, score] of scores) if (score < MIN_CATEGORY_SCORE) scores.delete(key);
   return scores;
 }
 
@@ -111,11 +111,28 @@ function toolScore(tool: EngineTool): number {
   return stance + rating + unused;
 }
 
+// Classification depends only on a tool's words, so it is remembered between requests (bounded).
+const CLASSIFIED_MAX = 50_000;
+const classified = new Map<string, Map<CategoryKey, number>>();
+
+function classifyRemembered(tool: EngineTool): Map<CategoryKey, number> {
+  const key = [tool.name, tool.slug, tool.description ?? '', tool.category ?? '', ...tool.labels].join(
+    '\u0000',
+  );
+  let categories = classified.get(key);
+  if (!categories) {
+    categories = classifyTool(tool);
+    if (classified.size >= CLASSIFIED_MAX) classified.clear();
+    classified.set(key, categories);
+  }
+  return categories;
+}
+
 export function suggest(input: EngineInput): EngineResult {
   const usable: Classified[] = [];
   for (const tool of input.tools) {
     if (tool.stance === 'avoid') continue;
-    const categories = classifyTool(tool);
+    const categories = classifyRemembered(tool);
     if (categories.size > 0) usable.push({ ...tool, categories, score: toolScore(tool) });
   }
   if (usable.length < MIN_USABLE_TOOLS) {
@@ -164,7 +181,11 @@ export function suggest(input: EngineInput): EngineResult {
 function rankByCategory(tools: Classified[]): Map<CategoryKey, Classified[]> {
   const byCategory = new Map<CategoryKey, Classified[]>();
   for (const tool of tools) {
-    for (const key of tool.categories.keys()) byCategory.set(key, [...(byCategory.get(key) ?? []), tool]);
+    for (const key of tool.categories.keys()) {
+      const list = byCategory.get(key);
+      if (list) list.push(tool);
+      else byCategory.set(key, [tool]);
+    }
   }
   for (const [key, list] of byCategory) {
     list.sort(

@@ -5,6 +5,7 @@ import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
+import { LlmError, llmSuggestions } from './llm.ts';
 
 // The language-model mode against a local fake OpenAI-compatible server: real HTTP on loopback, speaking
 // POST /v1/chat/completions as the AI SDK's OpenAI-compatible provider does.
@@ -204,5 +205,39 @@ describe('suggestions from a language model', () => {
       'The language model did not answer in time, so these are built-in suggestions.',
     );
     expect(result.items.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the key, the prompt and the answer out of the error it reports', async () => {
+    answer = (response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${API_KEY}` } }));
+    };
+    const { port } = fake.address() as AddressInfo;
+    const error = await llmSuggestions(
+      { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: API_KEY, model: MODEL, timeoutMs: 1000 },
+      {
+        tools: [
+          {
+            id: 'a',
+            slug: 'secret-project-tool',
+            name: 'Secret project tool',
+            description: null,
+            stance: 'accepted',
+            rating: null,
+            category: null,
+            labels: [],
+            projectCount: 0,
+            roles: [],
+          },
+        ],
+        avoidTitles: [],
+        count: 6,
+      },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LlmError);
+    const reported = `${(error as Error).message} ${(error as Error).stack ?? ''}`;
+    expect(reported).not.toContain(API_KEY);
+    expect(reported).not.toContain('secret-project-tool');
+    expect(reported).not.toContain('Incorrect API key');
   });
 });

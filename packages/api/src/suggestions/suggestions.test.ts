@@ -57,6 +57,34 @@ describe('GET /workspaces/{id}/suggestions', () => {
     expect(focused.items[0]?.archetype).toBe('e2e-test-suite');
   });
 
+  it("classifies by the team's stack categories and tags, and never suggests avoided tools", async () => {
+    const world = await webWorld();
+    const extra = await seedCollection(h.db.db, world.workspaceId, [
+      ['Acme Jobs', 'Internal', null],
+      ['Gatekeeper', 'Internal', null],
+    ]);
+    const as = h.as(world.editor);
+    expectStatus(
+      await as.put(`/tools/workspace/${extra['Acme Jobs']}/stance`, {
+        stance: 'preferred',
+        category: 'Queue',
+      }),
+      200,
+    );
+    const tag = expectStatus<{ id: string }>(
+      await as.post('/tags', { workspace_id: world.workspaceId, tag_name: 'auth', color: '#3b82f6' }),
+      201,
+    );
+    expectStatus(await as.put(`/tools/workspace/${extra.Gatekeeper}/tags/${tag.id}`), 204);
+    expectStatus(await as.put(`/tools/workspace/${world.tools.React}/stance`, { stance: 'avoid' }), 200);
+
+    const pages = [await list(world, '?focus=background%20jobs'), await list(world, '?cursor=p1')];
+    const used = pages.flatMap((page) => page.items.flatMap((item) => item.tools));
+    expect(used.find((tool) => tool.name === 'Acme Jobs')?.role).toBe('Queue');
+    expect(used.find((tool) => tool.name === 'Gatekeeper')?.role).toBe('Authentication');
+    expect(used.map((tool) => tool.name)).not.toContain('React');
+  });
+
   it('says what to collect first when the workspace has too few tools', async () => {
     const world = await catalogWorld(h);
     await seedCollection(h.db.db, world.workspaceId, [['React', 'UI library', null]]);

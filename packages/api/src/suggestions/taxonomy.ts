@@ -494,3 +494,35 @@ export function normalizeText(text: string): string {
 export function hasPhrase(normalized: string, phrase: string): boolean {
   return normalized.includes(` ${phrase} `) || normalized.includes(` ${phrase}. `);
 }
+
+/** Every name and word of the taxonomy → the categories it points to, and whether it is a tool name. */
+export const PHRASE_INDEX = new Map<string, { key: CategoryKey; isName: boolean }[]>();
+for (const key of CATEGORY_KEYS) {
+  const { label, names, words } = TAXONOMY[key];
+  const add = (phrase: string, isName: boolean) => {
+    const entries = PHRASE_INDEX.get(phrase) ?? [];
+    entries.push({ key, isName });
+    PHRASE_INDEX.set(phrase, entries);
+  };
+  for (const name of names) add(name, true);
+  for (const word of new Set([label.toLowerCase(), ...words])) add(word, false);
+}
+const MAX_PHRASE_WORDS = Math.max(...[...PHRASE_INDEX.keys()].map((phrase) => phrase.split(' ').length));
+
+/** The phrases of up to the taxonomy's longest length in a text: what PHRASE_INDEX is looked up with. */
+export function phrasesOf(text: string): Set<string> {
+  const tokens = normalizeText(text)
+    .trim()
+    .split(/\s+/)
+    .map((token) => token.replace(/\.+$/, ''))
+    .filter(Boolean);
+  const phrases = new Set<string>();
+  for (let start = 0; start < tokens.length; start++) {
+    let phrase = '';
+    for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= tokens.length; length++) {
+      phrase = length === 1 ? (tokens[start] ?? '') : `${phrase} ${tokens[start + length - 1]}`;
+      if (PHRASE_INDEX.has(phrase)) phrases.add(phrase);
+    }
+  }
+  return phrases;
+}

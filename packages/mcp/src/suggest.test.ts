@@ -1,0 +1,55 @@
+// suggest_projects over Streamable HTTP with the SDK's own client, against the real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SuggestionList } from '@stackyard/contracts/suggestion';
+import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
+import { seedCollection } from '@stackyard/testing/suggestion-seed';
+
+let m: McpHarness;
+
+beforeAll(async () => {
+  m = await createMcpHarness();
+});
+
+afterAll(async () => {
+  await m.close();
+});
+
+describe('suggest_projects', () => {
+  it('says what to collect first while the workspace has too few tools, then suggests from its tools', async () => {
+    const { world } = m;
+    const { token } = await m.createToken(world.viewer, { scope: 'read' });
+    const client = await m.connect(token);
+
+    // Drizzle and Vitest are usable; Prisma is avoided: too few to suggest from.
+    const tooFew = await call(client, 'suggest_projects', { workspace: world.slug });
+    expect(tooFew.isError).toBeFalsy();
+    const empty = tooFew.structuredContent as SuggestionList;
+    expect(empty.items).toEqual([]);
+    expect(empty.tooFew).toMatchObject({ have: 2, need: 3 });
+    expect(empty.tooFew?.collectFirst).toContain('Frontend framework');
+
+    await seedCollection(m.h.db.db, world.workspaceId, [
+      ['React', 'The library for web and native user interfaces', 5],
+      ['Fastify', 'Fast and low overhead web framework, for Node.js', 4],
+      ['PostgreSQL', 'The world’s most advanced open source relational database', null],
+      ['Playwright', 'Reliable end-to-end testing for modern web apps', null],
+    ]);
+    const result = await call(client, 'suggest_projects', { workspace: world.slug, focus: 'a CRUD web app' });
+    expect(result.isError).toBeFalsy();
+    const list = result.structuredContent as SuggestionList;
+    expect(list.mode).toBe('builtin');
+    expect(list.items[0]?.archetype).toBe('crud-web-app');
+    const used = list.items.flatMap((item) => item.tools.map((tool) => tool.slug));
+    expect(used).toContain('drizzle-orm');
+    expect(used).not.toContain('prisma');
+    expect(text(result)).toContain(list.items[0]?.title ?? 'missing');
+
+    const more = await call(client, 'suggest_projects', { workspace: world.slug, cursor: list.nextCursor });
+    const next = more.structuredContent as SuggestionList;
+    expect(next.items.map((item) => item.id)).not.toContain(list.items[0]?.id);
+
+    const bad = await call(client, 'suggest_projects', { workspace: world.slug, cursor: 'nonsense' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('Invalid cursor');
+  });
+});
