@@ -114,6 +114,12 @@ const appScreens: RouteObject[] = [
     }),
   },
   {
+    path: paths.workspace.suggestions.path,
+    lazy: async () => ({
+      Component: (await import('./routes/app/workspace/suggestions')).SuggestionsRoute,
+    }),
+  },
+  {
     path: paths.workspace.aiExport.path,
     lazy: async () => ({ Component: (await import('./routes/app/workspace/ai-export')).AiExportRoute }),
   },

@@ -29,6 +29,7 @@ describe('paths', () => {
       '/ana/tooling/compare?tools=vite,esbuild',
     );
     expect(paths.workspace.compare.getHref('ana', 'tooling', [])).toBe('/ana/tooling/compare');
+    expect(paths.workspace.suggestions.getHref('ana', 'tooling')).toBe('/ana/tooling/suggestions');
   });
 
   it('encodes every parameter as one path segment', () => {
@@ -45,6 +46,10 @@ describe('paths', () => {
     expect(paths.workspace.toolIngestions.getHref('ana', 'tooling', 'resource')).toBe(
       '/ana/tooling/tool-ingestions?kind=resource',
     );
+    expect(paths.workspace.suggestions.getHref('ana', 'tooling', 'learn rust')).toBe(
+      '/ana/tooling/suggestions?focus=learn+rust',
+    );
+    expect(paths.workspace.suggestions.getHref('ana', 'tooling', '')).toBe('/ana/tooling/suggestions');
     expect(paths.auth.verify.getHref()).toBe('/verify');
     expect(paths.auth.verify.getHref('a&b=c d')).toBe('/verify?flow=a%26b%3Dc+d');
   });

@@ -124,6 +124,12 @@ export const paths = {
         const base = `${workspaceBase(username, workspaceSlug)}/compare`;
         return toolSlugs.length > 0 ? `${base}?tools=${toolSlugs.map(segment).join(',')}` : base;
       },
+      },
+    suggestions: {
+      path: '/:username/:workspaceSlug/suggestions',
+      /** `focus` is the free text that steers the suggestions. */
+      getHref: (username: string, workspaceSlug: string, focus?: string) =>
+        withQuery(`${workspaceBase(username, workspaceSlug)}/suggestions`, { focus: focus || undefined }),
     },
     aiExport: {
       path: '/:username/:workspaceSlug/ai-export',

@@ -39,6 +39,16 @@ const cases: Array<{
     stale: ['list', 'recent', 'bySlug', 'search'],
   },
   {
+    when: "a workspace's tools change (added, rated, stance set): its ideas for every focus",
+    invalidated: queryKeys.tools.workspace(WS),
+    cached: {
+      ideas: queryKeys.suggestions.list(WS, ''),
+      focused: queryKeys.suggestions.list(WS, 'realtime'),
+      otherWorkspace: queryKeys.suggestions.list(OTHER, ''),
+    },
+    stale: ['ideas', 'focused'],
+  },
+  {
     when: 'a tag moves on a tool: the tools lists of every workspace',
     invalidated: queryKeys.catalog('tool'),
     cached: {

@@ -56,6 +56,12 @@ export const queryKeys = {
       ['stack', workspaceId, 'export', format, projectId ?? 'workspace'] as const,
   },
 
+  // Under the workspace's tools: ideas are drawn from them, so whatever changes the tools makes the ideas stale.
+  suggestions: {
+    workspace: (workspaceId: string) => ['tools', workspaceId, 'suggestions'] as const,
+    list: (workspaceId: string, focus: string) => ['tools', workspaceId, 'suggestions', focus] as const,
+  },
+
   resources: {
     workspace: (workspaceId: string) => ['resources', workspaceId] as const,
     list: <F extends object>(workspaceId: string, filters: F) => ['resources', workspaceId, filters] as const,

@@ -92,6 +92,7 @@ function MainSidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
           { label: 'Projects', to: paths.workspace.projects.getHref(owner, workspace.slug), end: false },
           { label: 'Tools', to: paths.workspace.tools.getHref(owner, workspace.slug), end: false },
           { label: 'Resources', to: paths.workspace.resources.getHref(owner, workspace.slug), end: false },
+          { label: 'Ideas', to: paths.workspace.suggestions.getHref(owner, workspace.slug), end: true },
           { label: 'AI export', to: paths.workspace.aiExport.getHref(owner, workspace.slug), end: true },
         ]
       : [];

@@ -1,0 +1,214 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Project } from '@stackyard/contracts/project';
+import type { Suggestion, SuggestionList } from '@stackyard/contracts/suggestion';
+import { json, WORKSPACE_ID } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
+import { SuggestionsPage } from './suggestions-page';
+
+const idea = (n: number, fields: Partial<Suggestion> = {}): Suggestion => ({
+  id: `33333333-3333-4333-8333-00000000000${n}`,
+  title: `Idea ${n}`,
+  pitch: 'Build a thing. Ship it.',
+  why: 'It pairs React with Postgres, and exercises auth, which the collection lacks.',
+  tools: [
+    {
+      toolId: '22222222-2222-4222-8222-000000000001',
+      slug: 'react',
+      name: 'React',
+      role: 'UI',
+      stretch: false,
+    },
+    { toolId: '22222222-2222-4222-8222-000000000002', slug: 'postgres', name: 'Postgres', stretch: false },
+  ],
+  stretchCategory: 'Auth',
+  difficulty: 'intermediate',
+  scope: 'week',
+  milestones: ['Model the data', 'Build the pages', 'Deploy it'],
+  archetype: 'crud-web-app',
+  engine: 'builtin',
+  createdAt: '2026-01-01T00:00:00Z',
+  ...fields,
+});
+
+const page = (items: Suggestion[], fields: Partial<SuggestionList> = {}): SuggestionList => ({
+  items,
+  nextCursor: null,
+  mode: 'builtin',
+  ...fields,
+});
+
+const project: Project = {
+  id: '66666666-6666-4666-8666-666666666666',
+  workspace_id: WORKSPACE_ID,
+  slug: 'idea-1',
+  metadata: { name: 'Idea 1' },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+/** The API as the page calls it: `pages` answers GETs by cursor; accept and dismiss succeed. */
+function setup(pages: Record<string, SuggestionList>, { canDecide = true, focus = '' } = {}) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url: path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const url = new URL(path, 'http://app.test');
+    if (url.pathname.endsWith('/accept')) {
+      return json({ suggestionId: idea(1).id, project, url: '/ana/tooling/projects/idea-1' });
+    }
+    if (url.pathname.endsWith('/dismiss')) {
+      return json({ suggestionId: idea(1).id, dismissed: true, reason: null });
+    }
+    return json(pages[url.searchParams.get('cursor') ?? '']);
+  });
+  const onStarted = vi.fn();
+  const onFocusChange = vi.fn();
+  renderInApp(
+    <SuggestionsPage
+      workspaceId={WORKSPACE_ID}
+      focus={focus}
+      onFocusChange={onFocusChange}
+      canDecide={canDecide}
+      canAddTools={canDecide}
+      addToolsHref="/ana/tooling/tool-ingestions"
+      toolHref={(slug) => `/ana/tooling/tools/${slug}`}
+      onStarted={onStarted}
+    />,
+  );
+  return { calls, onStarted, onFocusChange, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Ideas page', () => {
+  it('shows an idea with its tools linked, the stretch marked, its size and milestones', async () => {
+    setup({ '': page([idea(1)]) });
+    const card = await screen.findByRole('article', { name: 'Idea 1' });
+    expect(screen.getByText('Built-in suggestions')).toBeTruthy();
+    const links = within(card).getAllByRole('link', { name: /^(React|Postgres)/ });
+    // Twice each: in the "why it fits" sentence and in the tool list.
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/ana/tooling/tools/react',
+      '/ana/tooling/tools/postgres',
+      '/ana/tooling/tools/react',
+      '/ana/tooling/tools/postgres',
+    ]);
+    expect(within(card).getByText('Stretch:').parentElement?.textContent).toBe('Stretch:Auth');
+    expect(within(card).getByText('Intermediate')).toBeTruthy();
+    expect(within(card).getByText('A week')).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toContain('Deploy it');
+  });
+
+  it('starts a project and hands it over to open', async () => {
+    const { calls, onStarted, user } = setup({ '': page([idea(1)]) });
+    const card = await screen.findByRole('article', { name: 'Idea 1' });
+    await user.click(within(card).getByRole('button', { name: 'Start this project' }));
+    await vi.waitFor(() => expect(onStarted).toHaveBeenCalledWith(project));
+    const accept = calls.find((call) => call.url.endsWith(`/${idea(1).id}/accept`));
+    expect(accept).toMatchObject({ method: 'POST', body: {} });
+  });
+
+  it('dismisses an idea with a reason and removes its card', async () => {
+    const { calls, user } = setup({ '': page([idea(1), idea(2)]) });
+    const card = await screen.findByRole('article', { name: 'Idea 1' });
+    await user.click(within(card).getByRole('button', { name: 'Not for us: Idea 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss “Idea 1”?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Done that');
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss idea' }));
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Idea 1' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Idea 2' })).toBeTruthy();
+    const dismiss = calls.find((call) => call.url.endsWith('/dismiss'));
+    expect(dismiss?.body).toEqual({ reason: 'Done that' });
+  });
+
+  it('offers a viewer no Start or dismiss', async () => {
+    setup({ '': page([idea(1)]) }, { canDecide: false });
+    await screen.findByRole('article', { name: 'Idea 1' });
+    expect(screen.queryByRole('button', { name: 'Start this project' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Not for us/ })).toBeNull();
+  });
+
+  it('loads more ideas with the cursor of the previous page', async () => {
+    const { calls, user } = setup({
+      '': page([idea(1)], { nextCursor: 'c2' }),
+      c2: page([idea(2)]),
+    });
+    await screen.findByRole('article', { name: 'Idea 1' });
+    await user.click(screen.getByRole('button', { name: 'More ideas' }));
+    await screen.findByRole('article', { name: 'Idea 2' });
+    expect(calls.at(-1)?.url).toContain('cursor=c2');
+    expect(screen.queryByRole('button', { name: 'More ideas' })).toBeNull();
+  });
+
+  it('sends the focus and submits a new one', async () => {
+    const { calls, onFocusChange, user } = setup({ '': page([idea(1)]) }, { focus: 'realtime' });
+    await screen.findByRole('article', { name: 'Idea 1' });
+    expect(calls[0]?.url).toContain('focus=realtime');
+    const box = screen.getByRole('searchbox', { name: 'Focus' });
+    await user.clear(box);
+    await user.type(box, '  learn Rust {enter}');
+    expect(onFocusChange).toHaveBeenCalledWith('learn Rust');
+  });
+
+  it('names the language model, and says when the built-in engine stood in', async () => {
+    setup({
+      '': page([idea(1)], {
+        mode: 'builtin',
+        model: 'llama3',
+        modeNote: 'The language model did not answer in time; these are built-in suggestions.',
+      }),
+    });
+    await screen.findByText('Built-in suggestions');
+    expect(screen.getByText(/did not answer in time/)).toBeTruthy();
+    cleanup();
+    setup({ '': page([idea(1, { engine: 'llm' })], { mode: 'llm', model: 'llama3' }) });
+    await screen.findByText('Language model: llama3');
+  });
+
+  it('says what to collect first when the workspace has too few tools', async () => {
+    setup({
+      '': page([], { tooFew: { have: 1, need: 3, collectFirst: ['Frontend framework', 'Database'] } }),
+    });
+    await screen.findByRole('heading', { name: 'Collect a few more tools first' });
+    expect(screen.getByText(/it has 1 tool, and ideas need at least 3/)).toBeTruthy();
+    expect(screen.getByText('Database')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add tools' }).getAttribute('href')).toBe(
+      '/ana/tooling/tool-ingestions',
+    );
+  });
+
+  it('shows the error and tries again', async () => {
+    let fail = true;
+    vi.stubGlobal('fetch', async () =>
+      fail
+        ? json({ type: 'about:blank', title: 'Bad', status: 500, detail: 'Database down' }, 500)
+        : json(page([idea(1)])),
+    );
+    renderInApp(
+      <SuggestionsPage
+        workspaceId={WORKSPACE_ID}
+        focus=""
+        onFocusChange={() => {}}
+        canDecide
+        canAddTools
+        addToolsHref="/add"
+        toolHref={(slug) => slug}
+        onStarted={() => {}}
+      />,
+    );
+    await screen.findByText('Error loading ideas: Database down');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('article', { name: 'Idea 1' });
+  });
+});
