@@ -483,6 +483,11 @@ const factsRows: MatrixRow[] = [
     }),
     expect: membersRead,
   },
+  {
+    endpoint: 'GET /tools/workspace/{toolId}/similar',
+    request: (world) => ({ method: 'GET', path: `/tools/workspace/${world.toolId}/similar` }),
+    expect: membersRead,
+  },
 ];
 // ── The preferred stack and its AI-assistant export (issue 17) ──────────────────────────────────────────────
 // Kept in one block so it moves as one piece if this table moves.

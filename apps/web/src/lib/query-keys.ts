@@ -37,7 +37,8 @@ export const queryKeys = {
     search: (workspaceId: string, q: string) => ['tools', workspaceId, 'search', q] as const,
     stance: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'stance', toolId] as const,
     /** The first tools with one tag, where the tool detail looks for tools to compare with. */
-    byTag: (workspaceId: string, tagId: string) => ['tools', workspaceId, 'tag', tagId] as const,
+    /** The tools to propose for "Compare with…": tags change them, so they sit under the workspace's tools. */
+    similar: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'similar', toolId] as const,
   },
 
   compare: {
