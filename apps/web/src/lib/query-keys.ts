@@ -12,6 +12,8 @@ const catalogRoots = { tool: 'tools', resource: 'resources', project: 'projects'
 export const queryKeys = {
   session: ['session'] as const,
   loginFlow: ['identity', 'login-flow'] as const,
+  /** The signed-in user's other sessions (Settings → Account). */
+  mySessions: ['identity', 'sessions'] as const,
 
   profile: ['profile'] as const,
   usernameCheck: (username: string) => ['profile', 'username-check', username] as const,
