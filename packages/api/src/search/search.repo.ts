@@ -42,13 +42,20 @@ export async function searchCatalog(
 }
 
 /**
- * A query is usually being typed: its last word, when it is a plain word (not negated, quoted or `or`), also
- * matches longer words, so "rock" finds "Rocket". Answers the text before it and that word, or null.
+ * The shortest last word that also matches as a prefix. A single letter begins a large part of all the words
+ * a workspace holds: every item having one would be ranked, for hits no one is looking for yet.
+ */
+const MIN_PREFIX_LENGTH = 2;
+
+/**
+ * A query is usually being typed: its last word, when it is a plain word (not negated, quoted or `or`) of
+ * at least MIN_PREFIX_LENGTH letters or digits, also matches longer words, so "rock" finds "Rocket".
+ * Answers the text before it and that word, or null.
  */
 export function splitPrefix(text: string): { rest: string; word: string } | null {
   const match = /(^|\s)([\p{L}\p{N}]+)\s*$/u.exec(text);
   const word = match?.[2];
-  if (!match || !word || word.toLowerCase() === 'or') return null;
+  if (!match || !word || word.toLowerCase() === 'or' || [...word].length < MIN_PREFIX_LENGTH) return null;
   const rest = text.slice(0, match.index);
   if ((rest.match(/"/g) ?? []).length % 2 === 1) return null;
   return { rest, word };
