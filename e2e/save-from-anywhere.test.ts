@@ -261,4 +261,12 @@ test('the save page: nowhere to save before onboarding, a bad URL is refused, an
     .getByText('Only editors and admins can submit tools and resources.')
     .waitFor();
   await page.screenshot({ path: `${shots}save-error.png`, fullPage: true });
+
+  // Dark, as the system asks: still readable (axe checks the contrast).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await field(page, 'URL').waitFor();
+  expect(await page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`)).toBe(true);
+  expect(await seriousA11yViolations(page), 'save page, dark').toEqual([]);
+  await page.screenshot({ path: `${shots}save-dark.png`, fullPage: true });
 }, 90_000);
