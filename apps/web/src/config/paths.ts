@@ -30,7 +30,8 @@ export const paths = {
   auth: {
     login: {
       path: '/login',
-      getHref: () => '/login',
+      /** `returnTo`: the app path to go back to once signed in (checked by lib/return-to.ts). */
+      getHref: (returnTo?: string) => withQuery('/login', { return_to: returnTo }),
     },
     register: {
       path: '/register',
@@ -66,10 +67,27 @@ export const paths = {
       path: '/settings/connect',
       getHref: () => '/settings/connect',
     },
+    saveFromBrowser: {
+      path: '/settings/save-from-browser',
+      getHref: () => '/settings/save-from-browser',
+    },
     workspaceStorage: {
       path: '/settings/workspace/:workspaceId/storage',
       getHref: (workspaceId: string) => `/settings/workspace/${segment(workspaceId)}/storage`,
     },
+  },
+  /**
+   * The save popup (the bookmarklet's window, the PWA's share target): a link to save, prefilled from the
+   * query. `text` is the selected or shared text; a shared text may hold the URL itself.
+   */
+  save: {
+    path: '/save',
+    getHref: (prefill: { url?: string; title?: string; text?: string } = {}) =>
+      withQuery('/save', {
+        url: prefill.url || undefined,
+        title: prefill.title || undefined,
+        text: prefill.text || undefined,
+      }),
   },
   callbacks: {
     workspaceGithubStorageUpdate: {
@@ -124,7 +142,7 @@ export const paths = {
         const base = `${workspaceBase(username, workspaceSlug)}/compare`;
         return toolSlugs.length > 0 ? `${base}?tools=${toolSlugs.map(segment).join(',')}` : base;
       },
-      },
+    },
     suggestions: {
       path: '/:username/:workspaceSlug/suggestions',
       /** `focus` is the free text that steers the suggestions. */
