@@ -2,6 +2,7 @@
 // test database, with real JWTs. Every API response is recorded so a file can check them all against the
 // OpenAPI document at its end.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
@@ -94,18 +95,21 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
   });
   const recorded: RecordedResponse[] = [];
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, sent) => {
     const route = request.routeOptions.url;
-    if (route?.startsWith(API) && !request.is404) {
-      recorded.push({
-        method: request.method,
-        route,
-        status: reply.statusCode,
-        contentType: String(reply.getHeader('content-type') ?? ''),
-        body:
-          typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
-      });
-    }
+    if (!route?.startsWith(API) || request.is404) return sent;
+    // A streamed answer (the data export) is read whole here, in tests only, so its body is checked too.
+    const payload =
+      sent instanceof Readable
+        ? (await sent.toArray()).map((chunk: string | Buffer) => chunk.toString()).join('')
+        : sent;
+    recorded.push({
+      method: request.method,
+      route,
+      status: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      body: typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
+    });
     return payload;
   });
   await app.ready();
