@@ -26,7 +26,7 @@ export async function identityEmail(db: Database, identityId: string): Promise<s
 export async function deleteIdentity(db: Database, identityId: string): Promise<void> {
   const email = await identityEmail(db, identityId);
   const sessions = db
-    .select({ sessionId: identitySessions.id })
+    .select({ sessionId: identitySessions.id, endedAt: sql<Date>`now()`.as('ended_at') })
     .from(identitySessions)
     .where(and(eq(identitySessions.identityId, identityId), gt(identitySessions.expiresAt, sql`now()`)));
   await db.insert(identityDeletedSessions).select(sessions).onConflictDoNothing();

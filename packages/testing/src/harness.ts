@@ -129,7 +129,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       get: (path, options) => call('GET', path, undefined, options),
       post: (path, body, options) => call('POST', path, body ?? {}, options),
       put: (path, body, options) => call('PUT', path, body ?? {}, options),
-      delete: (path, options) => call('DELETE', path, undefined, options),
+      // A DELETE may carry a body (DELETE /me's typed confirmation): options.body.
+      delete: (path, options) => call('DELETE', path, options?.body, options),
     };
   };
 
