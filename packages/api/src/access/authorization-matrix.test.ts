@@ -179,7 +179,7 @@ async function callCell(row: (typeof authorizationMatrix)[number], caller: Calle
   return request.method === 'GET'
     ? client.get(request.path)
     : request.method === 'DELETE'
-      ? client.delete(request.path, request.body === undefined ? {} : { body: request.body })
+      ? client.delete(request.path, request.body === undefined ? {} : { body: request.body as object })
       : request.method === 'POST'
         ? client.post(
             request.path,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
+import { AccountDataCard } from './account-data-card';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ function DisabledAction({ label, text }: { label: string; text: string }) {
   );
 }
 
-/** Spec §2 Account: security and data cards; only 'Sign Out All Devices' acts. */
+/** Spec §2 Account: security and data cards (the Data card: export and account deletion, issue 19). */
 export function AccountSettings() {
   const signOut = useSignOutOtherSessions();
   return (
@@ -45,11 +46,7 @@ export function AccountSettings() {
         )}
         {signOut.isError && <Alert>Could not sign out the other devices. Please try again.</Alert>}
       </Card>
-      <Card title="Data">
-        <DisabledAction label="Export Data" text="Download everything in your workspaces." />
-        <DisabledAction label="View Usage" text="See how much you store." />
-        <DisabledAction label="Delete Account" text="Remove your account and its data." />
-      </Card>
+      <AccountDataCard />
     </div>
   );
 }
