@@ -107,7 +107,10 @@ test('account data: export, transfer ownership, deletion refused then done', asy
   await fillCredentials(page, ownerEmail, 'Quiet-Harbor-Lantern-73');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByText(/credentials are invalid/).waitFor();
-  const friendWorkspaces = await theirs.call<Array<{ slug: string; is_owner: boolean }>>('GET', '/workspaces');
+  const friendWorkspaces = await theirs.call<Array<{ slug: string; is_owner: boolean }>>(
+    'GET',
+    '/workspaces',
+  );
   expect(friendWorkspaces.find((workspace) => workspace.slug === 'team')?.is_owner).toBe(true);
   await friendContext.close();
 }, 120_000);

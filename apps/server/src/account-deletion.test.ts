@@ -50,7 +50,13 @@ afterAll(async () => {
 
 const PASSWORD = 'a long enough password 7';
 
-function call(app: FastifyInstance | undefined, jwt: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+function call(
+  app: FastifyInstance | undefined,
+  jwt: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   if (!app) throw new Error('no app');
   return app.inject({
     method,
@@ -69,7 +75,9 @@ describe('deleting an account', () => {
     const identityId = await createUser(identity, 'leaving-for-good@example.com', PASSWORD);
     const laptop = await signInBrowser(identity, 'leaving-for-good@example.com', PASSWORD);
     const phone = await signInBrowser(identity, 'leaving-for-good@example.com', PASSWORD);
-    expect((await call(apps[0], laptop.jwt, 'POST', '/profile/username', { username: 'leaving' })).statusCode).toBe(200);
+    expect(
+      (await call(apps[0], laptop.jwt, 'POST', '/profile/username', { username: 'leaving' })).statusCode,
+    ).toBe(200);
     expect(await statuses(phone.jwt)).toEqual([200, 200]);
 
     const preview = await call(apps[0], laptop.jwt, 'GET', '/me/deletion');

@@ -1,11 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '@stackyard/db/client';
-import {
-  courierMessages,
-  identities,
-  identityDeletedSessions,
-  identitySessions,
-} from '@stackyard/db/schema';
+import { courierMessages, identities, identityDeletedSessions, identitySessions } from '@stackyard/db/schema';
 
 /** The identity's e-mail address, or null when there is no such identity. */
 export async function identityEmail(db: Database, identityId: string): Promise<string | null> {

@@ -576,8 +576,16 @@ const mediaRows: MatrixRow[] = [
 
 /** The caller's own account (issue 19): no workspace is involved, so every signed-in caller may. */
 const accountRows: MatrixRow[] = [
-  { endpoint: 'GET /me/export', request: () => ({ method: 'GET', path: '/me/export' }), expect: everyone(200) },
-  { endpoint: 'GET /me/deletion', request: () => ({ method: 'GET', path: '/me/deletion' }), expect: everyone(200) },
+  {
+    endpoint: 'GET /me/export',
+    request: () => ({ method: 'GET', path: '/me/export' }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'GET /me/deletion',
+    request: () => ({ method: 'GET', path: '/me/deletion' }),
+    expect: everyone(200),
+  },
   {
     endpoint: 'DELETE /me',
     // The owner's workspace has other members, so their deletion is refused; everyone else's goes through.

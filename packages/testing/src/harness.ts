@@ -108,7 +108,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       route,
       status: reply.statusCode,
       contentType: String(reply.getHeader('content-type') ?? ''),
-      body: typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
+      body:
+        typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
     });
     return payload;
   });

@@ -125,7 +125,7 @@ export const paths = {
         const base = `${workspaceBase(username, workspaceSlug)}/compare`;
         return toolSlugs.length > 0 ? `${base}?tools=${toolSlugs.map(segment).join(',')}` : base;
       },
-      },
+    },
     suggestions: {
       path: '/:username/:workspaceSlug/suggestions',
       /** `focus` is the free text that steers the suggestions. */

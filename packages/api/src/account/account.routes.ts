@@ -39,12 +39,14 @@ export function accountRoutes(app: ApiApp, { db }: RouteDeps, options: AccountRo
     },
     async (request, reply) => {
       const archive = await exportAccount(db, actorOf(request), options.identity);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${archive.fileName}"`)
-        .header('cache-control', 'no-store')
-        // The typed reply wants the archive's object; a stream of its JSON is what Fastify sends as it is.
-        .send(Readable.from(archive.chunks) as unknown as AccountExport);
+      return (
+        reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+          .header('cache-control', 'no-store')
+          // The typed reply wants the archive's object; a stream of its JSON is what Fastify sends as it is.
+          .send(Readable.from(archive.chunks) as unknown as AccountExport)
+      );
     },
   );
 

@@ -26,7 +26,9 @@ export function confirmationMismatch(expected: string): string {
 
 export function sharedWorkspacesRefusal(shared: OwnedWorkspaceRow[]): string {
   const names = shared
-    .map((row) => `"${row.name}" (${row.otherMembers} other ${row.otherMembers === 1 ? 'member' : 'members'})`)
+    .map(
+      (row) => `"${row.name}" (${row.otherMembers} other ${row.otherMembers === 1 ? 'member' : 'members'})`,
+    )
     .join(', ');
   return (
     `You own workspaces that other people are members of: ${names}. Transfer their ownership to another ` +

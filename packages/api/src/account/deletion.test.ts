@@ -94,7 +94,9 @@ describe('POST /workspaces/{id}/transfer-ownership', () => {
     await join(owner, id, other);
     const clash = await transfer(owner, id, other.id);
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toMatchObject({ detail: expect.stringContaining('tr3_other already has a workspace') });
+    expect(clash.json()).toMatchObject({
+      detail: expect.stringContaining('tr3_other already has a workspace'),
+    });
   });
 });
 
@@ -137,11 +139,16 @@ describe('account deletion', () => {
     // A workspace of the friend's where I am a member and wrote something.
     const theirs = await workspace(friend, 'Friend Space');
     await join(friend, theirs, me, 'viewer');
-    const token = ok<{ token: string }>(await h.as(me).post('/tokens', { name: 'Script', scope: 'read' }), 201);
+    const token = ok<{ token: string }>(
+      await h.as(me).post('/tokens', { name: 'Script', scope: 'read' }),
+      201,
+    );
 
     const refused = await deleteMe(me, 'del_owner');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ detail: expect.stringContaining('"Team Space" (1 other member)') });
+    expect(refused.json()).toMatchObject({
+      detail: expect.stringContaining('"Team Space" (1 other member)'),
+    });
     expect((await h.as(me).get('/profile')).statusCode).toBe(200);
 
     ok(await transfer(me, team, friend.id), 200);

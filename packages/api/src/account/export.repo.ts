@@ -136,9 +136,7 @@ export async function resourcePage(db: Executor, access: Reader, end: PageEnd | 
       cursor: sql<string>`${resources.createdAt}::text`,
     })
     .from(resources)
-    .where(
-      and(eq(resources.workspaceId, access.workspaceId), after(resources.createdAt, resources.id, end)),
-    )
+    .where(and(eq(resources.workspaceId, access.workspaceId), after(resources.createdAt, resources.id, end)))
     .orderBy(asc(resources.createdAt), asc(resources.id))
     .limit(limit);
 }
@@ -208,9 +206,7 @@ export async function commentPage(db: Executor, access: Reader, afterId: string 
     .select({ ...commentColumns, commenterUsername: usernames.username })
     .from(comments)
     .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
-    .where(
-      and(eq(comments.workspaceId, access.workspaceId), afterId ? gt(comments.id, afterId) : undefined),
-    )
+    .where(and(eq(comments.workspaceId, access.workspaceId), afterId ? gt(comments.id, afterId) : undefined))
     .orderBy(asc(comments.id))
     .limit(limit);
 }

@@ -136,10 +136,11 @@ async function* ownedWorkspace(db: Database, access: Reader): AsyncGenerator<str
   // The head without its closing brace, then the paged lists.
   yield JSON.stringify(head).slice(0, -1);
   yield `,${field('tools')}[`;
-  yield* pages((end) => toolPage(db, access, end, EXPORT_PAGE_SIZE), async (rows) => {
-    const tagIds = grouped(await linksOf(db, 'tool-tags', ids(rows)));
-    return rows.map(
-      (row): Owned['tools'][number] => ({
+  yield* pages(
+    (end) => toolPage(db, access, end, EXPORT_PAGE_SIZE),
+    async (rows) => {
+      const tagIds = grouped(await linksOf(db, 'tool-tags', ids(rows)));
+      return rows.map((row): Owned['tools'][number] => ({
         id: row.id,
         slug: row.slug,
         raw_submitted_url: row.rawSubmittedUrl,
@@ -153,14 +154,15 @@ async function* ownedWorkspace(db: Database, access: Reader): AsyncGenerator<str
         tag_ids: tagIds.get(row.id) ?? [],
         created_at: iso(row.createdAt),
         updated_at: iso(row.updatedAt),
-      }),
-    );
-  });
+      }));
+    },
+  );
   yield `],${field('resources')}[`;
-  yield* pages((end) => resourcePage(db, access, end, EXPORT_PAGE_SIZE), async (rows) => {
-    const tagIds = grouped(await linksOf(db, 'resource-tags', ids(rows)));
-    return rows.map(
-      (row): Owned['resources'][number] => ({
+  yield* pages(
+    (end) => resourcePage(db, access, end, EXPORT_PAGE_SIZE),
+    async (rows) => {
+      const tagIds = grouped(await linksOf(db, 'resource-tags', ids(rows)));
+      return rows.map((row): Owned['resources'][number] => ({
         id: row.id,
         raw_submitted_url: row.rawSubmittedUrl,
         extracted_title: row.extractedTitle,
@@ -172,17 +174,18 @@ async function* ownedWorkspace(db: Database, access: Reader): AsyncGenerator<str
         tag_ids: tagIds.get(row.id) ?? [],
         created_at: iso(row.createdAt),
         updated_at: iso(row.updatedAt),
-      }),
-    );
-  });
+      }));
+    },
+  );
   yield `],${field('projects')}[`;
-  yield* pages((end) => projectPage(db, access, end, EXPORT_PAGE_SIZE), async (rows) => {
-    const [tagIds, toolIds] = await Promise.all([
-      linksOf(db, 'project-tags', ids(rows)).then(grouped),
-      linksOf(db, 'project-tools', ids(rows)).then(grouped),
-    ]);
-    return rows.map(
-      (row): Owned['projects'][number] => ({
+  yield* pages(
+    (end) => projectPage(db, access, end, EXPORT_PAGE_SIZE),
+    async (rows) => {
+      const [tagIds, toolIds] = await Promise.all([
+        linksOf(db, 'project-tags', ids(rows)).then(grouped),
+        linksOf(db, 'project-tools', ids(rows)).then(grouped),
+      ]);
+      return rows.map((row): Owned['projects'][number] => ({
         id: row.id,
         slug: row.slug,
         name: row.name,
@@ -190,26 +193,24 @@ async function* ownedWorkspace(db: Database, access: Reader): AsyncGenerator<str
         tag_ids: tagIds.get(row.id) ?? [],
         created_at: iso(row.createdAt),
         updated_at: iso(row.updatedAt),
-      }),
-    );
-  });
+      }));
+    },
+  );
   yield `],${field('comments')}[`;
   let afterId: string | null = null;
   let separator = '';
   for (;;) {
     const rows = await commentPage(db, access, afterId, EXPORT_PAGE_SIZE);
     if (rows.length === 0) break;
-    const items = rows.map(
-      (row): Owned['comments'][number] => ({
-        id: row.id,
-        on: targetOf(row),
-        commenter_id: row.commenterId,
-        commenter_username: row.commenterUsername,
-        content: row.content,
-        created_at: iso(row.createdAt),
-        updated_at: iso(row.updatedAt),
-      }),
-    );
+    const items = rows.map((row): Owned['comments'][number] => ({
+      id: row.id,
+      on: targetOf(row),
+      commenter_id: row.commenterId,
+      commenter_username: row.commenterUsername,
+      content: row.content,
+      created_at: iso(row.createdAt),
+      updated_at: iso(row.updatedAt),
+    }));
     yield separator + items.map((item) => JSON.stringify(item)).join(',');
     separator = ',';
     afterId = rows.at(-1)?.id ?? null;

@@ -21,7 +21,9 @@ function ok<T>(response: { statusCode: number; body: string; json(): unknown }, 
 async function exportOf(user: TestUser): Promise<AccountExport> {
   const response = await h.as(user).get('/me/export');
   expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-disposition']).toMatch(/^attachment; filename="stackyard-export-.+\.json"$/);
+  expect(response.headers['content-disposition']).toMatch(
+    /^attachment; filename="stackyard-export-.+\.json"$/,
+  );
   return accountExportSchema.parse(JSON.parse(response.body));
 }
 
@@ -32,7 +34,10 @@ describe('GET /me/export', () => {
     await h.as(me).put('/profile', { display_name: 'Ex Porter', bio: 'Keeps everything' });
     await h.as(friend).put('/profile', { display_name: 'Secret Name', bio: 'Private bio' });
     const mine = ok<{ id: string }>(await h.as(me).post('/workspaces', { name: 'My Stack' }), 201);
-    ok(await h.as(me).post(`/workspaces/${mine.id}/members`, { username: 'exp_friend', role: 'editor' }), 201);
+    ok(
+      await h.as(me).post(`/workspaces/${mine.id}/members`, { username: 'exp_friend', role: 'editor' }),
+      201,
+    );
     const { workspaceToolId: viteId } = await seedTool(h.db.db, {
       workspaceId: mine.id,
       url: 'https://vite.dev/export',
@@ -50,17 +55,28 @@ describe('GET /me/export', () => {
       201,
     );
     ok(await h.as(me).put(`/tools/workspace/${viteId}/tags/${tag.id}`), 204);
-    ok(await h.as(me).put(`/tools/workspace/${viteId}/stance`, { stance: 'preferred', category: 'Bundler' }), 200);
+    ok(
+      await h.as(me).put(`/tools/workspace/${viteId}/stance`, { stance: 'preferred', category: 'Bundler' }),
+      200,
+    );
     const project = ok<{ id: string }>(
-      await h.as(me).post('/projects', { workspace_id: mine.id, metadata: { name: 'Site' }, tool_ids: [viteId] }),
+      await h
+        .as(me)
+        .post('/projects', { workspace_id: mine.id, metadata: { name: 'Site' }, tool_ids: [viteId] }),
       201,
     );
     ok(await h.as(me).post(`/tools/workspace/${viteId}/comments`, { content: 'My note' }), 201);
-    ok(await h.as(friend).post(`/resources/workspace/${resourceId}/comments`, { content: 'Friend note' }), 201);
+    ok(
+      await h.as(friend).post(`/resources/workspace/${resourceId}/comments`, { content: 'Friend note' }),
+      201,
+    );
 
     // The friend's workspace: only my comment there belongs in my export, not its catalog.
     const theirs = ok<{ id: string }>(await h.as(friend).post('/workspaces', { name: 'Their Stack' }), 201);
-    ok(await h.as(friend).post(`/workspaces/${theirs.id}/members`, { username: 'exporter', role: 'viewer' }), 201);
+    ok(
+      await h.as(friend).post(`/workspaces/${theirs.id}/members`, { username: 'exporter', role: 'viewer' }),
+      201,
+    );
     const { workspaceToolId: rollupId } = await seedTool(h.db.db, {
       workspaceId: theirs.id,
       url: 'https://rollupjs.org/export',
@@ -85,11 +101,12 @@ describe('GET /me/export', () => {
     });
     expect(archive.owned_workspaces.map((owned) => owned.workspace.name)).toEqual(['My Stack']);
     const [owned] = archive.owned_workspaces;
-    expect(owned?.members.map(({ username, access_role, is_owner }) => ({ username, access_role, is_owner })))
-      .toEqual([
-        { username: 'exporter', access_role: 'admin', is_owner: true },
-        { username: 'exp_friend', access_role: 'editor', is_owner: false },
-      ]);
+    expect(
+      owned?.members.map(({ username, access_role, is_owner }) => ({ username, access_role, is_owner })),
+    ).toEqual([
+      { username: 'exporter', access_role: 'admin', is_owner: true },
+      { username: 'exp_friend', access_role: 'editor', is_owner: false },
+    ]);
     // Another member's private profile never leaves with my data.
     expect(JSON.stringify(archive)).not.toMatch(/Secret Name|Private bio/);
     expect(owned?.tags).toEqual([expect.objectContaining({ id: tag.id, name: 'build', color: '#3b82f6' })]);
@@ -145,7 +162,10 @@ describe('GET /me/export', () => {
 
   it('is refused to an access token, which could otherwise carry a whole account away', async () => {
     const me = await h.user('token_exporter');
-    const created = ok<{ token: string }>(await h.as(me).post('/tokens', { name: 'Script', scope: 'read' }), 201);
+    const created = ok<{ token: string }>(
+      await h.as(me).post('/tokens', { name: 'Script', scope: 'read' }),
+      201,
+    );
     const response = await h.as({ ...me, token: created.token }).get('/me/export');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ detail: expect.stringContaining('access token') });

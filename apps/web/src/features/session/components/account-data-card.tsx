@@ -133,12 +133,7 @@ export function AccountDataCard() {
           </Button>
         </Row>
         <Row text="Remove your account and its data.">
-          <Button
-            variant="outline"
-            size="sm"
-            className="text-red-700"
-            onClick={() => setDeleting(true)}
-          >
+          <Button variant="outline" size="sm" className="text-red-700" onClick={() => setDeleting(true)}>
             Delete Account
           </Button>
         </Row>

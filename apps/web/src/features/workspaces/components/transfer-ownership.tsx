@@ -25,7 +25,12 @@ export function TransferOwnership({
   };
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={`Transfer ownership to ${name}`} onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Transfer ownership to ${name}`}
+        onClick={() => setOpen(true)}
+      >
         Transfer ownership
       </Button>
       <Dialog open={open} onClose={close} title={`Transfer ${workspace.name} to ${name}?`}>
