@@ -197,51 +197,42 @@ async function* ownedWorkspace(db: Database, access: Reader): AsyncGenerator<str
     },
   );
   yield `],${field('comments')}[`;
-  let afterId: string | null = null;
-  let separator = '';
-  for (;;) {
-    const rows = await commentPage(db, access, afterId, EXPORT_PAGE_SIZE);
-    if (rows.length === 0) break;
-    const items = rows.map((row): Owned['comments'][number] => ({
-      id: row.id,
-      on: targetOf(row),
-      commenter_id: row.commenterId,
-      commenter_username: row.commenterUsername,
-      content: row.content,
-      created_at: iso(row.createdAt),
-      updated_at: iso(row.updatedAt),
-    }));
-    yield separator + items.map((item) => JSON.stringify(item)).join(',');
-    separator = ',';
-    afterId = rows.at(-1)?.id ?? null;
-    if (rows.length < EXPORT_PAGE_SIZE) break;
-  }
+  yield* pages(
+    (end) => commentPage(db, access, end?.id ?? null, EXPORT_PAGE_SIZE),
+    async (rows) =>
+      rows.map((row): Owned['comments'][number] => ({
+        id: row.id,
+        on: targetOf(row),
+        commenter_id: row.commenterId,
+        commenter_username: row.commenterUsername,
+        content: row.content,
+        created_at: iso(row.createdAt),
+        updated_at: iso(row.updatedAt),
+      })),
+  );
   yield ']}';
 }
 
-async function* commentsElsewhere(db: Database, userId: string): AsyncGenerator<string> {
-  let afterId: string | null = null;
-  let separator = '';
-  for (;;) {
-    const rows = await commentsElsewherePage(db, userId, afterId, EXPORT_PAGE_SIZE);
-    if (rows.length === 0) return;
-    const items = rows.map((row): AccountExport['comments_elsewhere'][number] => ({
-      id: row.id,
-      workspace: { id: row.workspaceId, name: row.workspaceName },
-      on: { ...targetOf(row), title: row.title },
-      content: row.content,
-      created_at: iso(row.createdAt),
-      updated_at: iso(row.updatedAt),
-    }));
-    yield separator + items.map((item) => JSON.stringify(item)).join(',');
-    separator = ',';
-    afterId = rows.at(-1)?.id ?? null;
-    if (rows.length < EXPORT_PAGE_SIZE) return;
-  }
+function commentsElsewhere(db: Database, userId: string): AsyncGenerator<string> {
+  return pages(
+    (end) => commentsElsewherePage(db, userId, end?.id ?? null, EXPORT_PAGE_SIZE),
+    async (rows) =>
+      rows.map((row): AccountExport['comments_elsewhere'][number] => ({
+        id: row.id,
+        workspace: { id: row.workspaceId, name: row.workspaceName },
+        on: { ...targetOf(row), title: row.title },
+        content: row.content,
+        created_at: iso(row.createdAt),
+        updated_at: iso(row.updatedAt),
+      })),
+  );
 }
 
-/** Reads pages by (created_at, id) until one comes back short, yielding each page's items as JSON. */
-async function* pages<Row extends { id: string; cursor: string }, Item>(
+/**
+ * Reads pages until one comes back short, yielding each page's items as JSON. The next page starts after the
+ * last row: by (created_at, id) for the catalog lists (`cursor` is its time as text), by id for comments.
+ */
+async function* pages<Row extends { id: string; cursor?: string }, Item>(
   read: (end: PageEnd | null) => Promise<Row[]>,
   render: (rows: Row[]) => Promise<Item[]>,
 ): AsyncGenerator<string> {
@@ -255,7 +246,7 @@ async function* pages<Row extends { id: string; cursor: string }, Item>(
     separator = ',';
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE_SIZE) return;
-    end = { createdAt: last.cursor, id: last.id };
+    end = { createdAt: last.cursor ?? '', id: last.id };
   }
 }
 
