@@ -49,7 +49,7 @@ test('settings: profile, username change and Sign Out All Devices', async ({ pag
 
   await page.getByRole('link', { name: 'Account' }).click();
   await page.waitForURL('**/settings?tab=account');
-  expect(await page.getByRole('button', { name: 'Delete Account' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'View Usage' }).isDisabled()).toBe(true);
   expect(await seriousA11yViolations(page), 'account tab').toEqual([]);
   await page.getByRole('button', { name: 'Sign Out All Devices' }).click();
   await page.getByText('Signed out of 1 other session.').waitFor();

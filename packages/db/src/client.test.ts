@@ -29,6 +29,7 @@ describe('createDb', () => {
       'identities',
       'identity_codes',
       'identity_credentials',
+      'identity_deleted_sessions',
       'identity_flow_errors',
       'identity_flows',
       'identity_keys',

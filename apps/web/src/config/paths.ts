@@ -57,7 +57,8 @@ export const paths = {
   settings: {
     root: {
       path: '/settings',
-      getHref: (tab?: SettingsTab) => withQuery('/settings', { tab }),
+      /** `members`: a workspace id whose members panel opens on the Workspaces tab. */
+      getHref: (tab?: SettingsTab, members?: string) => withQuery('/settings', { tab, members }),
     },
     accessTokens: {
       path: '/settings/access-tokens',

@@ -16,6 +16,8 @@ export const queryKeys = {
   mySessions: ['identity', 'sessions'] as const,
 
   profile: ['profile'] as const,
+  /** What deleting the account would do (GET /me/deletion). */
+  accountDeletion: ['account', 'deletion'] as const,
   usernameCheck: (username: string) => ['profile', 'username-check', username] as const,
   userSearch: (prefix: string) => ['users', 'search', prefix] as const,
 

@@ -214,6 +214,8 @@ export const comments = pgTable(
     index('comments_tool_idx').on(table.workspaceToolId, table.createdAt, table.id),
     index('comments_resource_idx').on(table.resourceId, table.createdAt, table.id),
     index('comments_workspace_idx').on(table.workspaceId),
+    // A person's comments across workspaces: their data export and their account's deletion.
+    index('comments_commenter_idx').on(table.commenterId, table.id),
     index('comments_search_idx').using('gin', table.search).with({ fastupdate: false }),
     check(
       'comments_one_target_check',
