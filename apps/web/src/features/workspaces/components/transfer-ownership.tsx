@@ -46,12 +46,17 @@ export function TransferOwnership({
           <Button
             disabled={transfer.isPending}
             onClick={() =>
-              transfer.mutate(member.user_id, {
-                onSuccess: () => {
+              // mutateAsync, not mutate's callbacks: the transfer refetches the workspaces, and the caller, an
+              // admin now, loses this button (and its mutate callbacks) before they would run.
+              transfer
+                .mutateAsync(member.user_id)
+                .then(() => {
                   setOpen(false);
                   onTransferred(name);
-                },
-              })
+                })
+                .catch(() => {
+                  // Shown from the mutation's state in the dialog.
+                })
             }
           >
             {transfer.isPending ? 'Transferring...' : 'Transfer ownership'}
