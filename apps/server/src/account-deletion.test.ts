@@ -4,49 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identities, identitySessions } from '@stackyard/db/schema';
-import { createTestDb } from '@stackyard/db/testing';
 import {
   createUser,
   csrfOf,
   failure,
   frontendApi,
   signInBrowser,
-  startIdentityServer,
   type IdentityTestServer,
 } from '@stackyard/identity/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { startApiProcesses, type ApiProcesses } from '@stackyard/testing/api-processes';
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let identity: IdentityTestServer;
 // Two API processes on the one database: the one that deletes, and another behind the same load balancer.
-const apps: FastifyInstance[] = [];
+let processes: ApiProcesses;
+let db: ApiProcesses['db'];
+let identity: IdentityTestServer;
+let apps: FastifyInstance[];
 
 beforeAll(async () => {
-  db = await createTestDb();
-  identity = await startIdentityServer({}, { db });
-  for (let index = 0; index < 2; index++) {
-    const app = await buildApp(
-      loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api' }),
-      {
-        db,
-        verifier: identityTokenVerifier({
-          jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-          issuer: identity.basePath,
-        }),
-      },
-    );
-    await app.ready();
-    apps.push(app);
-  }
+  processes = await startApiProcesses(2);
+  ({ db, identity, apps } = processes);
 });
 
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await identity.close();
-  await db.close();
-});
+afterAll(() => processes.close());
 
 const PASSWORD = 'a long enough password 7';
 
