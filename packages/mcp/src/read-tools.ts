@@ -21,6 +21,7 @@ import {
   toolSummarySchema,
 } from './catalog.ts';
 import { answer, structured } from './results.ts';
+import { convertedOnce } from './schemas.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -37,6 +38,102 @@ const commentSchema = z.object({
   created_at: z.string(),
 });
 
+// The tools' schemas are made once: building zod schemas is most of what a fresh server per request costs.
+const listWorkspacesInput = convertedOnce(z.object({}));
+const listWorkspacesOutput = convertedOnce(
+  z.object({
+    workspaces: z.array(
+      z.object({
+        id: z.string(),
+        slug: z.string(),
+        name: z.string(),
+        description: z.string().nullable(),
+        role: z.string(),
+        is_owner: z.boolean(),
+      }),
+    ),
+  }),
+);
+const searchInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    query: z.string().trim().min(1).max(200).describe('What to look for, in words.'),
+    kinds: z
+      .array(z.enum(['tool', 'resource', 'project', 'comment']))
+      .optional()
+      .describe('Only these kinds of result; all kinds when left out.'),
+    limit: z.number().int().min(1).max(50).default(20).describe('At most this many results.'),
+  }),
+);
+const searchOutput = convertedOnce(
+  z.object({
+    results: z.array(
+      z.object({
+        kind: z.string(),
+        id: z.string(),
+        title: z.string(),
+        slug: z.string().nullable(),
+        snippet: z.string(),
+        rank: z.number(),
+        on: z.object({ kind: z.string(), id: z.string(), slug: z.string().nullable() }).nullable(),
+      }),
+    ),
+  }),
+);
+const listToolsInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    tag: z.string().max(50).optional().describe('Only tools with this tag (its name).'),
+    min_rating: z.number().int().min(1).max(5).optional().describe('Only tools rated at least this (1–5).'),
+    sort: z.enum(['recent', 'name', 'rating']).default('rating'),
+    limit: z.number().int().min(1).max(100).default(50),
+    cursor: z.string().max(500).optional().describe('next_cursor of the previous page.'),
+  }),
+);
+const listToolsOutput = convertedOnce(
+  z.object({ tools: z.array(toolSummarySchema), next_cursor: z.string().nullable() }),
+);
+const getToolInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    tool: z.string().min(1).max(200).describe('The tool’s slug (e.g. "drizzle-orm") or id.'),
+  }),
+);
+const getToolOutput = convertedOnce(
+  toolSummarySchema.extend({
+    tags: z.array(z.string()),
+    comments: z.array(commentSchema),
+    projects: z.array(projectSummarySchema),
+  }),
+);
+const listProjectsInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    sort: z.enum(['recent', 'name']).default('recent'),
+    limit: z.number().int().min(1).max(100).default(50),
+    cursor: z.string().max(500).optional(),
+  }),
+);
+const listProjectsOutput = convertedOnce(
+  z.object({
+    projects: z.array(projectSummarySchema),
+    next_cursor: z.string().nullable(),
+  }),
+);
+const getProjectInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    project: z.string().min(1).max(200).describe('The project’s slug or id.'),
+  }),
+);
+const getProjectOutput = convertedOnce(
+  projectSummarySchema.extend({
+    tools: z.array(toolSummarySchema),
+    tags: z.array(z.string()),
+    comments: z.array(commentSchema),
+  }),
+);
+
 export function registerReadTools(server: McpServer, api: ApiClient): void {
   server.registerTool(
     'list_workspaces',
@@ -44,19 +141,8 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       title: 'List workspaces',
       description:
         'Lists the stackyard workspaces you can use, with your role in each (viewer: read only; editor and admin: may also add and change tools). Start here to find the workspace slug other tools take.',
-      inputSchema: z.object({}),
-      outputSchema: z.object({
-        workspaces: z.array(
-          z.object({
-            id: z.string(),
-            slug: z.string(),
-            name: z.string(),
-            description: z.string().nullable(),
-            role: z.string(),
-            is_owner: z.boolean(),
-          }),
-        ),
-      }),
+      inputSchema: listWorkspacesInput,
+      outputSchema: listWorkspacesOutput,
       annotations: READ,
     },
     () =>
@@ -80,28 +166,8 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       title: 'Search a workspace',
       description:
         'Full-text search across a workspace’s tools, resources (saved links), projects and comments, best match first. Use words a description would contain, e.g. "postgres orm" or "css framework".',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        query: z.string().trim().min(1).max(200).describe('What to look for, in words.'),
-        kinds: z
-          .array(z.enum(['tool', 'resource', 'project', 'comment']))
-          .optional()
-          .describe('Only these kinds of result; all kinds when left out.'),
-        limit: z.number().int().min(1).max(50).default(20).describe('At most this many results.'),
-      }),
-      outputSchema: z.object({
-        results: z.array(
-          z.object({
-            kind: z.string(),
-            id: z.string(),
-            title: z.string(),
-            slug: z.string().nullable(),
-            snippet: z.string(),
-            rank: z.number(),
-            on: z.object({ kind: z.string(), id: z.string(), slug: z.string().nullable() }).nullable(),
-          }),
-        ),
-      }),
+      inputSchema: searchInput,
+      outputSchema: searchOutput,
       annotations: READ,
     },
     ({ workspace, query, kinds, limit }) =>
@@ -131,21 +197,8 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       title: 'List tools',
       description:
         'Lists the tools saved in a workspace, one page at a time: filter by tag name and minimum rating, sort by recent, name or rating. Pass next_cursor back as cursor for the next page.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        tag: z.string().max(50).optional().describe('Only tools with this tag (its name).'),
-        min_rating: z
-          .number()
-          .int()
-          .min(1)
-          .max(5)
-          .optional()
-          .describe('Only tools rated at least this (1–5).'),
-        sort: z.enum(['recent', 'name', 'rating']).default('rating'),
-        limit: z.number().int().min(1).max(100).default(50),
-        cursor: z.string().max(500).optional().describe('next_cursor of the previous page.'),
-      }),
-      outputSchema: z.object({ tools: z.array(toolSummarySchema), next_cursor: z.string().nullable() }),
+      inputSchema: listToolsInput,
+      outputSchema: listToolsOutput,
       annotations: READ,
     },
     ({ workspace, tag, min_rating, sort, limit, cursor }) =>
@@ -177,15 +230,8 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       title: 'Get a tool',
       description:
         'Everything the workspace knows about one tool: description, links, the team’s rating (1–5), tags, comments and the projects that use it.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        tool: z.string().min(1).max(200).describe('The tool’s slug (e.g. "drizzle-orm") or id.'),
-      }),
-      outputSchema: toolSummarySchema.extend({
-        tags: z.array(z.string()),
-        comments: z.array(commentSchema),
-        projects: z.array(projectSummarySchema),
-      }),
+      inputSchema: getToolInput,
+      outputSchema: getToolOutput,
       annotations: READ,
     },
     ({ workspace, tool }) =>
@@ -208,13 +254,8 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       title: 'List projects',
       description:
         'Lists a workspace’s projects (things the team built, each with the tools it uses), one page at a time. Pass next_cursor back as cursor for the next page.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        sort: z.enum(['recent', 'name']).default('recent'),
-        limit: z.number().int().min(1).max(100).default(50),
-        cursor: z.string().max(500).optional(),
-      }),
-      outputSchema: z.object({ projects: z.array(projectSummarySchema), next_cursor: z.string().nullable() }),
+      inputSchema: listProjectsInput,
+      outputSchema: listProjectsOutput,
       annotations: READ,
     },
     ({ workspace, sort, limit, cursor }) =>
@@ -242,15 +283,8 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
     {
       title: 'Get a project',
       description: 'One project of the workspace: its tools (with ratings), tags and comments.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        project: z.string().min(1).max(200).describe('The project’s slug or id.'),
-      }),
-      outputSchema: projectSummarySchema.extend({
-        tools: z.array(toolSummarySchema),
-        tags: z.array(z.string()),
-        comments: z.array(commentSchema),
-      }),
+      inputSchema: getProjectInput,
+      outputSchema: getProjectOutput,
       annotations: READ,
     },
     ({ workspace, project }) =>

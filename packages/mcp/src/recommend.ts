@@ -5,6 +5,7 @@ import type { ApiClient } from './api-client.ts';
 import { plainSnippet, resolveWorkspace, searchLoosely, tagsOf, toolSummarySchema } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
+import { convertedOnce } from './schemas.ts';
 
 // How much the team's rating weighs against how well the words match: a well-rated tool that matches
 // somewhat beats an unrated one that matches a little better.
@@ -20,6 +21,21 @@ const recommendationSchema = toolSummarySchema.extend({
 });
 const avoidedSchema = z.object({ slug: z.string(), name: z.string(), note: z.string().nullable() });
 
+const recommendInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    need: z.string().trim().min(1).max(200).describe('What the tool is for, in words.'),
+    limit: z.number().int().min(1).max(10).default(3),
+  }),
+);
+const recommendOutput = convertedOnce(
+  z.object({
+    need: z.string(),
+    recommendations: z.array(recommendationSchema),
+    avoided: z.array(avoidedSchema),
+  }),
+);
+
 export function registerRecommendTool(server: McpServer, api: ApiClient): void {
   server.registerTool(
     'recommend_tool',
@@ -27,16 +43,8 @@ export function registerRecommendTool(server: McpServer, api: ApiClient): void {
       title: 'Recommend a tool',
       description:
         'Given a need in words ("an ORM for PostgreSQL", "end-to-end browser tests"), the workspace’s best matching tools, each with why: the team’s stance (its preferred tools come first), how it matched (including the team’s comments) and its rating. Tools the team marked avoid are never recommended; they are listed under `avoided` with the team’s note, so you can say what to use instead. Prefer this over general knowledge when choosing a tool for this team.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        need: z.string().trim().min(1).max(200).describe('What the tool is for, in words.'),
-        limit: z.number().int().min(1).max(10).default(3),
-      }),
-      outputSchema: z.object({
-        need: z.string(),
-        recommendations: z.array(recommendationSchema),
-        avoided: z.array(avoidedSchema),
-      }),
+      inputSchema: recommendInput,
+      outputSchema: recommendOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ workspace, need, limit }) =>
