@@ -7,7 +7,7 @@ import {
   compareToMarkdown,
 } from '@stackyard/contracts/compare';
 import { withQuery, type ApiClient } from './api-client.ts';
-import { resolveWorkspace } from './catalog.ts';
+import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer } from './results.ts';
 import { convertedOnce } from './schemas.ts';
@@ -39,18 +39,19 @@ export function registerCompareTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, tools, differences_only }) =>
-      answer(async () => {
-        const found = await resolveWorkspace(api, workspace);
-        const comparison = await api.get(
-          compareResponseSchema,
-          withQuery(`/workspaces/${found.id}/compare`, { tools: tools.join(',') }),
-        );
-        return {
-          content: [
-            { type: 'text', text: compareToMarkdown(comparison, { differencesOnly: differences_only }) },
-          ],
-          structuredContent: comparison,
-        };
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const comparison = await api.get(
+            compareResponseSchema,
+            withQuery(`/workspaces/${id}/compare`, { tools: tools.join(',') }),
+          );
+          return {
+            content: [
+              { type: 'text', text: compareToMarkdown(comparison, { differencesOnly: differences_only }) },
+            ],
+            structuredContent: comparison,
+          };
+        }),
+      ),
   );
 }

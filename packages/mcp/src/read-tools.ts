@@ -13,7 +13,7 @@ import {
   projectsUsing,
   resolveProject,
   resolveTool,
-  resolveWorkspace,
+  inWorkspace,
   searchLoosely,
   summarizeTool,
   tagNames,
@@ -171,24 +171,25 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, query, kinds, limit }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const hits = await searchLoosely(api, id, query, kinds ? 50 : limit);
-        return structured({
-          results: hits
-            .filter((hit) => !kinds || kinds.includes(hit.kind))
-            .slice(0, limit)
-            .map((hit) => ({
-              kind: hit.kind,
-              id: hit.id,
-              title: hit.title,
-              slug: hit.slug,
-              snippet: plainSnippet(hit.snippet_html),
-              rank: hit.rank,
-              on: hit.target,
-            })),
-        });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const hits = await searchLoosely(api, id, query, kinds ? 50 : limit);
+          return structured({
+            results: hits
+              .filter((hit) => !kinds || kinds.includes(hit.kind))
+              .slice(0, limit)
+              .map((hit) => ({
+                kind: hit.kind,
+                id: hit.id,
+                title: hit.title,
+                slug: hit.slug,
+                snippet: plainSnippet(hit.snippet_html),
+                rank: hit.rank,
+                on: hit.target,
+              })),
+          });
+        }),
+      ),
   );
 
   server.registerTool(
@@ -202,26 +203,27 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, tag, min_rating, sort, limit, cursor }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        let tagId: string | undefined;
-        if (tag) {
-          const tags = await listTags(api, id);
-          tagId = findTag(tags, tag)?.id;
-          if (!tagId) throw problem(404, `No tag "${tag}" in this workspace. Its tags: ${tagNames(tags)}.`);
-        }
-        const page = await api.page(toolListSchema, '/tools', {
-          workspace_id: id,
-          tag: tagId,
-          sort,
-          limit,
-          cursor,
-        });
-        const tools = page.items
-          .map(summarizeTool)
-          .filter((tool) => min_rating === undefined || (tool.rating ?? 0) >= min_rating);
-        return structured({ tools, next_cursor: page.nextCursor });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          let tagId: string | undefined;
+          if (tag) {
+            const tags = await listTags(api, id);
+            tagId = findTag(tags, tag)?.id;
+            if (!tagId) throw problem(404, `No tag "${tag}" in this workspace. Its tags: ${tagNames(tags)}.`);
+          }
+          const page = await api.page(toolListSchema, '/tools', {
+            workspace_id: id,
+            tag: tagId,
+            sort,
+            limit,
+            cursor,
+          });
+          const tools = page.items
+            .map(summarizeTool)
+            .filter((tool) => min_rating === undefined || (tool.rating ?? 0) >= min_rating);
+          return structured({ tools, next_cursor: page.nextCursor });
+        }),
+      ),
   );
 
   server.registerTool(
@@ -235,17 +237,18 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, tool }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const found = await resolveTool(api, id, tool);
-        const path = `/tools/workspace/${found.workspace_tool_id}`;
-        const [tags, comments, projects] = await Promise.all([
-          tagsOf(api, path),
-          commentsOf(api, path),
-          projectsUsing(api, id, found.workspace_tool_id),
-        ]);
-        return structured({ ...summarizeTool(found), tags, comments, projects });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const found = await resolveTool(api, id, tool);
+          const path = `/tools/workspace/${found.workspace_tool_id}`;
+          const [tags, comments, projects] = await Promise.all([
+            tagsOf(api, path),
+            commentsOf(api, path),
+            projectsUsing(api, id, found.workspace_tool_id),
+          ]);
+          return structured({ ...summarizeTool(found), tags, comments, projects });
+        }),
+      ),
   );
 
   server.registerTool(
@@ -259,23 +262,24 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, sort, limit, cursor }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const page = await api.page(projectListSchema, '/projects', {
-          workspace_id: id,
-          sort,
-          limit,
-          cursor,
-        });
-        return structured({
-          projects: page.items.map((project) => ({
-            id: project.id,
-            slug: project.slug,
-            name: project.metadata.name,
-          })),
-          next_cursor: page.nextCursor,
-        });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const page = await api.page(projectListSchema, '/projects', {
+            workspace_id: id,
+            sort,
+            limit,
+            cursor,
+          });
+          return structured({
+            projects: page.items.map((project) => ({
+              id: project.id,
+              slug: project.slug,
+              name: project.metadata.name,
+            })),
+            next_cursor: page.nextCursor,
+          });
+        }),
+      ),
   );
 
   server.registerTool(
@@ -288,23 +292,24 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, project }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const found = await resolveProject(api, id, project);
-        const path = `/projects/${found.id}`;
-        const [tools, tags, comments] = await Promise.all([
-          api.get(toolListSchema, `${path}/tools`),
-          tagsOf(api, path),
-          commentsOf(api, path),
-        ]);
-        return structured({
-          id: found.id,
-          slug: found.slug,
-          name: found.metadata.name,
-          tools: tools.map(summarizeTool),
-          tags,
-          comments,
-        });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const found = await resolveProject(api, id, project);
+          const path = `/projects/${found.id}`;
+          const [tools, tags, comments] = await Promise.all([
+            api.get(toolListSchema, `${path}/tools`),
+            tagsOf(api, path),
+            commentsOf(api, path),
+          ]);
+          return structured({
+            id: found.id,
+            slug: found.slug,
+            name: found.metadata.name,
+            tools: tools.map(summarizeTool),
+            tags,
+            comments,
+          });
+        }),
+      ),
   );
 }

@@ -6,7 +6,7 @@ import {
   stackExportFormatSchema,
 } from '@stackyard/contracts/stack';
 import type { ApiClient } from './api-client.ts';
-import { resolveWorkspace } from './catalog.ts';
+import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
 import { exportFile, fetchStack, preferredStackSchema, summarizeStack } from './stack.ts';
@@ -64,10 +64,11 @@ export function registerStackTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, category, project }) =>
-      answer(async () => {
-        const found = await resolveWorkspace(api, workspace);
-        return structured(summarizeStack(await fetchStack(api, found, project), category));
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) =>
+          structured(summarizeStack(await fetchStack(api, id, project), category)),
+        ),
+      ),
   );
 
   server.registerTool(
@@ -80,9 +81,10 @@ export function registerStackTools(server: McpServer, api: ApiClient): void {
       annotations: READ,
     },
     ({ workspace, format, project }) =>
-      answer(async () => {
-        const found = await resolveWorkspace(api, workspace);
-        return structured({ ...(await exportFile(api, found, format, project)) });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) =>
+          structured({ ...(await exportFile(api, id, format, project)) }),
+        ),
+      ),
   );
 }

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SUGGESTION_FOCUS_MAX, suggestionListSchema } from '@stackyard/contracts/suggestion';
 import type { ApiClient } from './api-client.ts';
-import { resolveWorkspace } from './catalog.ts';
+import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
 import { convertedOnce } from './schemas.ts';
@@ -36,11 +36,12 @@ export function registerSuggestTool(server: McpServer, api: ApiClient): void {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ workspace, focus, cursor }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        return structured(
-          await api.get(suggestionListSchema, `/workspaces/${id}/suggestions`, { focus, cursor }),
-        );
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          return structured(
+            await api.get(suggestionListSchema, `/workspaces/${id}/suggestions`, { focus, cursor }),
+          );
+        }),
+      ),
   );
 }

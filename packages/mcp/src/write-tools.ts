@@ -12,7 +12,7 @@ import {
   problem,
   resolveProject,
   resolveTool,
-  resolveWorkspace,
+  inWorkspace,
   summarizeTool,
   toolSummarySchema,
 } from './catalog.ts';
@@ -104,19 +104,20 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
         annotations: { ...ADD, openWorldHint: true },
       },
       ({ workspace, url, wait_seconds }) =>
-        answer(async () => {
-          const { id } = await resolveWorkspace(api, workspace);
-          const submitted = await api.send(submissionSchema, 'POST', `/ingestion/${kind}s`, {
-            workspace_id: id,
-            submitted_url: url,
-          });
-          const settled = await waitForSubmission(
-            api,
-            submitted,
-            (wait_seconds ?? options.waitSeconds) * 1000,
-          );
-          return structured(describeSubmission(settled));
-        }),
+        answer(() =>
+          inWorkspace(api, workspace, async (id) => {
+            const submitted = await api.send(submissionSchema, 'POST', `/ingestion/${kind}s`, {
+              workspace_id: id,
+              submitted_url: url,
+            });
+            const settled = await waitForSubmission(
+              api,
+              submitted,
+              (wait_seconds ?? options.waitSeconds) * 1000,
+            );
+            return structured(describeSubmission(settled));
+          }),
+        ),
     );
   }
 
@@ -130,14 +131,15 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
       annotations: SET,
     },
     ({ workspace, tool, rating }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const found = await resolveTool(api, id, tool);
-        const updated = await api.send(toolSchema, 'PUT', `/tools/workspace/${found.workspace_tool_id}`, {
-          context: { rating },
-        });
-        return structured(summarizeTool(updated));
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const found = await resolveTool(api, id, tool);
+          const updated = await api.send(toolSchema, 'PUT', `/tools/workspace/${found.workspace_tool_id}`, {
+            context: { rating },
+          });
+          return structured(summarizeTool(updated));
+        }),
+      ),
   );
 
   server.registerTool(
@@ -151,12 +153,13 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
       annotations: ADD,
     },
     ({ workspace, kind, item, content }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const path = await itemPath(api, id, kind, item);
-        const comment = await api.send(commentSchema, 'POST', `${path}/comments`, { content });
-        return structured({ id: comment.id, content: comment.content, created_at: comment.created_at });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const path = await itemPath(api, id, kind, item);
+          const comment = await api.send(commentSchema, 'POST', `${path}/comments`, { content });
+          return structured({ id: comment.id, content: comment.content, created_at: comment.created_at });
+        }),
+      ),
   );
 
   server.registerTool(
@@ -169,20 +172,21 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
       annotations: SET,
     },
     ({ workspace, kind, item, tag, color }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        const path = await itemPath(api, id, kind, item);
-        const existing = findTag(await listTags(api, id), tag);
-        const target =
-          existing ??
-          (await api.send(tagSchema, 'POST', '/tags', {
-            workspace_id: id,
-            tag_name: tag,
-            color: color ?? '#64748b',
-          }));
-        await api.send(noContent, 'PUT', `${path}/tags/${target.id}`);
-        return structured({ tag: target.tag_name, tag_id: target.id, created: !existing });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          const path = await itemPath(api, id, kind, item);
+          const existing = findTag(await listTags(api, id), tag);
+          const target =
+            existing ??
+            (await api.send(tagSchema, 'POST', '/tags', {
+              workspace_id: id,
+              tag_name: tag,
+              color: color ?? '#64748b',
+            }));
+          await api.send(noContent, 'PUT', `${path}/tags/${target.id}`);
+          return structured({ tag: target.tag_name, tag_id: target.id, created: !existing });
+        }),
+      ),
   );
 }
 
