@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
   STACK_EXPORT_PATHS,
+  stackCategorySchema,
   stackSchema,
-  type Stack,
+  stackToolSchema,
   type StackExportFormat,
   type StackTool,
 } from '@stackyard/contracts/stack';
@@ -37,32 +38,41 @@ export const preferredStackSchema = z.object({
 });
 export type PreferredStack = z.infer<typeof preferredStackSchema>;
 
+// The stack with its tools left unchecked: a workspace of 10,000 tools answers megabytes, and a call about one
+// category needs only that category's tools checked against the contract (summarizeStack does).
+const stackOutlineSchema = stackSchema.extend({
+  categories: z.array(stackCategorySchema.extend({ tools: z.array(z.unknown()) })),
+});
+type StackOutline = z.infer<typeof stackOutlineSchema>;
+const stackToolsSchema = z.array(stackToolSchema);
+
 /** The stack of the workspace, or of one of its projects (by slug or id). */
 export async function fetchStack(
   api: ApiClient,
   workspaceId: string,
   project: string | undefined,
-): Promise<Stack> {
-  if (!project) return api.get(stackSchema, `/workspaces/${workspaceId}/stack`);
+): Promise<StackOutline> {
+  if (!project) return api.get(stackOutlineSchema, `/workspaces/${workspaceId}/stack`);
   const found = await resolveProject(api, workspaceId, project);
-  return api.get(stackSchema, `/projects/${found.id}/stack`);
+  return api.get(stackOutlineSchema, `/projects/${found.id}/stack`);
 }
 
 /**
  * The stack in the API's order (preferred, accepted, avoided in each category), cut to one category when
  * asked (its name, case-insensitive), with the tools to avoid gathered once more so a model cannot miss them.
  */
-export function summarizeStack(stack: Stack, category?: string): PreferredStack {
-  const categories = stack.categories.map((entry) => ({
-    name: entry.name ?? UNCATEGORIZED,
-    tools: entry.tools.map(summarizeStackTool),
-  }));
+export function summarizeStack(stack: StackOutline, category?: string): PreferredStack {
+  const named = stack.categories.map((entry) => ({ ...entry, name: entry.name ?? UNCATEGORIZED }));
   const wanted = category?.trim().toLowerCase();
-  const chosen = wanted ? categories.filter((entry) => entry.name.toLowerCase() === wanted) : categories;
-  if (wanted && chosen.length === 0) {
-    const names = categories.map((entry) => entry.name).join(', ') || 'none yet';
+  const picked = wanted ? named.filter((entry) => entry.name.toLowerCase() === wanted) : named;
+  if (wanted && picked.length === 0) {
+    const names = named.map((entry) => entry.name).join(', ') || 'none yet';
     throw problem(404, `No category "${category}" in this stack. Its categories: ${names}.`);
   }
+  const chosen = picked.map((entry) => ({
+    name: entry.name,
+    tools: stackToolsSchema.parse(entry.tools).map(summarizeStackTool),
+  }));
   return {
     workspace: stack.workspace,
     project: stack.project,
