@@ -1,7 +1,8 @@
 // MCP benchmark (issue 15): `tools/call` of search and get_preferred_stack over Streamable HTTP (protocol
 // 2026-07-28, stateless), on the catalog benchmark's workspace of 10,000 tools, each next to the same query
 // through /api/v1 with the same personal access token. Calls per second and p50/p99. PGlite always;
-// PostgreSQL too when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only.
+// PostgreSQL too when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only. Then the same
+// calls one at a time, as server CPU per call, with the MCP layer's own share (breakdown.ts).
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
@@ -12,6 +13,7 @@ import { tempDir } from '@stackyard/testing/processes';
 import { seedCatalog, OWNER_ID, TOOLS, WORKSPACE_ID } from '../catalog/seed.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { printBreakdown } from './breakdown.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
@@ -100,6 +102,20 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       maxMs: MAX_MS,
       subject: 'MCP',
     });
+    await printBreakdown(app, TOKEN, [
+      {
+        names: ['REST GET /search', 'MCP tools/call search'],
+        rest: `/api/v1/search?workspace_id=${WORKSPACE_ID}&q=bundler`,
+        mcp: toolCall('search', { workspace: WORKSPACE_ID, query: 'bundler', limit: 20 }),
+        calls: 50,
+      },
+      {
+        names: ['REST GET /workspaces/{id}/stack', 'MCP tools/call get_preferred_stack (category Bundler)'],
+        rest: `/api/v1/workspaces/${WORKSPACE_ID}/stack`,
+        mcp: toolCall('get_preferred_stack', { workspace: WORKSPACE_ID, category: 'bundler' }),
+        calls: 10,
+      },
+    ]);
   } finally {
     await app.close();
     web.remove();

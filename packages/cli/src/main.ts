@@ -250,7 +250,7 @@ async function exportStack(
   const print = (text: string) => stdout.write(`${text}\n`);
   const workspace = await resolveWorkspace(api, options.workspace);
   const files = [];
-  for (const format of formats) files.push(await exportFile(api, workspace, format, options.project));
+  for (const format of formats) files.push(await exportFile(api, workspace.id, format, options.project));
   const out = options.out;
   if (!out) {
     if (options.json) print(JSON.stringify({ workspace: workspace.slug, files }, null, 2));

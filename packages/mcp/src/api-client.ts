@@ -75,19 +75,14 @@ export function withQuery(path: string, query: Query = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-/**
- * `known` holds GET answers the caller already has for this request (the /mcp gate's GET /workspaces), so a
- * tool does not ask again; every other call goes to the transport.
- */
-export function createApiClient(
-  transport: ApiTransport,
-  authorization: string,
-  known: ReadonlyMap<string, ApiResponse> = new Map(),
-): ApiClient {
+export function createApiClient(transport: ApiTransport, authorization: string): ApiClient {
   const call = async (method: ApiRequest['method'], path: string, body?: unknown) => {
-    const response =
-      (method === 'GET' ? known.get(path) : undefined) ??
-      (await transport({ method, path, authorization, ...(body === undefined ? {} : { body }) }));
+    const response = await transport({
+      method,
+      path,
+      authorization,
+      ...(body === undefined ? {} : { body }),
+    });
     if (response.status >= 400) throw toProblem(response);
     return response;
   };

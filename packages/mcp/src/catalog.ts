@@ -43,6 +43,29 @@ export async function resolveWorkspace(
   return found;
 }
 
+/**
+ * Runs a tool's work in the workspace the call names. An id is used as it is: the API checks it on the
+ * work's first call, so listing the caller's workspaces first would be one more API call on every tool call.
+ * When the API answers that id with 404, the list is read after all, so the refusal names the caller's
+ * workspaces as it does for a slug (and a slug that happens to look like an id still finds its workspace).
+ */
+export async function inWorkspace<T>(
+  api: ApiClient,
+  named: string | undefined,
+  work: (workspaceId: string) => Promise<T>,
+): Promise<T> {
+  const key = named?.trim().toLowerCase() ?? '';
+  if (!UUID.test(key)) return work((await resolveWorkspace(api, named)).id);
+  try {
+    return await work(key);
+  } catch (error) {
+    if (!(error instanceof ApiProblem) || error.status !== 404) throw error;
+    const found = await resolveWorkspace(api, named);
+    if (found.id === key) throw error;
+    return work(found.id);
+  }
+}
+
 function choices(workspaces: WorkspaceListItem[]): string {
   if (workspaces.length === 0) return 'none (create one in the app first)';
   return workspaces.map((workspace) => `${workspace.slug} (${workspace.name})`).join(', ');

@@ -40,6 +40,34 @@ describe('the /mcp endpoint', () => {
       },
       body: JSON.stringify(initialize),
     });
+  // A tools/call as the SDK's client sends it at 2026-07-28 (the answer is one JSON body).
+  const PROTOCOL = '2026-07-28';
+  const postToolCall = (token: string, name: string, args: Record<string, unknown>) =>
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': PROTOCOL,
+        'mcp-method': 'tools/call',
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name,
+          arguments: args,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': PROTOCOL,
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
 
   it('asks for a bearer token with 401 and WWW-Authenticate, and publishes its resource metadata', async () => {
     const anonymous = await post({});
@@ -61,17 +89,38 @@ describe('the /mcp endpoint', () => {
     const expired = await createToken(world.editor, { expires_in_days: 30 });
     const client = await connect(revoked.token);
     expect((await call(client, 'list_workspaces')).isError).toBeFalsy();
+    // Named by id, the workspace is not listed first: the tool's own API call is what checks the token.
+    const byId = { workspace: world.workspaceId, query: 'orm' };
+    expect((await call(client, 'search', byId)).isError).toBeFalsy();
     ok(await h.as(world.editor).delete(`/tokens/${revoked.id}`), 204);
     await h.db.db
       .update(accessTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(accessTokens.id, expired.id));
     await expect(call(client, 'list_workspaces')).rejects.toThrow();
+    await expect(call(client, 'search', byId)).rejects.toThrow();
     for (const token of [revoked, expired]) {
-      const response = await post({ authorization: `Bearer ${token.token}` });
-      expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      // initialize reaches no API; a search does; bad arguments are refused before any API call.
+      for (const response of [
+        await post({ authorization: `Bearer ${token.token}` }),
+        await postToolCall(token.token, 'search', byId),
+        await postToolCall(token.token, 'search', { ...byId, query: '' }),
+      ]) {
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+        expect(await response.json()).toMatchObject({ error: { code: -32001 } });
+      }
     }
+    // The same calls with a live token: a result, and a tool error naming the bad argument.
+    const live = await createToken(world.editor, {});
+    const found = await postToolCall(live.token, 'search', byId);
+    expect(found.status).toBe(200);
+    expect(await found.json()).toMatchObject({
+      result: { structuredContent: { results: expect.any(Array) } },
+    });
+    const refused = await postToolCall(live.token, 'search', { ...byId, query: '' });
+    expect(refused.status).toBe(200);
+    expect(JSON.stringify(await refused.json())).toContain('Input validation error');
   });
 
   it('refuses a request from a foreign Origin (DNS rebinding) with 403', async () => {

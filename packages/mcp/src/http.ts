@@ -6,7 +6,7 @@ import {
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createApiClient, type ApiResponse, type ApiTransport } from './api-client.ts';
+import { createApiClient, type ApiClient, type ApiTransport } from './api-client.ts';
 import { createStackyardMcpServer } from './server.ts';
 
 export const MCP_PATH = '/mcp';
@@ -23,7 +23,7 @@ export interface McpHttpOptions {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const WORKSPACES = '/workspaces';
-const KNOWN = 'knownApiAnswers';
+const API_CLIENT = 'stackyardApi';
 
 /**
  * The MCP server over Streamable HTTP at /mcp (issue 15). Stateless: every request gets a fresh server
@@ -35,11 +35,10 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
     ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
   ];
   const handler = createMcpHandler(
-    ({ authInfo }) => {
-      const known = authInfo?.extra?.[KNOWN] as Map<string, ApiResponse> | undefined;
-      const api = createApiClient(options.api, `Bearer ${authInfo?.token ?? ''}`, known);
-      return createStackyardMcpServer(api, { waitSeconds: options.waitSeconds ?? 10 });
-    },
+    ({ authInfo }) =>
+      createStackyardMcpServer(authInfo?.extra?.[API_CLIENT] as ApiClient, {
+        waitSeconds: options.waitSeconds ?? 10,
+      }),
     // The tools send no progress notifications, so every answer is one JSON body (the SDK's 'auto' mode).
     { onerror: (error) => app.log.debug({ err: error }, 'mcp request refused') },
   );
@@ -68,43 +67,71 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
       const origin = validateOriginHeader(request.headers.origin, allowedOrigins);
       if (!origin.ok) return jsonRpcError(reply, 403, -32000, `Forbidden: ${origin.message}`);
 
-      // The gate asks the API for the caller's workspaces: it proves the token, and most tools need the list.
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      const check = token
-        ? await options.api({ method: 'GET', path: WORKSPACES, authorization: `Bearer ${token}` })
-        : null;
-      if (!token || check?.status === 401) {
-        const description = token
-          ? 'The access token is not valid: it may have been revoked or have expired.'
-          : 'Send a stackyard personal access token as Authorization: Bearer sy_pat_…';
-        reply.header(
-          'www-authenticate',
-          `Bearer realm="stackyard", resource_metadata="${metadataUrl(request)}"` +
-            (token ? `, error="invalid_token", error_description="${description}"` : ''),
-        );
-        return jsonRpcError(reply, 401, -32001, description);
-      }
-      if (check && check.status >= 400) {
-        return jsonRpcError(reply, check.status, -32603, 'stackyard is not available right now; try again.');
-      }
+      if (!token) return challenge(reply, metadataUrl(request), null);
+      const authorization = `Bearer ${token}`;
 
+      // The API is the gate: every call a tool makes proves the token, or refuses it (then the whole request
+      // is refused with 401, whatever the tool made of it). So a tool call costs the API calls it needs and
+      // no extra one; a request that reached no API (initialize, tools/list, bad arguments) is checked after.
+      const witness = { proved: false, refused: false };
+      const api: ApiTransport = async (call) => {
+        const answer = await options.api(call);
+        if (answer.status === 401) witness.refused = true;
+        else if (answer.status < 400) witness.proved = true;
+        return answer;
+      };
       const response = await handler.fetch(toWebRequest(request, resourceUrl(request)), {
         authInfo: {
           token,
           clientId: 'personal-access-token',
           scopes: [],
-          extra: { [KNOWN]: new Map([[WORKSPACES, check]]) },
+          extra: { [API_CLIENT]: createApiClient(api, authorization) },
         },
         ...(request.body === undefined ? {} : { parsedBody: request.body }),
       });
+      if (!witness.proved && !witness.refused) {
+        const check = await api({ method: 'GET', path: WORKSPACES, authorization });
+        if (check.status >= 400 && check.status !== 401) {
+          await response.body?.cancel();
+          return jsonRpcError(
+            reply,
+            check.status,
+            -32603,
+            'stackyard is not available right now; try again.',
+          );
+        }
+      }
+      if (witness.refused) {
+        await response.body?.cancel();
+        return challenge(reply, metadataUrl(request), token);
+      }
+
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         reply.header(name, value);
       });
       if (!response.body) return reply.send();
+      // A JSON answer is complete already: sent as the text it is, with no stream in between.
+      if (response.headers.get('content-type')?.startsWith('application/json')) {
+        return reply.send(await response.text());
+      }
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
     },
   });
+}
+
+/** 401 with the bearer challenge (RFC 6750), pointing at the resource metadata (RFC 9728). */
+function challenge(reply: FastifyReply, metadataUrl: string, token: string | null) {
+  const description = token
+    ? 'The access token is not valid: it may have been revoked or have expired.'
+    : 'Send a stackyard personal access token as Authorization: Bearer sy_pat_…';
+  reply.header(
+    'www-authenticate',
+    `Bearer realm="stackyard", resource_metadata="${metadataUrl}"` +
+      (token ? `, error="invalid_token", error_description="${description}"` : ''),
+  );
+  return jsonRpcError(reply, 401, -32001, description);
 }
 
 function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -117,12 +144,8 @@ function toWebRequest(request: FastifyRequest, url: string): Request {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const hasBody = request.method === 'POST' && request.body !== undefined;
-  return new Request(url, {
-    method: request.method,
-    headers,
-    ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-  });
+  // No body: the handler is given Fastify's parsed body, so serializing it again would be wasted work.
+  return new Request(url, { method: request.method, headers });
 }
 
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { convertedOnce } from './schemas.ts';
 
 const workspace = z.string().max(200).optional().describe('The workspace slug; left out when you have one.');
 
@@ -7,13 +8,26 @@ function inWorkspace(name: string | undefined): string {
   return name ? ` in the stackyard workspace "${name}"` : ' in my stackyard workspace';
 }
 
+const chooseToolArgs = convertedOnce(
+  z.object({
+    need: z.string().min(1).max(200).describe('What the tool is for.'),
+    workspace,
+  }),
+);
+const startProjectArgs = convertedOnce(
+  z.object({
+    project: z.string().min(1).max(500).describe('What the project is.'),
+    workspace,
+  }),
+);
+
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(
     'choose_tool',
     {
       title: 'Choose a tool for …',
       description: 'Pick the right tool for a need, from what the team already uses and rates.',
-      argsSchema: z.object({ need: z.string().min(1).max(200).describe('What the tool is for.'), workspace }),
+      argsSchema: chooseToolArgs,
     },
     ({ need, workspace: name }) => ({
       messages: [
@@ -33,10 +47,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Start a project with my stack',
       description: 'Plan a new project on the team’s preferred stack.',
-      argsSchema: z.object({
-        project: z.string().min(1).max(500).describe('What the project is.'),
-        workspace,
-      }),
+      argsSchema: startProjectArgs,
     },
     ({ project, workspace: name }) => ({
       messages: [

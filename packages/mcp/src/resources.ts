@@ -36,7 +36,7 @@ export function registerResources(server: McpServer, api: ApiClient): void {
     async (uri, variables) => {
       const workspace = await resolveWorkspace(api, String(variables.workspace));
       // The same Markdown the AGENTS.md export writes, user text escaped there.
-      const file = await exportFile(api, workspace, 'agents-md', undefined);
+      const file = await exportFile(api, workspace.id, 'agents-md', undefined);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: file.content }] };
     },
   );

@@ -6,10 +6,11 @@ import {
   stackExportFormatSchema,
 } from '@stackyard/contracts/stack';
 import type { ApiClient } from './api-client.ts';
-import { resolveWorkspace } from './catalog.ts';
+import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
 import { exportFile, fetchStack, preferredStackSchema, summarizeStack } from './stack.ts';
+import { convertedOnce } from './schemas.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -22,6 +23,35 @@ const projectArgument = z
     'A project (slug or id, see list_projects): only the tools it uses. The whole workspace when left out.',
   );
 
+const preferredStackInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    category: z
+      .string()
+      .max(60)
+      .optional()
+      .describe('Only this category, by name (any case), e.g. "orm". All categories when left out.'),
+    project: projectArgument,
+  }),
+);
+const exportStackInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    format: stackExportFormatSchema.describe('Which file: agents-md (AGENTS.md) suits most assistants.'),
+    project: projectArgument,
+  }),
+);
+const exportStackOutput = convertedOnce(
+  z.object({
+    format: z.string(),
+    path: z.string(),
+    content_type: z.string(),
+    content: z.string(),
+  }),
+);
+
+const preferredStackOutput = convertedOnce(preferredStackSchema);
+
 export function registerStackTools(server: McpServer, api: ApiClient): void {
   server.registerTool(
     'get_preferred_stack',
@@ -29,23 +59,16 @@ export function registerStackTools(server: McpServer, api: ApiClient): void {
       title: 'Get the preferred stack',
       description:
         'The tools this team has chosen, by category (e.g. "ORM", "Testing"): in each category the tools it prefers first, then the ones it accepts, then the ones to avoid, each with its stance, the team’s rating (1–5), a note (e.g. "deprecated: use X instead") and the team’s latest comment. `avoid` repeats the tools not to use. Call it with a category to answer "which ORM does this workspace prefer?" in one call, and follow it when writing code for this team: use preferred tools, never suggest one marked avoid.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        category: z
-          .string()
-          .max(60)
-          .optional()
-          .describe('Only this category, by name (any case), e.g. "orm". All categories when left out.'),
-        project: projectArgument,
-      }),
-      outputSchema: preferredStackSchema,
+      inputSchema: preferredStackInput,
+      outputSchema: preferredStackOutput,
       annotations: READ,
     },
     ({ workspace, category, project }) =>
-      answer(async () => {
-        const found = await resolveWorkspace(api, workspace);
-        return structured(summarizeStack(await fetchStack(api, found, project), category));
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) =>
+          structured(summarizeStack(await fetchStack(api, id, project), category)),
+        ),
+      ),
   );
 
   server.registerTool(
@@ -53,23 +76,15 @@ export function registerStackTools(server: McpServer, api: ApiClient): void {
     {
       title: 'Export the stack for an AI assistant',
       description: `The team's preferred stack as one ready-to-commit file for coding assistants or package managers: ${STACK_EXPORT_FORMATS.map((format) => `${format} (${STACK_EXPORT_PATHS[format]})`).join(', ')}. Answers the file's path in a repository and its content; write it there to make an assistant follow the team's choices.`,
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        format: stackExportFormatSchema.describe('Which file: agents-md (AGENTS.md) suits most assistants.'),
-        project: projectArgument,
-      }),
-      outputSchema: z.object({
-        format: z.string(),
-        path: z.string(),
-        content_type: z.string(),
-        content: z.string(),
-      }),
+      inputSchema: exportStackInput,
+      outputSchema: exportStackOutput,
       annotations: READ,
     },
     ({ workspace, format, project }) =>
-      answer(async () => {
-        const found = await resolveWorkspace(api, workspace);
-        return structured({ ...(await exportFile(api, found, format, project)) });
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) =>
+          structured({ ...(await exportFile(api, id, format, project)) }),
+        ),
+      ),
   );
 }

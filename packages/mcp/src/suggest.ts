@@ -2,11 +2,27 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SUGGESTION_FOCUS_MAX, suggestionListSchema } from '@stackyard/contracts/suggestion';
 import type { ApiClient } from './api-client.ts';
-import { resolveWorkspace } from './catalog.ts';
+import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
+import { convertedOnce } from './schemas.ts';
 
 // suggest_projects (issue 18): the workspace's project suggestions, as the Ideas page shows them.
+
+const suggestInput = convertedOnce(
+  z.object({
+    workspace: workspaceArgument,
+    focus: z
+      .string()
+      .trim()
+      .max(SUGGESTION_FOCUS_MAX)
+      .optional()
+      .describe('What the project should be about, in words.'),
+    cursor: z.string().max(200).optional().describe('The nextCursor of a previous answer, for more ideas.'),
+  }),
+);
+
+const suggestOutput = convertedOnce(suggestionListSchema);
 
 export function registerSuggestTool(server: McpServer, api: ApiClient): void {
   server.registerTool(
@@ -15,29 +31,17 @@ export function registerSuggestTool(server: McpServer, api: ApiClient): void {
       title: 'Suggest projects',
       description:
         'Engineering projects proposed from the team’s own collection: each with a title, a two-sentence pitch, why it fits (which tools, which gaps), the workspace tools it uses, an optional stretch category the collection lacks, difficulty, scope (weekend, week or month) and 3–6 milestones. Tools the team avoids never appear. `focus` steers the ideas ("something with realtime", "learn Rust"); pass `nextCursor` back as `cursor` for more. `mode` says whether the built-in engine or a language model answered; `tooFew` says what to collect first when the workspace has too few tools.',
-      inputSchema: z.object({
-        workspace: workspaceArgument,
-        focus: z
-          .string()
-          .trim()
-          .max(SUGGESTION_FOCUS_MAX)
-          .optional()
-          .describe('What the project should be about, in words.'),
-        cursor: z
-          .string()
-          .max(200)
-          .optional()
-          .describe('The nextCursor of a previous answer, for more ideas.'),
-      }),
-      outputSchema: suggestionListSchema,
+      inputSchema: suggestInput,
+      outputSchema: suggestOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ workspace, focus, cursor }) =>
-      answer(async () => {
-        const { id } = await resolveWorkspace(api, workspace);
-        return structured(
-          await api.get(suggestionListSchema, `/workspaces/${id}/suggestions`, { focus, cursor }),
-        );
-      }),
+      answer(() =>
+        inWorkspace(api, workspace, async (id) => {
+          return structured(
+            await api.get(suggestionListSchema, `/workspaces/${id}/suggestions`, { focus, cursor }),
+          );
+        }),
+      ),
   );
 }
