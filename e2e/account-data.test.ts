@@ -1,17 +1,21 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { accountExportSchema } from '@stackyard/contracts/account';
 import { expect, test } from './support/fixtures.ts';
 import { fillCredentials, onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { CatalogApi } from './support/catalog-api.ts';
 
-const shots = process.env.ACCOUNT_SCREENSHOTS;
+// The dialogs as a person sees them, kept with the other screenshots of the run.
+const shots = fileURLToPath(new URL('./artifacts/account', import.meta.url));
 
 test('account data: export, transfer ownership, deletion refused then done', async ({
   page,
   browser,
   baseUrl,
 }) => {
+  mkdirSync(shots, { recursive: true });
   const id = uniqueId();
   const owner = `acc_${id}`;
   const friend = `fr_${id}`;
@@ -72,14 +76,14 @@ test('account data: export, transfer ownership, deletion refused then done', asy
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByText('You own workspaces that other people are members of.').waitFor();
   expect(await seriousA11yViolations(page), 'deletion refused').toEqual([]);
-  if (shots) await page.screenshot({ path: `${shots}/refused.png` });
+  await page.screenshot({ path: `${shots}/refused.png` });
   await dialog.getByRole('link', { name: 'Members of team' }).click();
   await page.waitForURL(`**/settings?tab=workspace&members=${team.workspaceId}`);
   await page.getByRole('heading', { name: 'Members of team' }).waitFor();
 
   await page.getByRole('button', { name: `Transfer ownership to ${friend}` }).click();
   const confirm = page.getByRole('dialog', { name: `Transfer team to ${friend}?` });
-  if (shots) await page.screenshot({ path: `${shots}/transfer.png` });
+  await page.screenshot({ path: `${shots}/transfer.png` });
   await confirm.getByRole('button', { name: 'Transfer ownership' }).click();
   await page.getByText(`Transferred ownership to ${friend}`).waitFor();
   // The old owner is an admin now: no more transfer, and no Delete for the workspace.
@@ -97,7 +101,7 @@ test('account data: export, transfer ownership, deletion refused then done', asy
   await typed.fill(`${owner}x`);
   expect(await submit.isDisabled()).toBe(true);
   await typed.fill(owner);
-  if (shots) await page.screenshot({ path: `${shots}/confirm.png` });
+  await page.screenshot({ path: `${shots}/confirm.png` });
   await submit.click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('heading', { name: 'What is the product?' }).waitFor();
