@@ -3,6 +3,7 @@ import type { AddMember, Member } from '@stackyard/contracts/member';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
+import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
 import { findUserByCurrentUsername } from '../profiles/profiles.repo.ts';
@@ -35,12 +36,14 @@ export async function changeRole(
   userId: string,
   role: AccessRole,
 ): Promise<Member> {
-  return inTransaction(db, async (tx) => {
-    const access = await authorize(tx, actor, workspaceId, 'members:manage');
-    if (userId === access.ownerId) throw new AppError('conflict', OWNER_ROLE_FIXED);
-    if (!(await setMemberRole(tx, access, userId, role))) throw new AppError('not_found', MEMBER_NOT_FOUND);
-    return requireMember(tx, workspaceId, userId, access.ownerId);
-  });
+  return changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      const access = await authorize(tx, actor, workspaceId, 'members:manage');
+      if (userId === access.ownerId) throw new AppError('conflict', OWNER_ROLE_FIXED);
+      if (!(await setMemberRole(tx, access, userId, role))) throw new AppError('not_found', MEMBER_NOT_FOUND);
+      return requireMember(tx, workspaceId, userId, access.ownerId);
+    }),
+  );
 }
 
 /** Owner and admins remove anyone but the owner; any member may remove themselves (leave). */
@@ -50,17 +53,19 @@ export async function removeMember(
   workspaceId: string,
   userId: string,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    if (userId === actor.userId) {
-      const access = await authorize(tx, actor, workspaceId, 'members:leave');
-      if (access.isOwner) throw new AppError('conflict', OWNER_STAYS);
-      await leave(tx, access);
-      return;
-    }
-    const access = await authorize(tx, actor, workspaceId, 'members:manage');
-    if (userId === access.ownerId) throw new AppError('conflict', OWNER_STAYS);
-    if (!(await deleteMember(tx, access, userId))) throw new AppError('not_found', MEMBER_NOT_FOUND);
-  });
+  await changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      if (userId === actor.userId) {
+        const access = await authorize(tx, actor, workspaceId, 'members:leave');
+        if (access.isOwner) throw new AppError('conflict', OWNER_STAYS);
+        await leave(tx, access);
+        return;
+      }
+      const access = await authorize(tx, actor, workspaceId, 'members:manage');
+      if (userId === access.ownerId) throw new AppError('conflict', OWNER_STAYS);
+      if (!(await deleteMember(tx, access, userId))) throw new AppError('not_found', MEMBER_NOT_FOUND);
+    }),
+  );
 }
 
 /** Owner and admins add an existing user by their current username. */

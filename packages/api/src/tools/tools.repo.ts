@@ -140,6 +140,15 @@ export async function findTool(db: Executor, access: CatalogReader, toolId: stri
   return row ?? null;
 }
 
+/**
+ * A tool by id in whatever workspace holds it, for a read that names only the tool: one query instead of
+ * its workspace, then the tool. The caller authorizes the row's workspace before anything of it is answered.
+ */
+export async function findToolForReading(db: Executor, toolId: string): Promise<ToolRow | null> {
+  const [row] = await selectTools(db).where(eq(workspaceTools.id, toolId)).limit(1);
+  return row ?? null;
+}
+
 export async function findToolBySlug(
   db: Executor,
   access: CatalogReader,
