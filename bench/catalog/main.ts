@@ -4,6 +4,7 @@
 // a baseline route on the same server answering the same rows with one raw SQL query and no
 // authentication, validation or serialization schema. Same run, same data. PGlite always; PostgreSQL too
 // when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only and is bounded per case.
+// First, where one request's time goes (bench/support/breakdown.ts); bench/README.md says what it showed.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
@@ -171,6 +172,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       { iterations: BREAKDOWN_ITERATIONS, loggingPerRequest: () => loggingCost(app) },
     );
     await runCasePairs(cases, {
+      engine: label,
       baseUrl,
       concurrency: CONCURRENCY,
       warmup: 100,
