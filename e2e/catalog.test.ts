@@ -338,7 +338,7 @@ test('project rename moves its address; tags are renamed and deleted after a con
   await page.getByText('No tags.').waitFor();
 }, 90_000);
 
-test('resources with real data: list, sort, detail with rating, tags, comments, hidden image, delete', async ({
+test('resources with real data: list, sort, detail with rating, tags, comments, stored images, delete', async ({
   page,
 }) => {
   const origin = inject('fixtureOrigin');
@@ -361,8 +361,8 @@ test('resources with real data: list, sort, detail with rating, tags, comments, 
   await page.getByRole('main').getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
   expect(await seriousA11yViolations(page), 'resources list').toEqual([]);
 
-  // Detail: extracted title, the URL as a link, the description, stars, tags and comments. The extracted image
-  // (an http: address the page's policy refuses) fails to load and is hidden.
+  // Detail: extracted title, the URL as a link, the description, stars, tags and comments. The icon and the
+  // preview image are the app's stored copies, never the site's own addresses.
   await page
     .getByRole('main')
     .getByRole('link', { name: /Rocket/ })
@@ -372,7 +372,11 @@ test('resources with real data: list, sort, detail with rating, tags, comments, 
   await page.getByRole('link', { name: `${origin}/tool` }).waitFor();
   await page.getByText('Rocket builds & ships static sites in milliseconds.').waitFor();
   await page.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
-  await expect.poll(() => page.getByRole('main').locator('img').count()).toBe(0);
+  const images = page.getByRole('main').locator('img');
+  await expect.poll(() => images.count()).toBe(2);
+  for (const source of await images.evaluateAll((all) => all.map((image) => image.getAttribute('src')))) {
+    expect(source).toMatch(/^\/api\/v1\/media\/[0-9a-f]{64}$/);
+  }
   await page.getByRole('combobox', { name: 'Rating' }).selectOption('2');
   await page.getByRole('img', { name: 'Rated 2 out of 5' }).waitFor();
   await page.getByRole('button', { name: 'Edit tags' }).click();

@@ -160,7 +160,7 @@ test('tool page: the facts with a refresh for editors, and Compare with… the t
     .getByText('No facts yet: they come from the tool’s repository and package registries.')
     .waitFor();
 
-  const proposals = page.getByRole('list', { name: 'Tools sharing its tags' });
+  const proposals = page.getByRole('list', { name: 'Tools sharing its tags or topics' });
   const link = proposals.getByRole('link');
   await expect.poll(() => link.count()).toBe(1);
   await link.click();

@@ -36,10 +36,13 @@ test('dashboard: empty state, then counts, recent items, ingestions and a failin
   await page.getByRole('link', { name: '1 submission to review' }).waitFor();
 
   const recentTools = page.getByRole('region', { name: 'Recent tools' });
-  // Newest first.
-  await expect
-    .poll(() => recentTools.getByRole('listitem').getByRole('link').allInnerTexts())
-    .toEqual(['Nebula', 'Rocket']);
+  // Newest first; each link starts with the tool's icon (a stored copy, or its initials on a tile).
+  const toolNames = async () =>
+    (await recentTools.getByRole('listitem').getByRole('link').allInnerTexts()).map((text) =>
+      text.split('\n').at(-1),
+    );
+  await expect.poll(toolNames).toEqual(['Nebula', 'Rocket']);
+  expect(await recentTools.locator('[data-fallback-icon]').allInnerTexts()).toEqual(['NE']);
   const ingestions = page.getByRole('region', { name: 'Recent ingestions' });
   await ingestions.getByText(`${origin}/challenge/cloudflare-200`).waitFor();
   expect(await ingestions.getByText('Needs review', { exact: true }).count()).toBe(1);

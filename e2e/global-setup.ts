@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
     GITHUB_API_URL: github.url,
     GITHUB_WEB_URL: github.url,
     STORE_SYNC_DELAY_MS: '0',
+    // A sign-in older than 10 s must be repeated before a password change (e2e/account-security.test.ts).
+    IDENTITY_REAUTH_AFTER_SECONDS: '10',
   });
   // The fake's install page sends the browser back to the app's callback URL with a code, as GitHub does.
   github.setInstallFlow({

@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // In production one process on :3000 serves the SPA and these prefixes; in development Vite serves the SPA
 // and forwards them, so the browser sees a single origin either way (cookies and `connect-src 'self'` work).
 const backend = 'http://localhost:3000';
 const backendPrefixes = ['/api', '/.ory', '/healthz', '/readyz', '/mcp'];
+// The share target's POST (a key starting with ^ is a pattern): the server turns it into the save page.
+const backendPatterns = ['^/share(\\?|$)'];
 
 // The policy the built app must run under; `vite preview` sends it so a CSP regression shows up before deploy.
 // The dev server cannot use it: React Fast Refresh injects an inline preamble script.
@@ -22,8 +26,31 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Writes dist/sw.js from service-worker/sw.js with the build's version in front: a hash of every file the
+ * build emitted and of the offline page's files, so a new build gets a new cache and the old one is dropped.
+ * Development has no service worker (src/lib/service-worker.ts registers it in a production build only).
+ */
+function serviceWorker(): Plugin {
+  const template = local('./service-worker/sw.js');
+  const offlineFiles = ['./public/offline.html', './public/offline.css', './public/theme.js'].map(local);
+  return {
+    name: 'stackyard-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const hash = createHash('sha256').update(Object.keys(bundle).sort().join('\n'));
+      for (const file of [template, ...offlineFiles]) hash.update(readFileSync(file));
+      const version = hash.digest('hex').slice(0, 16);
+      const source = `const VERSION = '${version}';\n${readFileSync(template, 'utf8')}`;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -32,7 +59,9 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
-    proxy: Object.fromEntries(backendPrefixes.map((prefix) => [prefix, { target: backend }])),
+    proxy: Object.fromEntries(
+      [...backendPrefixes, ...backendPatterns].map((prefix) => [prefix, { target: backend }]),
+    ),
   },
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },

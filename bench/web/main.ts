@@ -22,7 +22,9 @@ function median(values: number[]): number {
 
 /** Every script the page loads until the network is idle (entry, preloads, lazy route chunks). */
 async function scriptBytes(browser: Browser, baseUrl: string, path: string) {
-  const context = await browser.newContext({ baseURL: baseUrl });
+  // The service worker (/sw.js, registered after load) runs beside the page, not in it: it is not the page's
+  // JavaScript, and its script's body cannot be read through the page.
+  const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
   const page = await context.newPage();
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {

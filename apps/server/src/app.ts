@@ -12,6 +12,7 @@ import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { createWorkers } from '@stackyard/api/jobs/workers';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
 import { createFactsContext, type FactsSettings } from '@stackyard/api/facts/facts-context';
+import { deleteIdentity, identityEmail } from '@stackyard/identity/delete-identity';
 import { identityPlugin } from '@stackyard/identity/plugin';
 import { createRevokedSessions } from '@stackyard/identity/revoked-sessions';
 import { mcpHttp } from '@stackyard/mcp/http';
@@ -143,6 +144,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         store,
         facts,
         llm: llmSettings(config),
+        // The identity service keeps its tables in this database, so an account is deleted in one transaction.
+        identity: { email: identityEmail, remove: deleteIdentity },
       });
       // The MCP server calls the product API in-process, through its whole HTTP pipeline (see packages/mcp).
       await app.register(mcpHttp, {

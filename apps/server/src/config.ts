@@ -166,6 +166,8 @@ export const configSchema = z.object({
   /** Where browsers reach the identity API; default <PUBLIC_URL>/.ory. */
   IDENTITY_PUBLIC_URL: httpUrl.optional(),
   IDENTITY_SESSION_LIFESPAN_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  /** How recent a sign-in must be to change the password or e-mail (Kratos's privileged_session_max_age). */
+  IDENTITY_REAUTH_AFTER_SECONDS: z.coerce.number().int().min(0).default(900),
   IDENTITY_TOKENIZE_TEMPLATE: z.string().min(1).default('stackyard'),
   IDENTITY_SIGNING_ALGORITHM: z.enum(['EdDSA', 'ES256']).default('EdDSA'),
   IDENTITY_SIGNING_KEY_MAX_AGE_DAYS: z.coerce.number().min(1).default(30),
@@ -287,6 +289,7 @@ export function identitySettings(config: Config): IdentityConfig {
     { webUrl, publicUrl: identityPublicUrl(config) },
     {
       sessionLifespanSeconds: config.IDENTITY_SESSION_LIFESPAN_SECONDS,
+      privilegedSessionSeconds: config.IDENTITY_REAUTH_AFTER_SECONDS,
       tokenizeTemplate: config.IDENTITY_TOKENIZE_TEMPLATE,
       signingAlgorithm: config.IDENTITY_SIGNING_ALGORITHM,
       signingKeyMaxAgeSeconds: config.IDENTITY_SIGNING_KEY_MAX_AGE_DAYS * 86_400,

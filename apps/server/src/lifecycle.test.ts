@@ -61,21 +61,22 @@ describe('server process on PGlite', () => {
     const child = cleanups.track(
       runTs(serverEntry, { DATA_DIR: dataDir(), HOST: '127.0.0.1', PORT: '0' }, ['--role', 'identity']),
     );
-    const url = (await child.waitFor(/stackyard listening on (http:\/\/\S+)/))[1];
+    // A new data directory is initialised first: slow on a busy machine.
+    const url = (await child.waitFor(/stackyard listening on (http:\/\/\S+)/, 120_000))[1];
     expect((await fetch(`${url}/.ory/.well-known/jwks.json`)).status).toBe(200);
     expect((await fetch(`${url}/api/v1/profile`)).status).toBe(404);
 
     const bad = cleanups.track(runTs(serverEntry, { DATA_DIR: dataDir() }, ['--role=janitor']));
     expect((await bad.exited).code).toBe(1);
     expect(bad.output()).toContain('ROLE: Invalid option');
-  });
+  }, 180_000);
 
   it('loses no acknowledged row when killed with -9 mid-writes, and starts again', async () => {
     const dir = dataDir();
     const writer = cleanups.track(
       runTs(join(repoRoot, 'packages/testing/src/fixtures/writer.ts'), { DATA_DIR: dir }),
     );
-    await writer.waitFor(/writer ready/);
+    await writer.waitFor(/writer ready/, 120_000);
     await writer.waitForLines(/^acked /, 40, 60_000);
     writer.process.kill('SIGKILL');
     await writer.exited;
@@ -95,7 +96,7 @@ describe('server process on PGlite', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 300_000);
 
   it('starts again at once after a supervisor kills its process group with SIGKILL, ten times in a row', async () => {
     const dir = dataDir();

@@ -3,46 +3,20 @@
 // process on the database, while the tokens of the sessions that go on keep working.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
-import {
-  createUser,
-  signInBrowser,
-  startIdentityServer,
-  type IdentityTestServer,
-} from '@stackyard/identity/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { createUser, signInBrowser, type IdentityTestServer } from '@stackyard/identity/testing';
+import { startApiProcesses, type ApiProcesses } from '@stackyard/testing/api-processes';
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let identity: IdentityTestServer;
 // Two API processes' worth of app on the one database, as behind a load balancer.
-const apps: FastifyInstance[] = [];
+let processes: ApiProcesses;
+let identity: IdentityTestServer;
+let apps: FastifyInstance[];
 
 beforeAll(async () => {
-  db = await createTestDb();
-  identity = await startIdentityServer({}, { db });
-  for (let index = 0; index < 2; index++) {
-    const app = await buildApp(
-      loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api' }),
-      {
-        db,
-        verifier: identityTokenVerifier({
-          jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-          issuer: identity.basePath,
-        }),
-      },
-    );
-    await app.ready();
-    apps.push(app);
-  }
+  processes = await startApiProcesses(2);
+  ({ identity, apps } = processes);
 });
 
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await identity.close();
-  await db.close();
-});
+afterAll(() => processes.close());
 
 const PASSWORD = 'a long enough password 7';
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
 import { AppError, problemSchema } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
+import { accountRoutes } from './account/account.routes.ts';
+import type { IdentityAccounts } from './account/identity-accounts.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { assertSentByApp } from './auth/request-origin.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
@@ -50,16 +52,21 @@ export interface ProductApiOptions {
   facts?: FactsContext;
   /** The language model of project suggestions; without it the built-in engine answers. */
   llm?: LlmSettings | null;
+  /** The identity service's accounts (export's e-mail, account deletion); without it deletion answers 503. */
+  identity?: IdentityAccounts;
 }
 
 // How many identities this process remembers having a profile row for: one insert per user, not per call.
 const KNOWN_PROFILES_MAX = 50_000;
+const ACCOUNT_DELETED = 'This account has been deleted.';
 
 /** The product API (spec §7), registered under /api/v1. Every route needs a signed-in caller unless marked public. */
 export async function productApi(app: FastifyInstance, options: ProductApiOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: options.db };
   const knownProfiles = new Set<string>();
+  // Accounts deleted through this process: refused at once, before the revocation list catches up (~2 s).
+  const deletedAccounts = new Set<string>();
 
   api.decorateRequest('actor', null);
   // JSON only: a form or text/plain body (what a cross-site form can send) is refused with 415.
@@ -88,6 +95,7 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
     if (actor.token?.scope === 'read' && !SAFE_METHODS.has(request.method)) {
       throw new AppError('forbidden', READ_ONLY_TOKEN);
     }
+    if (deletedAccounts.has(actor.userId)) throw new AppError('unauthenticated', ACCOUNT_DELETED);
     if (!knownProfiles.has(actor.userId)) {
       await insertProfileIfMissing(options.db, actor.userId);
       if (knownProfiles.size >= KNOWN_PROFILES_MAX) knownProfiles.clear();
@@ -121,6 +129,15 @@ export async function productApi(app: FastifyInstance, options: ProductApiOption
   );
 
   profileRoutes(api, deps);
+  // The caller's own account: data export and deletion (issue 19).
+  accountRoutes(api, deps, {
+    identity: options.identity ?? null,
+    onDeleted: (userId) => {
+      if (deletedAccounts.size >= KNOWN_PROFILES_MAX) deletedAccounts.clear();
+      deletedAccounts.add(userId);
+      knownProfiles.delete(userId);
+    },
+  });
   workspaceRoutes(api, deps);
   memberRoutes(api, deps);
   // The catalog (issue 6).

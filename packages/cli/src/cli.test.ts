@@ -211,7 +211,7 @@ describe('the stackyard command line', () => {
         version: number;
         categories: Array<{ name: string | null; tools: Array<{ slug: string; stance: string }> }>;
       };
-      expect(stack.version).toBe(1);
+      expect(stack.version).toBe(2);
       // The ORM category, then the tools nobody categorized (the link added above).
       expect(stack.categories.map((category) => category.name)).toEqual(['ORM', null]);
       expect(stack.categories[0]?.tools).toMatchObject([

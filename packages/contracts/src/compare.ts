@@ -46,6 +46,7 @@ export const compareToolSchema = z.object({
   slug: z.string(),
   overview: z.object({
     name: z.string(),
+    /** The app's stored copy of the tool's icon (/api/v1/media/…), null when it has none. */
     icon_url: z.string().nullable(),
     description: z.string().nullable(),
     homepage_url: z.string().nullable(),

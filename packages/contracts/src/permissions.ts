@@ -18,6 +18,8 @@ const rules = {
   'workspace:read': anyMember,
   'workspace:update': adminOrOwner,
   'workspace:delete': (access) => access.isOwner,
+  // Handing the workspace to another member (issue 19).
+  'workspace:transfer': (access) => access.isOwner,
   'members:read': anyMember,
   'members:manage': adminOrOwner,
   // Any member may leave; whether the owner may is a domain rule (they may not), not a permission.
@@ -52,6 +54,7 @@ export const forbiddenMessage: Record<Permission, string> = {
   'workspace:read': 'You do not have access to this workspace.',
   'workspace:update': 'Only the owner and admins can edit this workspace.',
   'workspace:delete': 'Only the owner can delete this workspace.',
+  'workspace:transfer': 'Only the owner can transfer ownership of this workspace.',
   'members:read': 'You do not have access to this workspace.',
   'members:manage': 'Only the owner and admins can manage members.',
   'members:leave': 'You are not a member of this workspace.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ratingSchema } from './catalog.ts';
 import { timestampSchema, uuidSchema } from './common.ts';
+import { packageEcosystemSchema } from './facts.ts';
 
 // The preferred stack (issue 17): a workspace's stance on each of its tools, and the stack built from them.
 
@@ -61,6 +62,14 @@ export const stackCommentSchema = z.object({
   updated_at: timestampSchema,
 });
 
+/** A registry package the tool is, with the latest version the tool facts know (null until they are fetched). */
+export const stackPackageSchema = z.object({
+  ecosystem: packageEcosystemSchema,
+  name: z.string(),
+  version: z.string().nullable(),
+});
+export type StackPackage = z.infer<typeof stackPackageSchema>;
+
 export const stackToolSchema = z.object({
   workspace_tool_id: uuidSchema,
   slug: z.string(),
@@ -76,6 +85,8 @@ export const stackToolSchema = z.object({
   rating: ratingSchema,
   /** The team's top comment: the most recently written or edited comment on the tool. */
   top_comment: stackCommentSchema.nullable(),
+  /** Its packages, at most one per ecosystem, ordered by ecosystem. */
+  packages: z.array(stackPackageSchema),
 });
 export type StackTool = z.infer<typeof stackToolSchema>;
 
@@ -150,7 +161,7 @@ export type StackExportQuery = z.infer<typeof stackExportQuerySchema>;
 export const stackFileSchema = z
   .object({
     $schema: z.string().optional(),
-    version: z.literal(1),
+    version: z.literal(2),
     workspace: z.object({ name: z.string(), slug: z.string() }),
     project: z.object({ name: z.string(), slug: z.string() }).nullable(),
     categories: z.array(
@@ -166,11 +177,7 @@ export const stackFileSchema = z
             note: z.string().nullable(),
             rating: ratingSchema,
             top_comment: z.string().nullable(),
-            packages: z.object({
-              npm: z.string().optional(),
-              pypi: z.string().optional(),
-              cargo: z.string().optional(),
-            }),
+            packages: z.array(stackPackageSchema),
           }),
         ),
       }),

@@ -96,12 +96,12 @@ export const errors = {
       reason:
         'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?',
     }),
-  refreshRequired: (loginUrl: string) =>
+  refreshRequired: (loginUrl?: string) =>
     new IdentityError(403, 'The login session is too old and thus not allowed to update these fields.', {
       id: 'session_refresh_required',
       reason:
         'The login session is too old and thus not allowed to update these fields. Please re-authenticate.',
-      extra: { redirect_browser_to: loginUrl },
+      extra: loginUrl ? { redirect_browser_to: loginUrl } : {},
     }),
   rateLimited: (retryAfterSeconds: number) =>
     new IdentityError(429, 'Too many requests, please try again later.', {

@@ -173,8 +173,13 @@ export function safeReturnTo(ctx: IdentityContext, request: FastifyRequest): str
   }
 }
 
-/** Makes a new flow of a kind, e.g. in place of one that expired. */
-export type NewFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) => Promise<FlowRow>;
+/** Makes a new flow of a kind, e.g. in place of one that expired (of the same type: browser or api). */
+export type NewFlow = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  returnTo?: string,
+  type?: 'browser' | 'api',
+) => Promise<FlowRow>;
 
 /** get{Login,Registration,Recovery,Verification}Flow: the flow of `?id=`, for the browser it was made for. */
 export function getFlowRoute(
@@ -186,7 +191,9 @@ export function getFlowRoute(
   app.get(`/self-service/${actionPath[kind]}/flows`, async (request, reply) => {
     const flow = await loadFlow(ctx, kind, queryParam(request, 'id'));
     assertFlowBrowser(ctx, request, flow);
-    if (isExpired(flow)) throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply)).id);
+    if (isExpired(flow)) {
+      throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply, undefined, flow.type)).id);
+    }
     return sendFlow(ctx, request, reply, flow);
   });
 }
@@ -206,7 +213,8 @@ export async function openSubmission(
   const body = bodyOf(request);
   assertFlowCsrf(ctx, request, flow, body);
   if (isExpired(flow)) {
-    throw errors.flowExpired(flow.expiresAt, (await newFlow(request, reply, flow.returnTo ?? undefined)).id);
+    const fresh = await newFlow(request, reply, flow.returnTo ?? undefined, flow.type);
+    throw errors.flowExpired(flow.expiresAt, fresh.id);
   }
   return { flow, body };
 }

@@ -23,6 +23,7 @@ import {
   currentSession,
   refreshAuthentication,
   sessionJson,
+  sha256,
   setSessionCookie,
   type SessionRow,
 } from './sessions.ts';
@@ -66,9 +67,23 @@ export async function completeLogin(
     flowType?: 'browser' | 'api';
   },
 ): Promise<FastifyReply> {
+  const existing = await currentSession(ctx.db, request);
+  const same = existing && existing.identity.id === input.identity.id ? existing : null;
   if (input.flowType === 'api') {
-    // Native apps keep the token themselves (X-Session-Token): no cookie, no redirect.
-    const { session, token } = await createSession(ctx.db, {
+    // Native apps keep the token themselves (X-Session-Token): no cookie, no redirect. A refresh renews the
+    // session it was made with and answers the same token, as Kratos does; only a token the app sent itself
+    // is answered back, never a browser's HttpOnly cookie.
+    const header = request.headers['x-session-token'];
+    const token = typeof header === 'string' ? header : '';
+    if (same && token && same.session.tokenHash === sha256(token)) {
+      await refreshAuthentication(ctx.db, same.session.id, input.method, request);
+      const session = { ...same.session, authenticatedAt: new Date() };
+      return reply.send({
+        session: await sessionJson(ctx.db, session, input.identity, ctx.config.publicUrl),
+        session_token: token,
+      });
+    }
+    const { session, token: created } = await createSession(ctx.db, {
       identityId: input.identity.id,
       method: input.method,
       lifespanSeconds: ctx.config.sessionLifespanSeconds,
@@ -76,14 +91,13 @@ export async function completeLogin(
     });
     return reply.send({
       session: await sessionJson(ctx.db, session, input.identity, ctx.config.publicUrl),
-      session_token: token,
+      session_token: created,
     });
   }
-  const existing = await currentSession(ctx.db, request);
   let session: SessionRow;
-  if (existing && existing.identity.id === input.identity.id) {
-    await refreshAuthentication(ctx.db, existing.session.id, input.method);
-    session = { ...existing.session, authenticatedAt: new Date() };
+  if (same) {
+    await refreshAuthentication(ctx.db, same.session.id, input.method, request);
+    session = { ...same.session, authenticatedAt: new Date() };
   } else {
     const created = await createSession(ctx.db, {
       identityId: input.identity.id,

@@ -4,7 +4,12 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
 import type { Database } from '@stackyard/db/client';
-import { identityFlowErrors, identityFlows, identityRateLimits } from '@stackyard/db/schema';
+import {
+  identityDeletedSessions,
+  identityFlowErrors,
+  identityFlows,
+  identityRateLimits,
+} from '@stackyard/db/schema';
 import type { IdentityConfig } from './config.ts';
 import type { IdentityContext } from './context.ts';
 import { createCourier } from './courier.ts';
@@ -155,6 +160,10 @@ function cors(app: FastifyInstance, origins: string[]): void {
 export async function sweep(db: Database): Promise<void> {
   await db.delete(identityFlows).where(lt(identityFlows.expiresAt, sql`now() - interval '1 day'`));
   await db.delete(identityRateLimits).where(lt(identityRateLimits.resetAt, sql`now()`));
+  // Longer than any token lives: by then no JWT of these sessions is valid anyway.
+  await db
+    .delete(identityDeletedSessions)
+    .where(lt(identityDeletedSessions.endedAt, sql`now() - interval '2 days'`));
 }
 
 async function handleError(

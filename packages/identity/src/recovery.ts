@@ -27,9 +27,15 @@ import { isEmail } from './verification.ts';
 // settings flow where the user sets a new password (the session is fresh, so the change is allowed).
 
 export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const newFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) =>
+  const newFlow = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returnTo?: string,
+    type: 'browser' | 'api' = 'browser',
+  ) =>
     createFlow(ctx, request, reply, {
       kind: 'recovery',
+      type,
       state: 'choose_method',
       nodes: codeEmailNodes(),
       returnTo,
@@ -37,6 +43,11 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
 
   app.get('/self-service/recovery/browser', async (request, reply) => {
     return sendFlow(ctx, request, reply, await newFlow(request, reply, safeReturnTo(ctx, request)));
+  });
+
+  // Native apps: no CSRF token; the code answers a session token and an API settings flow.
+  app.get('/self-service/recovery/api', async (request, reply) => {
+    return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
   getFlowRoute(app, ctx, 'recovery', newFlow);
@@ -50,7 +61,7 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
     if (code && flow.state === 'sent_email') {
       await ctx.limiter.consume(submissionKeys(rl, 'recovery', request.ip));
       if (flow.submitCount >= MAX_CODE_SUBMISSIONS) {
-        const fresh = await newFlow(request, reply, flow.returnTo ?? undefined);
+        const fresh = await newFlow(request, reply, flow.returnTo ?? undefined, flow.type);
         const ui = uiOf(fresh);
         addMessage(ui, text.tooOften());
         return sendFlow(ctx, request, reply, await saveFlow(ctx, fresh, { ui }));
@@ -125,10 +136,27 @@ async function recovered(
     lifespanSeconds: ctx.config.sessionLifespanSeconds,
     request,
   });
-  setSessionCookie(reply, token, session.expiresAt, ctx.secureCookies);
-  const settings = await newSettingsFlow(ctx, request, reply, identity, flow.returnTo ?? undefined);
-  await saveFlow(ctx, flow, { state: 'passed_challenge', identityId: identity.id });
+  const settings = await newSettingsFlow(
+    ctx,
+    request,
+    reply,
+    identity,
+    flow.returnTo ?? undefined,
+    flow.type,
+  );
+  const done = await saveFlow(ctx, flow, { state: 'passed_challenge', identityId: identity.id });
   const url = withQuery(ctx.config.ui.settings, { flow: settings.id });
+  if (flow.type === 'api') {
+    // As Kratos's continue_with transitions: the token to keep, then the settings flow to show.
+    return sendFlow(ctx, request, reply, done, 200, {
+      continue_with: [
+        { action: 'set_ory_session_token', ory_session_token: token },
+        // No url: a native app shows the settings form itself.
+        { action: 'show_settings_ui', flow: { id: settings.id } },
+      ],
+    });
+  }
+  setSessionCookie(reply, token, session.expiresAt, ctx.secureCookies);
   if (wantsJson(request)) throw errors.locationChange(url);
   return redirect(reply, url);
 }

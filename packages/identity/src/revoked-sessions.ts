@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@stackyard/db/client';
 
 // A JWT is checked by its signature alone, so one minted before its session ended (logout, "Sign Out All
-// Devices", a password reset) would work until it expires. Each API process keeps the ids of the sessions
-// ended within a token's lifetime in memory, read again from the database every couple of seconds: a
-// request costs a set lookup, and every process sees a logout made through any other.
+// Devices", a password reset, a deleted account) would work until it expires. Each API process keeps the
+// ids of the sessions ended within a token's lifetime in memory, read again from the database every couple
+// of seconds: a request costs a set lookup, and every process sees a logout made through any other.
 
 export interface RevokedSessions {
   /** Whether the session ended (as of the last refresh, at most refreshMs ago). */
@@ -31,6 +31,9 @@ export function createRevokedSessions(db: Database, options: RevokedSessionsOpti
     const result = (await db.execute(sql`
       select id from identity_sessions
       where active = false and updated_at > now() - make_interval(secs => ${options.windowSeconds})
+      union all
+      select session_id from identity_deleted_sessions
+      where ended_at > now() - make_interval(secs => ${options.windowSeconds})
     `)) as { rows: Array<{ id: string }> };
     revoked = new Set(result.rows.map((row) => row.id));
   };

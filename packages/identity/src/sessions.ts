@@ -85,13 +85,21 @@ export async function currentSession(db: Database, request: FastifyRequest): Pro
   return row ?? null;
 }
 
-export async function refreshAuthentication(db: Database, sessionId: string, method: string): Promise<void> {
+/** A repeated sign-in (login with refresh=true): a new authenticated_at, and the device it came from. */
+export async function refreshAuthentication(
+  db: Database,
+  sessionId: string,
+  method: string,
+  request: FastifyRequest,
+): Promise<void> {
   const now = new Date();
   await db
     .update(identitySessions)
     .set({
       authenticatedAt: now,
       methods: [{ method, aal: 'aal1', completed_at: now.toISOString() }],
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
       updatedAt: now,
     })
     .where(eq(identitySessions.id, sessionId));

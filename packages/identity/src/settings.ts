@@ -58,9 +58,11 @@ export function newSettingsFlow(
   reply: FastifyReply,
   identity: IdentityRow,
   returnTo?: string,
+  type: 'browser' | 'api' = 'browser',
 ): Promise<FlowRow> {
   return createFlow(ctx, request, reply, {
     kind: 'settings',
+    type,
     state: 'show_form',
     nodes: settingsNodes(identity),
     identityId: identity.id,
@@ -112,15 +114,20 @@ export function settingsRoutes(app: FastifyInstance, ctx: IdentityContext): void
     return sendSettings(ctx, request, reply, flow, active.identity);
   });
 
+  // Native apps and command lines: the session comes as X-Session-Token, the flow has no CSRF token.
+  app.get('/self-service/settings/api', async (request, reply) => {
+    const active = await requireSession(request);
+    const flow = await newSettingsFlow(ctx, request, reply, active.identity, undefined, 'api');
+    return sendSettings(ctx, request, reply, flow, active.identity);
+  });
+
   app.get('/self-service/settings/flows', async (request, reply) => {
     const flow = await loadFlow(ctx, 'settings', queryParam(request, 'id'));
     const active = await requireSession(request);
     assertOwner(flow, active);
     if (isExpired(flow)) {
-      throw errors.flowExpired(
-        flow.expiresAt,
-        (await newSettingsFlow(ctx, request, reply, active.identity)).id,
-      );
+      const fresh = await newSettingsFlow(ctx, request, reply, active.identity, undefined, flow.type);
+      throw errors.flowExpired(flow.expiresAt, fresh.id);
     }
     return sendSettings(ctx, request, reply, flow, active.identity);
   });
@@ -132,18 +139,21 @@ export function settingsRoutes(app: FastifyInstance, ctx: IdentityContext): void
     const body = bodyOf(request);
     assertFlowCsrf(ctx, request, flow, body);
     if (isExpired(flow)) {
-      throw errors.flowExpired(
-        flow.expiresAt,
-        (await newSettingsFlow(ctx, request, reply, active.identity)).id,
-      );
+      const fresh = await newSettingsFlow(ctx, request, reply, active.identity, undefined, flow.type);
+      throw errors.flowExpired(flow.expiresAt, fresh.id);
     }
     const method = stringField(body, 'method');
     const ui = uiOf(flow);
     clearMessages(ui);
-    const refreshUrl = withQuery(`${ctx.config.publicUrl}/self-service/login/browser`, {
-      refresh: 'true',
-      return_to: withQuery(ctx.config.ui.settings, { flow: flow.id }),
-    });
+    // A browser re-authenticates through the login flow with refresh=true and comes back to this flow; a
+    // native app makes an API login flow with refresh=true itself, so it gets no browser address.
+    const refreshUrl =
+      flow.type === 'browser'
+        ? withQuery(`${ctx.config.publicUrl}/self-service/login/browser`, {
+            refresh: 'true',
+            return_to: withQuery(ctx.config.ui.settings, { flow: flow.id }),
+          })
+        : undefined;
     const fail = async () => {
       request.log.info({ flowId: flow.id, messages: ui.messages }, 'settings rejected');
       return sendSettings(ctx, request, reply, await saveFlow(ctx, flow, { ui }), active.identity, 400);
@@ -160,8 +170,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: IdentityContext): void
       }
       if (!isPrivileged(ctx, active)) throw errors.refreshRequired(refreshUrl);
       await setPassword(ctx.db, active.identity.id, await hashPassword(password, ctx.config.argon2));
-      // A new password ends every other session: whoever knew the old one is signed out.
-      await revokeOtherSessions(ctx.db, active.identity.id, active.session.id);
+      // The session that changed it stays (as in Kratos). Every other one ends, and with it the JWTs issued
+      // for them: whoever knew the old password is signed out. Kratos leaves them; this is our choice.
+      const revoked = await revokeOtherSessions(ctx.db, active.identity.id, active.session.id);
+      request.log.info({ identityId: active.identity.id, revoked }, 'password changed');
     } else if (method === 'profile') {
       const traits =
         typeof body.traits === 'object' && body.traits !== null

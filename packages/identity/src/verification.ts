@@ -69,9 +69,15 @@ export async function startVerification(
 }
 
 export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const newFlow = (request: FastifyRequest, reply: FastifyReply, returnTo?: string) =>
+  const newFlow = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returnTo?: string,
+    type: 'browser' | 'api' = 'browser',
+  ) =>
     createFlow(ctx, request, reply, {
       kind: 'verification',
+      type,
       state: 'choose_method',
       nodes: codeEmailNodes(),
       returnTo,
@@ -82,7 +88,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     await ctx.limiter.consume(submissionKeys(ctx.config.rateLimit, 'verification', request.ip));
     if (flow.submitCount >= MAX_CODE_SUBMISSIONS) {
       // As Kratos: the flow is spent; start over with a new one that says why.
-      const fresh = await newFlow(request, reply, flow.returnTo ?? undefined);
+      const fresh = await newFlow(request, reply, flow.returnTo ?? undefined, flow.type);
       const ui = uiOf(fresh);
       addMessage(ui, text.tooOften());
       return saveFlow(ctx, fresh, { ui });
@@ -107,6 +113,12 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
 
   app.get('/self-service/verification/browser', async (request, reply) => {
     const flow = await newFlow(request, reply, safeReturnTo(ctx, request));
+    return sendFlow(ctx, request, reply, flow);
+  });
+
+  // Native apps: the same flow without a CSRF token, always answered as JSON.
+  app.get('/self-service/verification/api', async (request, reply) => {
+    const flow = await newFlow(request, reply, undefined, 'api');
     return sendFlow(ctx, request, reply, flow);
   });
 

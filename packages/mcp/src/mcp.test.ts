@@ -193,7 +193,7 @@ describe('the MCP server', () => {
     const jsonFile = json.structuredContent as { path: string; content: string };
     expect(jsonFile.path).toBe('stack.json');
     expect(JSON.parse(jsonFile.content)).toMatchObject({
-      version: 1,
+      version: 2,
       project: { slug: world.projectSlug },
       categories: [
         { name: 'ORM', tools: [{ slug: 'drizzle-orm', stance: 'preferred' }] },

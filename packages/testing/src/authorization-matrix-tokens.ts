@@ -31,8 +31,9 @@ const accountEndpoints = new Set([
 
 export function tokenExpectation(row: MatrixRow, caller: TokenCaller): number {
   const spec = tokenCallerSpecs[caller];
-  // Tokens are managed from a session only.
-  if (row.endpoint.split(' ')[1]?.startsWith('/tokens')) return 403;
+  // Tokens are managed, the account exported or deleted, from a session only.
+  const path = row.endpoint.split(' ')[1] ?? '';
+  if (path.startsWith('/tokens') || path === '/me' || path.startsWith('/me/')) return 403;
   // A read token is refused every writing call, whatever the holder's role.
   if (spec.scope === 'read' && !row.endpoint.startsWith('GET ')) return 403;
   if (spec.elsewhere) {

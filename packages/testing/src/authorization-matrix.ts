@@ -13,6 +13,8 @@ export interface MatrixWorld {
   targetId: string;
   /** The caller's own id (a random one for anonymous). */
   callerId: string;
+  /** The caller's username (what they type to delete their account). */
+  callerUsername: string;
   /** A user who is no member yet, to be added. */
   newcomerUsername: string;
   /** The workspace's catalog: one of each, the tag on the tool, resource and project, the tool in the project. */
@@ -483,6 +485,11 @@ const factsRows: MatrixRow[] = [
     }),
     expect: membersRead,
   },
+  {
+    endpoint: 'GET /tools/workspace/{toolId}/similar',
+    request: (world) => ({ method: 'GET', path: `/tools/workspace/${world.toolId}/similar` }),
+    expect: membersRead,
+  },
 ];
 // ── The preferred stack and its AI-assistant export (issue 17) ──────────────────────────────────────────────
 // Kept in one block so it moves as one piece if this table moves.
@@ -569,6 +576,26 @@ const mediaRows: MatrixRow[] = [
     endpoint: 'GET /media/{hash}',
     request: () => ({ method: 'GET', path: `/media/${'a'.repeat(64)}` }),
     expect: everyone(404),
+  },
+];
+
+/** The caller's own account (issue 19): no workspace is involved, so every signed-in caller may. */
+const accountRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /me/export',
+    request: () => ({ method: 'GET', path: '/me/export' }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'GET /me/deletion',
+    request: () => ({ method: 'GET', path: '/me/deletion' }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'DELETE /me',
+    // The owner's workspace has other members, so their deletion is refused; everyone else's goes through.
+    request: (world) => ({ method: 'DELETE', path: '/me', body: { confirmation: world.callerUsername } }),
+    expect: { ...everyone(204), owner: 409 },
   },
 ];
 
@@ -693,6 +720,16 @@ export const authorizationMatrix: MatrixRow[] = [
     }),
     expect: { anonymous: 401, nonMember: 404, viewer: 204, editor: 204, admin: 204, owner: 409 },
   },
+  {
+    endpoint: 'POST /workspaces/{id}/transfer-ownership',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/transfer-ownership`,
+      body: { user_id: world.targetId },
+    }),
+    expect: { anonymous: 401, nonMember: 404, viewer: 403, editor: 403, admin: 403, owner: 200 },
+  },
+  ...accountRows,
   ...catalogRows,
   ...ingestionRows,
   ...storeRows,

@@ -2,6 +2,7 @@
 // test database, with real JWTs. Every API response is recorded so a file can check them all against the
 // OpenAPI document at its end.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
@@ -94,18 +95,22 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
   });
   const recorded: RecordedResponse[] = [];
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, sent) => {
     const route = request.routeOptions.url;
-    if (route?.startsWith(API) && !request.is404) {
-      recorded.push({
-        method: request.method,
-        route,
-        status: reply.statusCode,
-        contentType: String(reply.getHeader('content-type') ?? ''),
-        body:
-          typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
-      });
-    }
+    if (!route?.startsWith(API) || request.is404) return sent;
+    // A streamed answer (the data export) is read whole here, in tests only, so its body is checked too.
+    const payload =
+      sent instanceof Readable
+        ? (await sent.toArray()).map((chunk: string | Buffer) => chunk.toString()).join('')
+        : sent;
+    recorded.push({
+      method: request.method,
+      route,
+      status: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      body:
+        typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : '<stream>',
+    });
     return payload;
   });
   await app.ready();
@@ -125,7 +130,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       get: (path, options) => call('GET', path, undefined, options),
       post: (path, body, options) => call('POST', path, body ?? {}, options),
       put: (path, body, options) => call('PUT', path, body ?? {}, options),
-      delete: (path, options) => call('DELETE', path, undefined, options),
+      // A DELETE may carry a body (DELETE /me's typed confirmation): options.body.
+      delete: (path, options) => call('DELETE', path, options?.body, options),
     };
   };
 

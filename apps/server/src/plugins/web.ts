@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isApiPath, sendProblem } from './problem-details.ts';
+import { shareTarget } from './share-target.ts';
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html is revalidated every time.
@@ -12,6 +13,8 @@ import { isApiPath, sendProblem } from './problem-details.ts';
 export async function webApp(app: FastifyInstance, distDir: string | null): Promise<void> {
   // null: this process serves no SPA (`--role identity`); page paths answer 404.
   const built = distDir !== null && existsSync(join(distDir, 'index.html'));
+  // The PWA's share target leads to the SPA's save page, so it lives where the SPA is served.
+  if (distDir !== null) await shareTarget(app);
   if (distDir !== null && built) {
     await app.register(fastifyStatic, {
       root: distDir,

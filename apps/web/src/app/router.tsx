@@ -62,6 +62,12 @@ const appScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/app/connect-assistant')).ConnectAssistantRoute }),
   },
   {
+    path: paths.settings.saveFromBrowser.path,
+    lazy: async () => ({
+      Component: (await import('./routes/app/save-from-browser')).SaveFromBrowserRoute,
+    }),
+  },
+  {
     path: paths.settings.workspaceStorage.path,
     lazy: async () => ({
       Component: (await import('./routes/app/workspace-storage')).WorkspaceStorageRoute,
@@ -161,6 +167,14 @@ export function createAppRouter() {
           children: publicScreens,
         },
       ],
+    },
+    {
+      // The save popup has no app frame (it is a small window) and sends a visitor without a session to
+      // /login and back, rather than to / as the guard below does.
+      path: paths.save.path,
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+      lazy: async () => ({ Component: (await import('./routes/save')).SaveRoute }),
     },
     {
       Component: RequireAuth,

@@ -30,7 +30,8 @@ export const paths = {
   auth: {
     login: {
       path: '/login',
-      getHref: () => '/login',
+      /** `returnTo`: the app path to go back to once signed in (checked by lib/return-to.ts). */
+      getHref: (returnTo?: string) => withQuery('/login', { return_to: returnTo }),
     },
     register: {
       path: '/register',
@@ -56,7 +57,8 @@ export const paths = {
   settings: {
     root: {
       path: '/settings',
-      getHref: (tab?: SettingsTab) => withQuery('/settings', { tab }),
+      /** `members`: a workspace id whose members panel opens on the Workspaces tab. */
+      getHref: (tab?: SettingsTab, members?: string) => withQuery('/settings', { tab, members }),
     },
     accessTokens: {
       path: '/settings/access-tokens',
@@ -66,10 +68,27 @@ export const paths = {
       path: '/settings/connect',
       getHref: () => '/settings/connect',
     },
+    saveFromBrowser: {
+      path: '/settings/save-from-browser',
+      getHref: () => '/settings/save-from-browser',
+    },
     workspaceStorage: {
       path: '/settings/workspace/:workspaceId/storage',
       getHref: (workspaceId: string) => `/settings/workspace/${segment(workspaceId)}/storage`,
     },
+  },
+  /**
+   * The save popup (the bookmarklet's window, the PWA's share target): a link to save, prefilled from the
+   * query. `text` is the selected or shared text; a shared text may hold the URL itself.
+   */
+  save: {
+    path: '/save',
+    getHref: (prefill: { url?: string; title?: string; text?: string } = {}) =>
+      withQuery('/save', {
+        url: prefill.url || undefined,
+        title: prefill.title || undefined,
+        text: prefill.text || undefined,
+      }),
   },
   callbacks: {
     workspaceGithubStorageUpdate: {
@@ -124,7 +143,7 @@ export const paths = {
         const base = `${workspaceBase(username, workspaceSlug)}/compare`;
         return toolSlugs.length > 0 ? `${base}?tools=${toolSlugs.map(segment).join(',')}` : base;
       },
-      },
+    },
     suggestions: {
       path: '/:username/:workspaceSlug/suggestions',
       /** `focus` is the free text that steers the suggestions. */

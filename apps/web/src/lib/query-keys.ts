@@ -12,8 +12,12 @@ const catalogRoots = { tool: 'tools', resource: 'resources', project: 'projects'
 export const queryKeys = {
   session: ['session'] as const,
   loginFlow: ['identity', 'login-flow'] as const,
+  /** The signed-in user's other sessions (Settings → Account). */
+  mySessions: ['identity', 'sessions'] as const,
 
   profile: ['profile'] as const,
+  /** What deleting the account would do (GET /me/deletion). */
+  accountDeletion: ['account', 'deletion'] as const,
   usernameCheck: (username: string) => ['profile', 'username-check', username] as const,
   userSearch: (prefix: string) => ['users', 'search', prefix] as const,
 
@@ -37,7 +41,8 @@ export const queryKeys = {
     search: (workspaceId: string, q: string) => ['tools', workspaceId, 'search', q] as const,
     stance: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'stance', toolId] as const,
     /** The first tools with one tag, where the tool detail looks for tools to compare with. */
-    byTag: (workspaceId: string, tagId: string) => ['tools', workspaceId, 'tag', tagId] as const,
+    /** The tools to propose for "Compare with…": tags change them, so they sit under the workspace's tools. */
+    similar: (workspaceId: string, toolId: string) => ['tools', workspaceId, 'similar', toolId] as const,
   },
 
   compare: {

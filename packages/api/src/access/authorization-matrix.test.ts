@@ -74,6 +74,7 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
       ownerId: owner.id,
       targetId: target.id,
       callerId: user?.id ?? crypto.randomUUID(),
+      callerUsername: user?.username ?? 'anonymous',
       newcomerUsername: `m${tag}_newcomer`,
       ...catalog,
       submissionId,
@@ -178,7 +179,7 @@ async function callCell(row: (typeof authorizationMatrix)[number], caller: Calle
   return request.method === 'GET'
     ? client.get(request.path)
     : request.method === 'DELETE'
-      ? client.delete(request.path)
+      ? client.delete(request.path, request.body === undefined ? {} : { body: request.body as object })
       : request.method === 'POST'
         ? client.post(
             request.path,

@@ -5,9 +5,9 @@ import { findMembership } from './access.repo.ts';
 
 // Every workspace-scoped call starts with the caller's membership, a query of its own that cost as much as
 // the call's own query (issue 20). This process remembers each membership it read for MEMBERSHIP_CACHE_MS.
-// A change made through this process (a role changed, a member removed, a workspace deleted) forgets the
-// workspace's memberships once its transaction has committed, so it holds here at once; another instance
-// of the API sees it within MEMBERSHIP_CACHE_MS. Only memberships are remembered, never their absence: a
+// A change made through this process (a role changed, a member removed, ownership transferred, a workspace
+// or an account deleted) forgets the memberships it touched once its transaction has committed, so it holds
+// here at once; another instance of the API sees it within MEMBERSHIP_CACHE_MS. Only memberships are remembered, never their absence: a
 // member just added is one at once everywhere.
 
 export const MEMBERSHIP_CACHE_MS = 2_000;
@@ -61,13 +61,18 @@ export async function membershipOf(
 }
 
 /**
- * Forgets the workspace's memberships. Call it after the transaction that changed them has committed
- * (forgetting earlier would let a read of the old rows in between be remembered).
+ * Forgets the workspace's memberships, or every membership when no workspace is named (an account's, in any
+ * number of workspaces). Call it after the transaction that changed them has committed (forgetting earlier
+ * would let a read of the old rows in between be remembered).
  */
-export function membershipsChanged(db: Executor, workspaceId: string): void {
+export function membershipsChanged(db: Executor, workspaceId?: string): void {
   const cache = caches.get(db);
   if (!cache) return;
   cache.generation++;
+  if (workspaceId === undefined) {
+    cache.entries.clear();
+    return;
+  }
   const prefix = `${workspaceId} `;
   for (const key of cache.entries.keys()) if (key.startsWith(prefix)) cache.entries.delete(key);
 }

@@ -23,7 +23,8 @@ export interface CompareToolRow {
   stance: ToolStance;
   name: string | null;
   description: string | null;
-  imageUrl: string | null;
+  /** The app's stored copy of the tool's icon, if any. */
+  iconMedia: string | null;
   homepageUrl: string | null;
   forgeUrl: string | null;
   canonicalUrl: string;
@@ -43,7 +44,7 @@ export async function findToolsBySlug(
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
       name: tools.name,
       description: tools.description,
-      imageUrl: tools.imageUrl,
+      iconMedia: tools.iconMedia,
       homepageUrl: tools.homepageUrl,
       forgeUrl: tools.forgeUrl,
       canonicalUrl: tools.canonicalUrl,

@@ -4,6 +4,7 @@ import {
   type CompareTool,
 } from '@stackyard/contracts/compare';
 import type { ToolFacts } from '@stackyard/contracts/facts';
+import { mediaUrl } from '@stackyard/contracts/media';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
@@ -88,7 +89,8 @@ export async function compareTools(
 function overview(row: CompareToolRow, facts: ToolFacts): CompareTool['overview'] {
   return {
     name: row.name ?? row.slug,
-    icon_url: row.imageUrl,
+    // The app's own copy: a browser never fetches an image from a host a submitter chose.
+    icon_url: row.iconMedia && mediaUrl(row.iconMedia),
     description: row.description,
     homepage_url: row.homepageUrl,
     repository_url: facts.repository?.url ?? row.forgeUrl,

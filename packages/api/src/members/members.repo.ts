@@ -1,5 +1,5 @@
-import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
-import { profiles, usernames, workspaceMembers } from '@stackyard/db/schema';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { profiles, usernames, workspaceMembers, workspaces } from '@stackyard/db/schema';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';
@@ -111,4 +111,42 @@ export async function insertMember(
     .onConflictDoNothing()
     .returning({ userId: workspaceMembers.userId });
   return rows.length > 0;
+}
+
+/** The workspace's row, locked until the transaction ends: one ownership change at a time. */
+export async function lockWorkspace(
+  db: Executor,
+  access: Authorized<'workspace:transfer'>,
+): Promise<{ slug: string; previousSlugs: string[] } | null> {
+  const [row] = await db
+    .select({ slug: workspaces.slug, previousSlugs: workspaces.previousSlugs })
+    .from(workspaces)
+    .where(eq(workspaces.id, access.workspaceId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Hands the workspace to `newOwnerId` (a member), keeping the slug history the new owner can use. The
+ * owner is always an admin, so the new owner becomes one, and the old owner stays one.
+ */
+export async function setOwner(
+  db: Executor,
+  access: Authorized<'workspace:transfer'>,
+  newOwnerId: string,
+  previousSlugs: string[],
+): Promise<void> {
+  await db
+    .update(workspaces)
+    .set({ ownerId: newOwnerId, previousSlugs, updatedAt: sql`now()` })
+    .where(eq(workspaces.id, access.workspaceId));
+  await db
+    .update(workspaceMembers)
+    .set({ accessRole: 'admin', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, access.workspaceId),
+        inArray(workspaceMembers.userId, [newOwnerId, access.ownerId]),
+      ),
+    );
 }

@@ -6,10 +6,11 @@ import {
   memberSchema,
   updateMemberRoleSchema,
 } from '@stackyard/contracts/member';
+import { transferOwnershipSchema } from '@stackyard/contracts/account';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { addMember, changeRole, listMembers, removeMember } from './members.service.ts';
+import { addMember, changeRole, listMembers, removeMember, transferOwnership } from './members.service.ts';
 
 export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
   app.get(
@@ -76,6 +77,29 @@ export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
     async (request, reply) => {
       await removeMember(db, actorOf(request), request.params.id, request.params.userId);
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/workspaces/:id/transfer-ownership',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Make another member the owner (owner only); the old owner stays an admin',
+        params: workspaceParamsSchema,
+        body: transferOwnershipSchema,
+        response: { 200: memberSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const member = await transferOwnership(db, actor, request.params.id, request.body.user_id);
+      // There is no audit table; the log line records who handed what to whom.
+      request.log.info(
+        { workspaceId: request.params.id, from: actor.userId, to: member.user_id },
+        'workspace ownership transferred',
+      );
+      return member;
     },
   );
 }

@@ -2,18 +2,21 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { AddMember, Member } from '@stackyard/contracts/member';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
-import { authorize } from '../access/access.ts';
+import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
 import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
-import { findUserByCurrentUsername } from '../profiles/profiles.repo.ts';
+import { findProfile, findUserByCurrentUsername, lockProfile } from '../profiles/profiles.repo.ts';
+import { slugsOfOwner } from '../workspaces/workspaces.repo.ts';
 import {
   deleteMember,
   findMember,
   insertMember,
   leave,
   listMembers as readMembers,
+  lockWorkspace,
   setMemberRole,
+  setOwner,
   type MemberRow,
 } from './members.repo.ts';
 
@@ -21,6 +24,13 @@ export const MEMBER_NOT_FOUND = 'Member not found';
 export const OWNER_ROLE_FIXED = "The owner's role cannot be changed: the owner is always an admin.";
 export const OWNER_STAYS = 'The owner cannot leave or be removed from their workspace.';
 export const ALREADY_MEMBER = 'This user is already a member of the workspace.';
+export const ALREADY_OWNER = 'You already own this workspace.';
+export const NEW_OWNER_NOT_MEMBER =
+  'Only a member of the workspace can become its owner: add them as a member first.';
+
+function newOwnerHasSlug(name: string, slug: string): string {
+  return `${name} already has a workspace with the slug "${slug}". Change this workspace's slug first, then transfer it.`;
+}
 
 export async function listMembers(db: Database, actor: Actor, workspaceId: string): Promise<Member[]> {
   const access = await authorize(db, actor, workspaceId, 'members:read');
@@ -83,6 +93,44 @@ export async function addMember(
       throw new AppError('conflict', ALREADY_MEMBER);
     return requireMember(tx, workspaceId, user.userId, access.ownerId);
   });
+}
+
+/**
+ * The owner hands the workspace to another member, who becomes its owner (an admin); the old owner stays as
+ * an admin. Its address moves to the new owner's username, so its slug must be free among theirs.
+ */
+export async function transferOwnership(
+  db: Database,
+  actor: Actor,
+  workspaceId: string,
+  newOwnerId: string,
+): Promise<Member> {
+  // Both roles change: the memberships this process remembers are forgotten once it has committed.
+  return changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      const access = await authorize(tx, actor, workspaceId, 'workspace:transfer');
+      if (newOwnerId === access.ownerId) throw new AppError('conflict', ALREADY_OWNER);
+      const workspace = await lockWorkspace(tx, access);
+      if (!workspace) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
+      const target = await findMember(tx, workspaceId, newOwnerId);
+      if (!target) throw new AppError('not_found', NEW_OWNER_NOT_MEMBER);
+      // Their slug changes (create, rename) wait, so the check below stays true until this commits.
+      await lockProfile(tx, newOwnerId);
+      const used = await slugsOfOwner(tx, newOwnerId);
+      if (used.has(workspace.slug)) {
+        const name = (await findProfile(tx, newOwnerId))?.currentUsername ?? 'The new owner';
+        throw new AppError('conflict', newOwnerHasSlug(name, workspace.slug));
+      }
+      // Old slugs the new owner already uses would lead to two workspaces: those redirects are dropped.
+      await setOwner(
+        tx,
+        access,
+        newOwnerId,
+        workspace.previousSlugs.filter((slug) => !used.has(slug)),
+      );
+      return requireMember(tx, workspaceId, newOwnerId, newOwnerId);
+    }),
+  );
 }
 
 async function requireMember(

@@ -42,13 +42,20 @@ export async function searchCatalog(
 }
 
 /**
- * A query is usually being typed: its last word, when it is a plain word (not negated, quoted or `or`), also
- * matches longer words, so "rock" finds "Rocket". Answers the text before it and that word, or null.
+ * The shortest last word that also matches as a prefix. A single letter begins a large part of all the words
+ * a workspace holds: every item having one would be ranked, for hits no one is looking for yet.
+ */
+const MIN_PREFIX_LENGTH = 2;
+
+/**
+ * A query is usually being typed: its last word, when it is a plain word (not negated, quoted or `or`) of
+ * at least MIN_PREFIX_LENGTH letters or digits, also matches longer words, so "rock" finds "Rocket".
+ * Answers the text before it and that word, or null.
  */
 export function splitPrefix(text: string): { rest: string; word: string } | null {
   const match = /(^|\s)([\p{L}\p{N}]+)\s*$/u.exec(text);
   const word = match?.[2];
-  if (!match || !word || word.toLowerCase() === 'or') return null;
+  if (!match || !word || word.toLowerCase() === 'or' || [...word].length < MIN_PREFIX_LENGTH) return null;
   const rest = text.slice(0, match.index);
   if ((rest.match(/"/g) ?? []).length % 2 === 1) return null;
   return { rest, word };
@@ -87,42 +94,42 @@ export function searchQuery(ws: string, text: string, limit: number): SQL {
         where c.workspace_id = ${ws} and c.search @@ q.query
         order by 3 desc, c.id limit ${limit})
     ),
-    top as (
-      select h.kind, h.id, h.rank,
-          case h.kind
-            when 'tool' then wt.slug
-            when 'resource' then coalesce(r.extracted_title, r.raw_submitted_url)
-            when 'project' then p.name
-            else 'Comment on ' || coalesce(ct.slug, cp.name, cr.extracted_title, cr.raw_submitted_url)
-          end as title,
-          case h.kind when 'tool' then wt.slug when 'project' then p.slug end as slug,
-          case h.kind
-            when 'tool' then coalesce(t.name, '') || ' ' || coalesce(t.description, '') || ' ' || wt.raw_submitted_url
-            when 'resource' then coalesce(r.extracted_title, '') || ' ' || coalesce(r.extracted_description, '')
-              || ' ' || r.raw_submitted_url
-            when 'project' then p.name || ' ' || p.slug
-            else c.content
-          end as doc,
+    top as (select * from hits order by rank desc, kind, id limit ${limit}),
+    -- One branch per kind, each joining only its own tables: a chain of left joins over every kind cost
+    -- more to plan than to run.
+    found as (
+      select top.kind, top.id, top.rank, wt.slug as title, wt.slug,
+          coalesce(t.name, '') || ' ' || coalesce(t.description, '') || ' ' || wt.raw_submitted_url as doc,
+          null as target_kind, null::uuid as target_id, null as target_slug, t.icon_media
+        from top join workspace_tools wt on wt.id = top.id join tools t on t.id = wt.tool_id
+        where top.kind = 'tool'
+      union all
+      select top.kind, top.id, top.rank, coalesce(r.extracted_title, r.raw_submitted_url), null,
+          coalesce(r.extracted_title, '') || ' ' || coalesce(r.extracted_description, '') || ' ' || r.raw_submitted_url,
+          null, null, null, r.icon_media
+        from top join resources r on r.id = top.id
+        where top.kind = 'resource'
+      union all
+      select top.kind, top.id, top.rank, p.name, p.slug, p.name || ' ' || p.slug, null, null, null, null
+        from top join projects p on p.id = top.id
+        where top.kind = 'project'
+      union all
+      select top.kind, top.id, top.rank,
+          'Comment on ' || coalesce(ct.slug, cp.name, cr.extracted_title, cr.raw_submitted_url), null, c.content,
           case when c.workspace_tool_id is not null then 'tool'
             when c.project_id is not null then 'project'
-            when c.resource_id is not null then 'resource' end as target_kind,
-          coalesce(c.workspace_tool_id, c.project_id, c.resource_id) as target_id,
-          coalesce(ct.slug, cp.slug) as target_slug,
-          case h.kind when 'tool' then t.icon_media when 'resource' then r.icon_media end as icon_media
-        from (select * from hits order by rank desc, kind, id limit ${limit}) h
-          left join workspace_tools wt on h.kind = 'tool' and wt.id = h.id
-          left join tools t on t.id = wt.tool_id
-          left join resources r on h.kind = 'resource' and r.id = h.id
-          left join projects p on h.kind = 'project' and p.id = h.id
-          left join comments c on h.kind = 'comment' and c.id = h.id
+            when c.resource_id is not null then 'resource' end,
+          coalesce(c.workspace_tool_id, c.project_id, c.resource_id), coalesce(ct.slug, cp.slug), null
+        from top join comments c on c.id = top.id
           left join workspace_tools ct on ct.id = c.workspace_tool_id
           left join projects cp on cp.id = c.project_id
           left join resources cr on cr.id = c.resource_id
+        where top.kind = 'comment'
     )
-    select top.kind, top.id, top.title, top.slug, top.rank::float8 as rank,
-        top.target_kind, top.target_id, top.target_slug, top.icon_media,
-        ts_headline('english'::regconfig, translate(top.doc, ${`<>${MATCH_START}${MATCH_END}`}, '  '), q.query,
+    select found.kind, found.id, found.title, found.slug, found.rank::float8 as rank,
+        found.target_kind, found.target_id, found.target_slug, found.icon_media,
+        ts_headline('english'::regconfig, translate(found.doc, ${`<>${MATCH_START}${MATCH_END}`}, '  '), q.query,
           ${HEADLINE_OPTIONS}) as snippet
-      from top, q
-      order by top.rank desc, top.kind, top.id`;
+      from found, q
+      order by found.rank desc, found.kind, found.id`;
 }

@@ -15,10 +15,12 @@ beforeAll(async () => {
 
 afterAll(() => h.closeChecked());
 
-async function search(world: CatalogWorld, q: string): Promise<SearchResult[]> {
+async function search(world: CatalogWorld, q: string, limit?: number): Promise<SearchResult[]> {
   const response = await h
     .as(world.viewer)
-    .get(`/search?workspace_id=${world.workspaceId}&q=${encodeURIComponent(q)}`);
+    .get(
+      `/search?workspace_id=${world.workspaceId}&q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`,
+    );
   return searchResultListSchema.parse(expectStatus(response, 200));
 }
 
@@ -102,6 +104,71 @@ describe('GET /search', () => {
     // Only stop words, or nothing but punctuation: no hits rather than an error.
     expect(await search(world, 'the and')).toEqual([]);
     expect(await search(world, '!!! & |')).toEqual([]);
+  });
+
+  it('matches the last word as a prefix once it has two letters', async () => {
+    const world = await catalogWorld(h);
+    const { workspaceToolId } = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://rocket.rs/${world.workspaceId}`,
+      slug: 'rocket',
+      name: 'Rocket',
+      description: 'A web framework for Rust, version 5',
+    });
+    // A single letter matches whole words only: it begins too many words to rank them all.
+    expect(await search(world, 'r')).toEqual([]);
+    expect(await search(world, 'web r')).toEqual([]);
+    expect((await search(world, 'ro')).map((result) => result.id)).toEqual([workspaceToolId]);
+    expect((await search(world, 'web ru')).map((result) => result.id)).toEqual([workspaceToolId]);
+    expect((await search(world, '5')).map((result) => result.id)).toEqual([workspaceToolId]);
+  });
+
+  it('answers the best hits up to the limit, equal ranks by kind then id', async () => {
+    const world = await catalogWorld(h);
+    const { workspaceToolId } = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://tie.example.com/${world.workspaceId}`,
+      slug: 'unrelated',
+      name: 'Unrelated',
+      description: 'Mentions gizmo once in its description',
+    });
+    const project = expectStatus<{ id: string }>(
+      await h
+        .as(world.editor)
+        .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'Gizmo' } }),
+      201,
+    );
+    const commentIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const comment = expectStatus<{ id: string }>(
+        await h.as(world.viewer).post(`/tools/workspace/${workspaceToolId}/comments`, { content: 'gizmo' }),
+        201,
+      );
+      commentIds.push(comment.id);
+    }
+    commentIds.sort();
+    const resourceId = await seedResource(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://blog.example.com/${world.workspaceId}`,
+      title: 'Gizmo',
+    });
+    const all = await search(world, 'gizmo');
+    // The project has the word twice (name and slug) and ranks first. The comments and the resource have it
+    // once in their text (weight A) and rank the same, comments first; the tool's description (weight B)
+    // ranks last.
+    expect(all.map((result) => result.id)).toEqual([project.id, ...commentIds, resourceId, workspaceToolId]);
+    expect(new Set(all.slice(1, 5).map((result) => result.rank)).size).toBe(1);
+    expect(all[0]?.rank).toBeGreaterThan(all[1]?.rank ?? 1);
+    expect(all[5]?.rank).toBeLessThan(all[4]?.rank ?? 0);
+    // A smaller limit keeps the best hits, not the first ones found.
+    expect((await search(world, 'gizmo', 2)).map((result) => result.id)).toEqual([project.id, commentIds[0]]);
+    expect((await search(world, 'gizmo', 5)).map((result) => result.kind)).toEqual([
+      'project',
+      'comment',
+      'comment',
+      'comment',
+      'resource',
+    ]);
   });
 
   it('checks its query and the caller', async () => {

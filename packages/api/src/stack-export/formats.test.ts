@@ -4,7 +4,6 @@ import { parse as parseYaml } from 'yaml';
 import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, stackFileSchema } from '@stackyard/contracts/stack';
 import { fixtureStack, HOSTILE_NOTE } from './fixture.ts';
 import { exportFormats, renderExport, renderExports } from './formats.ts';
-import { toolPackages } from './packages.ts';
 
 const content = (format: (typeof STACK_EXPORT_FORMATS)[number]) => renderExport(fixtureStack, format).content;
 
@@ -76,23 +75,28 @@ describe('AI-assistant export formats', () => {
       .flatMap((category) => category.tools)
       .find((tool) => tool.slug === 'vitest');
     expect(vitest?.note).toBe(HOSTILE_NOTE);
-    expect(vitest?.packages).toEqual({ npm: 'vitest' });
+    expect(vitest?.packages).toEqual([{ ecosystem: 'npm', name: 'vitest', version: '4.1.0-beta.2' }]);
     // The schema rejects what the API would not write.
-    expect(validate({ ...(document as object), version: 2 })).toBe(false);
+    expect(validate({ ...(document as object), version: 1 })).toBe(false);
   });
 
-  it('writes a package.json fragment of the preferred npm packages only', () => {
+  it('writes a package.json fragment of the preferred npm packages only, at the versions the facts know', () => {
     expect(JSON.parse(content('package-json'))).toEqual({
-      dependencies: { '@types/node': 'latest', 'drizzle-orm': 'latest', vitest: 'latest' },
+      // A pre-release is no floor for a range: vitest's newest is a beta, so it stays "latest".
+      dependencies: { 'drizzle-orm': '^0.44.5', zod: '^4.1.12' },
+      // The Testing category's packages are needed to build and test only.
+      devDependencies: { '@types/node': '^24.10.1', vitest: 'latest' },
     });
+    expect(content('agents-md')).toContain('npm install drizzle-orm zod\n');
+    expect(content('agents-md')).toContain('npm install --save-dev @types/node vitest\n');
   });
 
   it('lists the preferred Python packages and crates, not the accepted ones', () => {
     const requirements = content('requirements-txt')
       .split('\n')
       .filter((line) => line && !line.startsWith('#'));
-    expect(requirements).toEqual(['pydantic']);
-    expect(content('cargo-toml')).toContain('[dependencies]\nserde = "*"\n');
+    expect(requirements).toEqual(['pydantic>=2.12.3']);
+    expect(content('cargo-toml')).toContain('[dependencies]\nserde = "1.0.228"\n');
   });
 
   it('writes a techstack.yml that parses, without the tools to avoid', () => {
@@ -102,7 +106,7 @@ describe('AI-assistant export formats', () => {
     expect(document).toMatchObject({
       repo_name: 'acme-platform',
       provider: 'stackyard',
-      detected_tools_count: 7,
+      detected_tools_count: 8,
     });
     expect(document.tools.map((tool) => tool.name)).not.toContain('Prisma');
     expect(document.tools.find((tool) => tool.name === 'Pydantic')?.description).toBe(
@@ -125,19 +129,5 @@ describe('AI-assistant export formats', () => {
       expect(STACK_EXPORT_PATHS[format]).not.toMatch(/^\//);
       expect(exportFormats[format].contentType).toMatch(/^[a-z]+\/[a-z+.-]+(; charset=utf-8)?$/);
     }
-  });
-});
-
-describe('package names from a tool’s links', () => {
-  it.each([
-    ['https://www.npmjs.com/package/@scope/name', { npm: '@scope/name' }],
-    ['https://npmjs.com/package/react?activeTab=readme', { npm: 'react' }],
-    ['https://pypi.org/project/Django/5.0/', { pypi: 'Django' }],
-    ['https://crates.io/crates/tokio', { cargo: 'tokio' }],
-    ['https://github.com/facebook/react', {}],
-    ['https://www.npmjs.com/package/..%2Fevil', {}],
-    ['https://crates.io/crates/bad name', {}],
-  ])('%s', (url, expected) => {
-    expect(toolPackages({ raw_submitted_url: url, homepage_url: null, forge_url: null })).toEqual(expected);
   });
 });

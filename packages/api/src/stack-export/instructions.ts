@@ -1,6 +1,6 @@
 import type { Stack, StackTool, ToolStance } from '@stackyard/contracts/stack';
-import { toolPackages } from './packages.ts';
-import { markdownText, markdownUrl, quoted } from './text.ts';
+import { preferredPackages } from './manifests.ts';
+import { markdownText, markdownUrl, quoted, stackTitle } from './text.ts';
 
 // The instruction files AI coding assistants read (see docs: AGENTS.md, CLAUDE.md, Cursor, Copilot, Gemini,
 // Windsurf). They share one body, so an assistant gets the same guidance whichever file it reads.
@@ -19,10 +19,6 @@ export function stackSubject(stack: Stack): string {
   return stack.project ? `the ${markdownText(stack.project.name)} project of ${workspace}` : workspace;
 }
 
-export function stackTitle(stack: Stack): string {
-  return stack.project ? `${stack.project.name} stack` : `${stack.workspace.name} stack`;
-}
-
 function tools(stack: Stack): StackTool[] {
   return stack.categories.flatMap((category) => category.tools);
 }
@@ -36,25 +32,25 @@ function noteSuffix(tool: StackTool): string {
 }
 
 function installLines(stack: Stack): string[] {
-  const preferred = tools(stack).filter((tool) => tool.stance === 'preferred');
-  const names = { npm: [] as string[], pypi: [] as string[], cargo: [] as string[] };
-  for (const tool of preferred) {
-    const found = toolPackages(tool);
-    if (found.npm) names.npm.push(found.npm);
-    if (found.pypi) names.pypi.push(found.pypi);
-    if (found.cargo) names.cargo.push(found.cargo);
-  }
+  const npm = preferredPackages(stack, 'npm');
+  const names = (entries: { name: string }[]) => entries.map((entry) => entry.name).join(' ');
   const lines: string[] = [];
-  const list = (values: string[]) => [...new Set(values)].sort().join(' ');
-  if (names.npm.length > 0) {
+  const runtime = npm.filter((entry) => !entry.dev);
+  const dev = npm.filter((entry) => entry.dev);
+  if (runtime.length > 0) {
+    lines.push(`npm install ${names(runtime)}`, `pnpm add ${names(runtime)}`, `yarn add ${names(runtime)}`);
+  }
+  if (dev.length > 0) {
     lines.push(
-      `npm install ${list(names.npm)}`,
-      `pnpm add ${list(names.npm)}`,
-      `yarn add ${list(names.npm)}`,
+      `npm install --save-dev ${names(dev)}`,
+      `pnpm add -D ${names(dev)}`,
+      `yarn add -D ${names(dev)}`,
     );
   }
-  if (names.pypi.length > 0) lines.push(`pip install ${list(names.pypi)}`, `uv add ${list(names.pypi)}`);
-  if (names.cargo.length > 0) lines.push(`cargo add ${list(names.cargo)}`);
+  const pypi = preferredPackages(stack, 'pypi');
+  if (pypi.length > 0) lines.push(`pip install ${names(pypi)}`, `uv add ${names(pypi)}`);
+  const cargo = preferredPackages(stack, 'cargo');
+  if (cargo.length > 0) lines.push(`cargo add ${names(cargo)}`);
   return lines;
 }
 

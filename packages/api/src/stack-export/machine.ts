@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { STACK_EXPORT_PATHS, stackFileSchema, type Stack, type StackFile } from '@stackyard/contracts/stack';
-import { toolPackages } from './packages.ts';
 import { quoted } from './text.ts';
 
 // The formats for machines: stack.json with its JSON Schema, and StackShare's techstack.yml.
@@ -10,7 +9,7 @@ const STACK_SCHEMA_FILE = STACK_EXPORT_PATHS['stack-schema'];
 export function stackFile(stack: Stack): StackFile {
   return {
     $schema: `./${STACK_SCHEMA_FILE}`,
-    version: 1,
+    version: 2,
     workspace: { name: stack.workspace.name, slug: stack.workspace.slug },
     project: stack.project ? { name: stack.project.name, slug: stack.project.slug } : null,
     categories: stack.categories.map((category) => ({
@@ -25,7 +24,7 @@ export function stackFile(stack: Stack): StackFile {
         rating: tool.rating,
         // Only the text: a member's id has no business in a file committed to a repository.
         top_comment: tool.top_comment?.content ?? null,
-        packages: toolPackages(tool),
+        packages: tool.packages,
       })),
     })),
   };

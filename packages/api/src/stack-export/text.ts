@@ -1,3 +1,5 @@
+import type { Stack } from '@stackyard/contracts/stack';
+
 // Escaping of user text (tool names, notes, categories, comments) for each file format the export writes.
 
 /** One line: line breaks and runs of whitespace become one space, so user text cannot start a new block. */
@@ -33,4 +35,9 @@ export function quoted(value: string): string {
 /** Text after a `#` comment marker (requirements.txt, TOML): one line, nothing else to escape. */
 export function commentText(value: string): string {
   return oneLine(value);
+}
+
+/** The stack's name in a file: the project's, else the workspace's. */
+export function stackTitle(stack: Stack): string {
+  return stack.project ? `${stack.project.name} stack` : `${stack.workspace.name} stack`;
 }

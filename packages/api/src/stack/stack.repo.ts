@@ -3,11 +3,13 @@ import {
   comments,
   projects,
   projectTools,
+  toolFacts,
   tools,
   workspaces,
   workspaceTools,
   workspaceToolStances,
 } from '@stackyard/db/schema';
+import type { PackageEcosystem } from '@stackyard/contracts/facts';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
@@ -27,6 +29,14 @@ export interface StackToolRow {
   commentContent: string | null;
   commenterId: string | null;
   commentUpdatedAt: Date | null;
+  /** The packages the tool facts know (registry or deps.dev), with their latest versions. */
+  factPackages: FactPackage[];
+}
+
+export interface FactPackage {
+  ecosystem: PackageEcosystem;
+  name: string;
+  version: string | null;
 }
 
 export interface NamedRow {
@@ -73,6 +83,7 @@ type StackToolTuple = [
   commentContent: string | null,
   commenterId: string | null,
   commentUpdatedAt: string | null,
+  factPackages: [ecosystem: PackageEcosystem, name: string, version: string | null][] | null,
 ];
 
 /**
@@ -94,7 +105,7 @@ export async function listStackTools(
         ${tools.name}, ${tools.description}, ${tools.homepageUrl}, ${tools.forgeUrl},
         coalesce(${workspaceToolStances.stance}, 'accepted'), ${workspaceToolStances.note},
         ${workspaceToolStances.category}, ${top.content}, ${top.commenterId},
-        date_trunc('milliseconds', ${top.updatedAt})
+        date_trunc('milliseconds', ${top.updatedAt}), ${factPackages(db)}
       )), '[]')::text`,
     })
     .from(workspaceTools)
@@ -119,6 +130,7 @@ export async function listStackTools(
       commentContent,
       commenterId,
       commentUpdatedAt,
+      packages,
     ]) => ({
       id,
       slug,
@@ -134,8 +146,22 @@ export async function listStackTools(
       commentContent,
       commenterId,
       commentUpdatedAt: commentUpdatedAt === null ? null : new Date(commentUpdatedAt),
+      factPackages: (packages ?? []).map(([ecosystem, name, version]) => ({ ecosystem, name, version })),
     }),
   );
+}
+
+/** The tool's packages from its facts (rows of a package subject that have facts), ordered by subject. */
+function factPackages(db: Executor) {
+  const packages = db
+    .select({
+      list: sql`json_agg(json_build_array(
+        ${toolFacts.data}->>'ecosystem', ${toolFacts.data}->>'name', ${toolFacts.data}->>'latest_version'
+      ) order by ${toolFacts.subject}, ${toolFacts.source})`,
+    })
+    .from(toolFacts)
+    .where(and(eq(toolFacts.toolId, tools.id), sql`${toolFacts.subject} <> ''`, isNotNull(toolFacts.data)));
+  return sql`(${packages})`;
 }
 
 /** Each tool's most recently written or edited comment (ties broken by id, so the answer is stable). */

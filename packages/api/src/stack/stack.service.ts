@@ -16,6 +16,7 @@ import { inTransaction, iso, type Executor } from '../db.ts';
 import { findProjectWorkspace } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
+import { stackPackages } from './stack-packages.ts';
 import { findStackProject, findStackWorkspace, listStackTools, type StackToolRow } from './stack.repo.ts';
 import {
   findStances,
@@ -124,6 +125,7 @@ function toStackTool(row: StackToolRow): StackTool {
     note: row.note,
     rating: row.rating,
     top_comment: topComment,
+    packages: stackPackages([row.rawSubmittedUrl, row.homepageUrl, row.forgeUrl], row.factPackages),
   };
 }
 

@@ -11,6 +11,8 @@ import {
   toolStanceRecordSchema,
   type Stack,
 } from '@stackyard/contracts/stack';
+import { eq } from 'drizzle-orm';
+import { toolFacts, workspaceTools } from '@stackyard/db/schema';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { renderExport } from '../stack-export/formats.ts';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
@@ -53,6 +55,43 @@ async function stackWorld(): Promise<CatalogWorld & { drizzle: string; pydantic:
     pydantic: await tool('pydantic', 'https://pypi.org/project/pydantic/', null),
     prisma: await tool('prisma', 'https://www.npmjs.com/package/prisma', 3),
   };
+}
+
+/** The facts job's answer for one package of the tool behind a workspace tool, as the job stores it. */
+async function seedPackageFacts(
+  workspaceToolId: string,
+  ecosystem: 'npm' | 'pypi',
+  name: string,
+  version: string,
+) {
+  const [row] = await h.db.db
+    .select({ toolId: workspaceTools.toolId })
+    .from(workspaceTools)
+    .where(eq(workspaceTools.id, workspaceToolId));
+  if (!row) throw new Error('no such workspace tool');
+  const fetchedAt = new Date();
+  await h.db.db.insert(toolFacts).values({
+    toolId: row.toolId,
+    source: ecosystem,
+    subject: `${ecosystem}:${name}`,
+    status: 'ok',
+    checkedAt: fetchedAt,
+    data: {
+      ecosystem,
+      name,
+      source: ecosystem,
+      fetched_at: fetchedAt.toISOString(),
+      url: null,
+      latest_version: version,
+      released_at: null,
+      license: 'MIT',
+      weekly_downloads: null,
+      monthly_downloads: null,
+      dependencies: 0,
+      types_bundled: null,
+      scorecard: null,
+    },
+  });
 }
 
 const toolsOf = (stack: Stack) =>
@@ -230,6 +269,34 @@ describe('GET /workspaces/{id}/stack and /projects/{id}/stack', () => {
     const drizzle = stack.categories[0]?.tools.find((tool) => tool.slug === 'drizzle');
     expect(drizzle?.top_comment).toMatchObject({ content: 'Latest word', commenter_id: world.viewer.id });
     expect(stack.workspace.id).toBe(world.workspaceId);
+  });
+
+  it('carries each package with the latest version its facts know, and the manifests pin from it', async () => {
+    const world = await stackWorld();
+    await seedPackageFacts(world.drizzle, 'npm', 'drizzle-orm', '0.44.5');
+    await seedPackageFacts(world.pydantic, 'pypi', 'pydantic', '2.12.3');
+    const as = h.as(world.editor);
+    await as.put(`/workspaces/${world.workspaceId}/stack/stances`, {
+      workspace_tool_ids: [world.drizzle, world.pydantic, world.prisma],
+      stance: 'preferred',
+    });
+    const stack = stackSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/stack`), 200),
+    );
+    const packagesOf = (slug: string) =>
+      stack.categories.flatMap((category) => category.tools).find((tool) => tool.slug === slug)?.packages;
+    expect(packagesOf('drizzle')).toEqual([{ ecosystem: 'npm', name: 'drizzle-orm', version: '0.44.5' }]);
+    expect(packagesOf('pydantic')).toEqual([{ ecosystem: 'pypi', name: 'pydantic', version: '2.12.3' }]);
+    // No facts yet: the package is known from its link, its version is not.
+    expect(packagesOf('prisma')).toEqual([{ ecosystem: 'npm', name: 'prisma', version: null }]);
+    const manifest = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai/package-json`);
+    expect(JSON.parse(manifest.body)).toEqual({
+      dependencies: { 'drizzle-orm': '^0.44.5', prisma: 'latest' },
+    });
+    const requirements = await h
+      .as(world.viewer)
+      .get(`/workspaces/${world.workspaceId}/export/ai/requirements-txt`);
+    expect(requirements.body.split('\n')).toContain('pydantic>=2.12.3');
   });
 
   it("lists only a project's linked tools, with the workspace's stances", async () => {

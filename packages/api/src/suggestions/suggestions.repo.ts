@@ -4,6 +4,7 @@ import {
   projectTools,
   suggestions,
   tags,
+  toolFacts,
   tools,
   toolTags,
   usernames,
@@ -40,7 +41,10 @@ const columns = {
   createdAt: suggestions.createdAt,
 };
 
-/** The workspace's tools as the engine sees them: stance, rating, category, tag names and project count. */
+/**
+ * The workspace's tools as the engine sees them: stance, rating, category, labels (tag names, then the
+ * repository's GitHub topics from the tool facts, hyphens read as spaces: "state-management") and project count.
+ */
 export async function listEngineTools(db: Executor, access: CatalogReader): Promise<EngineTool[]> {
   // One pass over the workspace's tag links and project links each, joined by tool (not a subquery per tool).
   const labels = db
@@ -73,6 +77,8 @@ export async function listEngineTools(db: Executor, access: CatalogReader): Prom
       rating: workspaceTools.rating,
       category: workspaceToolStances.category,
       labels: sql<string[]>`coalesce(${labels.names}, '{}')`,
+      topics: sql<unknown>`(select ${toolFacts.data}->'topics' from ${toolFacts}
+        where ${toolFacts.toolId} = ${tools.id} and ${toolFacts.source} = 'github' and ${toolFacts.subject} = '')`,
       projectCount: sql<number>`coalesce(${usage.count}, 0)`,
     })
     .from(workspaceTools)
@@ -82,7 +88,20 @@ export async function listEngineTools(db: Executor, access: CatalogReader): Prom
     .leftJoin(usage, eq(usage.workspaceToolId, workspaceTools.id))
     .where(eq(workspaceTools.workspaceId, access.workspaceId))
     .orderBy(workspaceTools.slug);
-  return rows.map((row) => ({ ...row, name: row.name?.trim() || row.slug }));
+  return rows.map(({ topics, ...row }) => ({
+    ...row,
+    name: row.name?.trim() || row.slug,
+    labels: [...row.labels, ...topicLabels(topics)],
+  }));
+}
+
+/** GitHub topics as words: the facts keep them as an array of lower-case, hyphenated names. */
+function topicLabels(topics: unknown): string[] {
+  const list: unknown = typeof topics === 'string' ? JSON.parse(topics) : topics;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((topic): topic is string => typeof topic === 'string')
+    .map((topic) => topic.replaceAll('-', ' '));
 }
 
 /** The workspace's projects: names and linked tool ids. */

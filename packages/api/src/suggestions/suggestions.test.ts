@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolFacts, workspaceTools } from '@stackyard/db/schema';
 import { problemSchema } from '@stackyard/contracts/problem';
 import {
   acceptedSuggestionSchema,
@@ -83,6 +85,43 @@ describe('GET /workspaces/{id}/suggestions', () => {
     expect(used.find((tool) => tool.name === 'Acme Jobs')?.role).toBe('Queue');
     expect(used.find((tool) => tool.name === 'Gatekeeper')?.role).toBe('Authentication');
     expect(used.map((tool) => tool.name)).not.toContain('React');
+  });
+
+  it('classifies by the repository topics the tool facts hold', async () => {
+    const world = await webWorld();
+    const extra = await seedCollection(h.db.db, world.workspaceId, [['Flux Capacitor', 'Internal', null]]);
+    const [row] = await h.db.db
+      .select({ toolId: workspaceTools.toolId })
+      .from(workspaceTools)
+      .where(eq(workspaceTools.id, extra['Flux Capacitor'] ?? ''));
+    const fetchedAt = new Date();
+    await h.db.db.insert(toolFacts).values({
+      toolId: row?.toolId ?? '',
+      source: 'github',
+      subject: '',
+      status: 'ok',
+      checkedAt: fetchedAt,
+      data: {
+        source: 'github',
+        url: 'https://github.com/acme/flux',
+        full_name: 'acme/flux',
+        fetched_at: fetchedAt.toISOString(),
+        stars: 10,
+        forks: 1,
+        open_issues: 0,
+        license: 'MIT',
+        language: 'Go',
+        topics: ['message-queue', 'background-jobs'],
+        archived: false,
+        last_push_at: null,
+        latest_release: null,
+        contributors: null,
+        scorecard: null,
+      },
+    });
+    const pages = [await list(world, '?focus=background%20jobs'), await list(world, '?cursor=p1')];
+    const used = pages.flatMap((page) => page.items.flatMap((item) => item.tools));
+    expect(used.find((tool) => tool.name === 'Flux Capacitor')?.role).toBe('Queue');
   });
 
   it('says what to collect first when the workspace has too few tools', async () => {

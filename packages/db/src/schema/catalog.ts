@@ -22,7 +22,8 @@ import { workspaces } from './workspaces.ts';
 // column where the row holds all of its text; a workspace tool's text lives partly in the global tool, so
 // its vector is kept by triggers (written by hand at the end of the catalog migration). The 'english'
 // configuration is given as a regconfig literal, which keeps to_tsvector immutable (a generated column
-// needs that) and behaves the same on PGlite and PostgreSQL.
+// needs that) and behaves the same on PGlite and PostgreSQL. The GIN indexes have no pending list
+// (fastupdate off): a search would read it entry by entry, and PGlite never runs the VACUUM that empties it.
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -98,7 +99,7 @@ export const workspaceTools = pgTable(
     index('workspace_tools_recent_idx').on(table.workspaceId, table.createdAt, table.id),
     index('workspace_tools_rating_idx').on(table.workspaceId, sql`coalesce(${table.rating}, 0)`, table.id),
     index('workspace_tools_tool_idx').on(table.toolId),
-    index('workspace_tools_search_idx').using('gin', table.search),
+    index('workspace_tools_search_idx').using('gin', table.search).with({ fastupdate: false }),
     check('workspace_tools_rating_check', ratingCheck(table.rating)),
   ],
 );
@@ -144,7 +145,7 @@ export const resources = pgTable(
       sql`coalesce(${table.extractedTitle}, ${table.rawSubmittedUrl})`,
       table.id,
     ),
-    index('resources_search_idx').using('gin', table.search),
+    index('resources_search_idx').using('gin', table.search).with({ fastupdate: false }),
     check('resources_rating_check', ratingCheck(table.rating)),
   ],
 );
@@ -167,7 +168,7 @@ export const projects = pgTable(
     unique('projects_slug_key').on(table.workspaceId, table.slug),
     index('projects_recent_idx').on(table.workspaceId, table.createdAt, table.id),
     index('projects_name_idx').on(table.workspaceId, table.name, table.id),
-    index('projects_search_idx').using('gin', table.search),
+    index('projects_search_idx').using('gin', table.search).with({ fastupdate: false }),
   ],
 );
 
@@ -213,7 +214,9 @@ export const comments = pgTable(
     index('comments_tool_idx').on(table.workspaceToolId, table.createdAt, table.id),
     index('comments_resource_idx').on(table.resourceId, table.createdAt, table.id),
     index('comments_workspace_idx').on(table.workspaceId),
-    index('comments_search_idx').using('gin', table.search),
+    // A person's comments across workspaces: their data export and their account's deletion.
+    index('comments_commenter_idx').on(table.commenterId, table.id),
+    index('comments_search_idx').using('gin', table.search).with({ fastupdate: false }),
     check(
       'comments_one_target_check',
       sql`num_nonnulls(${table.projectId}, ${table.workspaceToolId}, ${table.resourceId}) = 1`,

@@ -132,6 +132,19 @@ export const identitySessions = pgTable(
   ],
 );
 
+// Sessions of deleted identities. Deleting an identity deletes its session rows, yet JWTs minted for those
+// sessions stay valid by signature until they expire: the API's revocation list reads these ids as well as
+// the ended sessions above, so a deleted account's tokens stop working as a logout's do. Rows older than a
+// token's lifetime serve no purpose and are swept.
+export const identityDeletedSessions = pgTable(
+  'identity_deleted_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    endedAt: at('ended_at').notNull().defaultNow(),
+  },
+  (table) => [index('identity_deleted_sessions_ended_idx').on(table.endedAt)],
+);
+
 export const flowKinds = ['login', 'registration', 'verification', 'recovery', 'settings'] as const;
 export type FlowKind = (typeof flowKinds)[number];
 

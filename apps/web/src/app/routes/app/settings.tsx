@@ -64,7 +64,7 @@ export function SettingsRoute() {
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
       <DocumentTitle title="Settings" />
       <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Settings</h1>
-      <p className="mt-2 flex gap-4 text-sm">
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link
           className="text-zinc-700 underline underline-offset-4"
           to={paths.settings.accessTokens.getHref()}
@@ -76,6 +76,12 @@ export function SettingsRoute() {
           to={paths.settings.connectAssistant.getHref()}
         >
           Connect an AI assistant
+        </Link>
+        <Link
+          className="text-zinc-700 underline underline-offset-4"
+          to={paths.settings.saveFromBrowser.getHref()}
+        >
+          Save from your browser
         </Link>
       </p>
       <nav aria-label="Settings" className="mt-6 border-b border-zinc-200">

@@ -17,6 +17,7 @@ export function searchWorkspace(
 export const workspaceSearchQueryOptions = (workspaceId: string, q: string) =>
   queryOptions({
     queryKey: queryKeys.search(workspaceId, q),
+    // Reading the signal is what lets TanStack Query abort the request once newer text replaces it.
     queryFn: ({ signal }) => searchWorkspace(workspaceId, q, signal),
     staleTime: 30_000,
   });

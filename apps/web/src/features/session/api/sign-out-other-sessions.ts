@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityApi } from '@/lib/identity';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Ends every session of the user except this browser's; resolves with how many ended. */
 export async function signOutOtherSessions(): Promise<number> {
@@ -8,5 +9,9 @@ export async function signOutOtherSessions(): Promise<number> {
 }
 
 export function useSignOutOtherSessions() {
-  return useMutation({ mutationFn: signOutOtherSessions });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mySessions }),
+  });
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
+import { AccountDataCard } from './account-data-card';
+import { SecurityActions } from './security-actions';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -12,44 +11,14 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function DisabledAction({ label, text }: { label: string; text: string }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-zinc-600">{text}</p>
-      <Button variant="outline" size="sm" disabled>
-        {label}
-      </Button>
-    </div>
-  );
-}
-
-/** Spec §2 Account: security and data cards; only 'Sign Out All Devices' acts. */
+/** Spec §2 Account: the Security card (password, sessions) and the Data card (export, account deletion). */
 export function AccountSettings() {
-  const signOut = useSignOutOtherSessions();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title="Security">
-        <DisabledAction label="Change Password" text="Choose a new password." />
-        <DisabledAction label="Enable 2FA" text="Add a second step to signing in." />
-        <DisabledAction label="View Sessions" text="See where you are signed in." />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-600">Sign out everywhere except this browser.</p>
-          <Button variant="outline" size="sm" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-            Sign Out All Devices
-          </Button>
-        </div>
-        {signOut.isSuccess && (
-          <Alert tone="success">
-            Signed out of {signOut.data} other {signOut.data === 1 ? 'session' : 'sessions'}.
-          </Alert>
-        )}
-        {signOut.isError && <Alert>Could not sign out the other devices. Please try again.</Alert>}
+        <SecurityActions />
       </Card>
-      <Card title="Data">
-        <DisabledAction label="Export Data" text="Download everything in your workspaces." />
-        <DisabledAction label="View Usage" text="See how much you store." />
-        <DisabledAction label="Delete Account" text="Remove your account and its data." />
-      </Card>
+      <AccountDataCard />
     </div>
   );
 }

@@ -69,17 +69,20 @@ function ExportForm({
     );
   const submit = () => {
     setNotice(null);
-    save.mutate(
-      { enabled, formats },
-      {
-        onSuccess: (result) =>
-          setNotice(
-            result.enabled
-              ? 'Saved. The next sync writes the chosen files.'
-              : 'Saved. Syncs no longer write the export files; those already in the repository stay.',
-          ),
-      },
-    );
+    // mutateAsync, not mutate's callbacks: saving refetches the settings, which remounts this form (its key),
+    // and a remounted form's mutate callbacks are never called. The notice lives in the card, which stays.
+    save
+      .mutateAsync({ enabled, formats })
+      .then((result) =>
+        setNotice(
+          result.enabled
+            ? 'Saved. The next sync writes the chosen files.'
+            : 'Saved. Syncs no longer write the export files; those already in the repository stay.',
+        ),
+      )
+      .catch(() => {
+        // The error is shown from the mutation's state below.
+      });
   };
   const incomplete = enabled && formats.length === 0;
 

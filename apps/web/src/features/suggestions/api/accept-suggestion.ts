@@ -3,6 +3,7 @@ import type { Project } from '@stackyard/contracts/project';
 import { acceptedSuggestionSchema } from '@stackyard/contracts/suggestion';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { dropSuggestion } from './dismiss-suggestion';
 import { suggestionsPath } from './get-suggestions';
 
 export async function acceptSuggestion(workspaceId: string, suggestionId: string): Promise<Project> {
@@ -19,9 +20,10 @@ export function useAcceptSuggestion(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (suggestionId: string) => acceptSuggestion(workspaceId, suggestionId),
-    onSuccess: async () => {
-      // The ideas are only marked stale: the page is left for the new project at once, and asking again
-      // (perhaps a language model) waits until the ideas are shown again.
+    onSuccess: async (_project, suggestionId) => {
+      // The started idea leaves the cached ideas, which are only marked stale: the page is left for the new
+      // project at once, and asking again (perhaps a language model) waits until the ideas are shown again.
+      dropSuggestion(queryClient, workspaceId, suggestionId);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projects.workspace(workspaceId) }),
         queryClient.invalidateQueries({

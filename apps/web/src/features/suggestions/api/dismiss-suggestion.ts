@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { SuggestionList } from '@stackyard/contracts/suggestion';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,18 +18,18 @@ export function useDismissSuggestion(workspaceId: string) {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       dismissSuggestion(workspaceId, id, reason),
-    onSuccess: (_answer, { id }) => {
-      queryClient.setQueriesData<InfiniteData<SuggestionList>>(
-        { queryKey: queryKeys.suggestions.workspace(workspaceId) },
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              items: page.items.filter((item) => item.id !== id),
-            })),
-          },
-      );
-    },
+    onSuccess: (_answer, { id }) => dropSuggestion(queryClient, workspaceId, id),
   });
+}
+
+/** A suggestion decided on (dismissed or started) leaves every cached page of ideas at once. */
+export function dropSuggestion(queryClient: QueryClient, workspaceId: string, id: string): void {
+  queryClient.setQueriesData<InfiniteData<SuggestionList>>(
+    { queryKey: queryKeys.suggestions.workspace(workspaceId) },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })),
+      },
+  );
 }

@@ -1,36 +1,35 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Tag } from '@stackyard/contracts/tag';
-import { json, toolFixture as tool, WORKSPACE_ID } from '@/testing/fixtures';
+import type { SimilarTool } from '@stackyard/contracts/similar-tools';
+import { json, toolFixture as tool } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CompareWith } from './compare-with';
 
-const tag = (n: number): Tag => ({
-  id: `33333333-3333-4333-8333-00000000000${n}`,
-  workspace_id: WORKSPACE_ID,
-  tag_name: `tag ${n}`,
-  color: '#22c55e',
-  description: null,
-  criteria: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
+const similar = (n: number, sharedTags: string[], sharedTopics: string[]): SimilarTool => ({
+  workspace_tool_id: tool(n).workspace_tool_id,
+  slug: `tool-${n}`,
+  name: `Tool ${n}`,
+  icon_url: n === 3 ? `/api/v1/media/${'a'.repeat(64)}` : null,
+  rating: null,
+  shared_tags: sharedTags,
+  shared_topics: sharedTopics,
 });
 
-function setup(tags: Tag[]) {
+function setup(answer: () => Response) {
+  const asked: string[] = [];
   vi.stubGlobal('fetch', async (path: string) => {
-    const url = new URL(path, 'http://localhost');
-    // Tag 1 holds tools 1, 2, 3; tag 2 holds tools 1 and 3.
-    return json(url.searchParams.get('tag') === tag(1).id ? [tool(2), tool(1), tool(3)] : [tool(3), tool(1)]);
+    asked.push(new URL(path, 'http://localhost').pathname);
+    return answer();
   });
   renderInApp(
     <CompareWith
-      workspaceId={WORKSPACE_ID}
+      workspaceId={tool(1).workspace_id}
       tool={tool(1)}
-      tags={tags}
       compareHref={(slugs) => `/ana/tooling/compare?tools=${slugs.join(',')}`}
     />,
   );
+  return asked;
 }
 
 afterEach(() => {
@@ -39,19 +38,26 @@ afterEach(() => {
 });
 
 describe('CompareWith', () => {
-  it('proposes the tools sharing most tags first, each a two-tool comparison', async () => {
-    setup([tag(1), tag(2)]);
-    const list = await screen.findByRole('list', { name: 'Tools sharing its tags' });
+  it('proposes the tools the server ranks, each a two-tool comparison saying what they share', async () => {
+    const asked = setup(() =>
+      json({ tools: [similar(3, ['bundler'], ['frontend', 'hmr']), similar(2, [], ['bundler'])] }),
+    );
+    const list = await screen.findByRole('list', { name: 'Tools sharing its tags or topics' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Compare with Tool 3', 'Compare with Tool 2']);
+    expect(links).toEqual([
+      within(list).getByRole('link', { name: 'Compare with Tool 3, sharing bundler, frontend, hmr' }),
+      within(list).getByRole('link', { name: 'Compare with Tool 2, sharing bundler' }),
+    ]);
     expect(links[0]?.getAttribute('href')).toBe('/ana/tooling/compare?tools=tool-1,tool-3');
+    expect(list.querySelector('img')?.getAttribute('src')).toBe(`/api/v1/media/${'a'.repeat(64)}`);
+    expect(asked).toEqual([`/api/v1/tools/workspace/${tool(1).workspace_tool_id}/similar`]);
     expect(screen.getByRole('link', { name: 'Pick tools to compare' }).getAttribute('href')).toBe(
       '/ana/tooling/compare?tools=tool-1',
     );
   });
 
-  it('asks for tags when the tool has none', () => {
-    setup([]);
-    screen.getByText('Tag this tool to see the workspace’s tools that share its tags.');
+  it('says how to find similar tools when none shares anything', async () => {
+    setup(() => json({ tools: [] }));
+    await screen.findByText(/No other tool in this workspace shares its tags or its repository’s topics yet/);
   });
 });

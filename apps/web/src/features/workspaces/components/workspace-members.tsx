@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { Member } from '@stackyard/contracts/member';
 import type { AccessRole, WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { canIn } from '@/lib/permissions';
 import { useMemberMutations, useMembers } from '../api/members';
+import { TransferOwnership } from './transfer-ownership';
 import { UserPicker } from './user-picker';
 
 const roles: AccessRole[] = ['admin', 'editor', 'viewer'];
@@ -30,11 +31,14 @@ function MemberRow({
   canManage,
   onRoleChange,
   onRemove,
+  transfer,
 }: {
   member: Member;
   canManage: boolean;
   onRoleChange: (role: AccessRole) => void;
   onRemove: () => void;
+  /** The owner's "Transfer ownership" action for this member, when there is one. */
+  transfer?: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
   const name = member.username ?? member.user_id;
@@ -67,6 +71,7 @@ function MemberRow({
             {member.access_role}
           </span>
         )}
+        {!member.is_owner && transfer}
         {editable &&
           (confirming ? (
             <>
@@ -157,6 +162,17 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
               canManage={canManage}
               onRoleChange={(next) => onRoleChange(member, next)}
               onRemove={() => onRemove(member)}
+              transfer={
+                canIn(workspace, 'workspace:transfer') && (
+                  <TransferOwnership
+                    workspace={workspace}
+                    member={member}
+                    onTransferred={(name) =>
+                      setBanner({ tone: 'success', text: `Transferred ownership to ${name}` })
+                    }
+                  />
+                )
+              }
             />
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -73,7 +73,11 @@ function DeleteWorkspaceCard({
 export function WorkspaceSettings() {
   const navigate = useNavigate();
   const { workspaces, currentId, setCurrentId, query } = useCurrentWorkspace();
-  const [panel, setPanel] = useState<Panel>(null);
+  const [chosen, setPanel] = useState<Panel>(null);
+  // ?members=<id> (a link from the account deletion dialog) opens that workspace's members until another pick.
+  const [params] = useSearchParams();
+  const linked = workspaces.find((workspace) => workspace.id === params.get('members'));
+  const panel: Panel = chosen ?? (linked ? { kind: 'members', workspace: linked } : null);
   if (query.isPending) return <StatusScreen text="Loading..." />;
   if (query.isError) return <Alert>Error loading workspaces: {query.error.message}</Alert>;
 
@@ -103,7 +107,13 @@ export function WorkspaceSettings() {
           onDone={() => setPanel(null)}
         />
       )}
-      {panel?.kind === 'members' && <WorkspaceMembers key={panel.workspace.id} workspace={panel.workspace} />}
+      {panel?.kind === 'members' && (
+        // The list as it is now: a transfer of ownership changes the caller's role in it.
+        <WorkspaceMembers
+          key={panel.workspace.id}
+          workspace={workspaces.find((workspace) => workspace.id === panel.workspace.id) ?? panel.workspace}
+        />
+      )}
       {panel?.kind === 'delete' && (
         <DeleteWorkspaceCard
           key={panel.workspace.id}

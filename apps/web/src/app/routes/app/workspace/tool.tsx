@@ -2,7 +2,6 @@ import { useNavigate, useParams } from 'react-router';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
-import { useItemTags } from '@/features/catalog/api/get-item-tags';
 import { ToolFactsPanel } from '@/features/facts/components/tool-facts';
 import { CompareWith } from '@/features/tools/components/compare-with';
 import { ToolDetail } from '@/features/tools/components/tool-detail';
@@ -43,12 +42,10 @@ export function ToolRoute() {
 }
 
 function ToolCompareWith({ workspace, tool }: { workspace: WorkspaceListItem; tool: Tool }) {
-  const tags = useItemTags({ kind: 'tool', id: tool.workspace_tool_id });
   return (
     <CompareWith
       workspaceId={workspace.id}
       tool={tool}
-      tags={tags.data ?? []}
       compareHref={(slugs) =>
         paths.workspace.compare.getHref(workspace.owner_username ?? '', workspace.slug, slugs)
       }

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SearchResult } from '@stackyard/contracts/search';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { createQueryClient } from '@/lib/query-client';
+import { CommandPalette } from './command-palette';
+
+const workspace = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Tooling',
+  slug: 'tooling',
+  owner_username: 'ana',
+} as WorkspaceListItem;
+
+const hit = (slug: string): SearchResult => ({
+  kind: 'tool',
+  id: '00000000-0000-4000-8000-0000000000aa',
+  title: slug,
+  slug,
+  snippet_html: `<mark>${slug}</mark> builds fast`,
+  rank: 0.6,
+  icon: null,
+  target: null,
+});
+
+/**
+ * The server as the palette sees it: "vite" answers at once, any other text only when released, so a
+ * search can still be in flight when the next one starts. Each request's signal is kept.
+ */
+function stubSearchServer() {
+  const signals = new Map<string, AbortSignal>();
+  const pending = new Map<string, () => void>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const q = new URL(url, 'http://app').searchParams.get('q') ?? '';
+      const signal = init?.signal;
+      if (signal) signals.set(q, signal);
+      const answer = () =>
+        new Response(JSON.stringify(q === 'vite' ? [hit('vite')] : [hit('vitest')]), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (q === 'vite') return Promise.resolve(answer());
+      return new Promise<Response>((resolve, reject) => {
+        pending.set(q, () => resolve(answer()));
+        signal?.addEventListener('abort', () => reject(signal.reason as Error));
+      });
+    }),
+  );
+  return { signals, pending };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CommandPalette search', () => {
+  it('aborts a search that the next text superseded and shows only the latest results', async () => {
+    const server = stubSearchServer();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CommandPalette workspace={workspace} open onOpenChange={() => {}} onNavigate={() => {}} />
+      </QueryClientProvider>,
+    );
+    const typing = userEvent.setup();
+    const input = screen.getByRole('combobox');
+    await typing.type(input, 'vit');
+    // The pause after "vit" sends its search; it is still waiting for an answer.
+    await vi.waitFor(() => expect(server.signals.get('vit')).toBeDefined());
+    expect(server.signals.get('vit')?.aborted).toBe(false);
+
+    await typing.type(input, 'e');
+    await screen.findByText('vite', { selector: '.truncate' });
+    expect(server.signals.get('vit')?.aborted).toBe(true);
+    expect(server.signals.get('vite')?.aborted).toBe(false);
+
+    // The superseded answer arriving late changes nothing.
+    server.pending.get('vit')?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('vitest')).toBeNull();
+    // The one hit: its initials tile, kind, title and snippet.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'VIToolvitevite builds fast',
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { csrfTokenOf, flowErrorMessages, identityApi, identityFailure } from '@/lib/identity';
+import { queryKeys } from '@/lib/query-keys';
+
+export const CHANGE_PASSWORD_FAILED = 'Could not change the password. Please try again.';
+
+/** done; reauth: the session is too old, the user must confirm it is them first; failed: say why. */
+export type PasswordOutcome = { kind: 'done' } | { kind: 'reauth' } | { kind: 'failed'; messages: string[] };
+
+async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
+  const failure = await identityFailure(error);
+  const envelope = failure?.body.error as { id?: unknown; reason?: unknown } | undefined;
+  if (failure?.status === 403 && envelope?.id === 'session_refresh_required') return { kind: 'reauth' };
+  const messages = failure ? flowErrorMessages(failure.body) : [];
+  if (!messages.length && failure && failure.status < 500 && typeof envelope?.reason === 'string') {
+    messages.push(envelope.reason);
+  }
+  return { kind: 'failed', messages: messages.length ? messages : [CHANGE_PASSWORD_FAILED] };
+}
+
+/**
+ * The identity service's settings flow with the password method. It keeps this session and ends the
+ * others; a session signed in too long ago is answered 403 session_refresh_required.
+ */
+export async function changePassword(password: string): Promise<PasswordOutcome> {
+  try {
+    const flow = await identityApi().createBrowserSettingsFlow();
+    const result = await identityApi().updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: { method: 'password', password, csrf_token: csrfTokenOf(flow) },
+    });
+    const messages = flowErrorMessages(result);
+    return messages.length ? { kind: 'failed', messages } : { kind: 'done' };
+  } catch (error) {
+    return failedOutcome(error);
+  }
+}
+
+/** Re-authentication: a login flow with refresh=true renews this session's sign-in time. */
+export async function confirmIdentity(email: string, password: string): Promise<PasswordOutcome> {
+  try {
+    const flow = await identityApi().createBrowserLoginFlow({ refresh: true });
+    await identityApi().updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfTokenOf(flow) },
+    });
+    return { kind: 'done' };
+  } catch (error) {
+    return failedOutcome(error);
+  }
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'done') void queryClient.invalidateQueries({ queryKey: queryKeys.mySessions });
+    },
+  });
+}
+
+export function useConfirmIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) => confirmIdentity(input.email, input.password),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'done') void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}

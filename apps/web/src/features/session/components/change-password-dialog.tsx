@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useChangePassword, useConfirmIdentity } from '../api/change-password';
+
+export const CONFIRM_ITS_YOU = 'Please confirm this action by verifying that it is you.';
+
+function Messages({ messages }: { messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <Alert>
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </Alert>
+  );
+}
+
+/**
+ * New password twice; when the identity service answers that the sign-in is too old, the current password
+ * too (a refresh login), after which the change is sent again without typing the new one twice more.
+ */
+function ChangePasswordForm({
+  email,
+  onCancel,
+  onDone,
+}: {
+  email: string;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const change = useChangePassword();
+  const confirm = useConfirmIdentity();
+  const [step, setStep] = useState<'new' | 'confirm'>('new');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [current, setCurrent] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; repeat?: string; current?: string }>({});
+  const [messages, setMessages] = useState<string[]>([]);
+  const pending = change.isPending || confirm.isPending;
+
+  const save = async () => {
+    const outcome = await change.mutateAsync(password);
+    if (outcome.kind === 'done') onDone();
+    else if (outcome.kind === 'reauth') setStep('confirm');
+    else setMessages(outcome.messages);
+  };
+
+  const onSubmitNew = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessages([]);
+    const found = {
+      password: password ? undefined : 'Enter a new password.',
+      repeat: repeat === password ? undefined : 'The passwords do not match.',
+    };
+    setErrors(found);
+    if (found.password || found.repeat) return;
+    await save();
+  };
+
+  const onSubmitCurrent = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessages([]);
+    if (!current) {
+      setErrors({ current: 'Enter your current password.' });
+      return;
+    }
+    setErrors({});
+    const outcome = await confirm.mutateAsync({ email, password: current });
+    if (outcome.kind === 'failed') {
+      setMessages(outcome.messages);
+      return;
+    }
+    await save();
+  };
+
+  if (step === 'confirm') {
+    return (
+      <form noValidate onSubmit={(event) => void onSubmitCurrent(event)} className="flex flex-col gap-4">
+        <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
+        <Messages messages={messages} />
+        <FormField label="Current password" error={errors.current}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </FormField>
+        <DialogFormActions
+          onCancel={onCancel}
+          label="Confirm and save"
+          pendingLabel="Saving…"
+          pending={pending}
+        />
+      </form>
+    );
+  }
+  return (
+    <form noValidate onSubmit={(event) => void onSubmitNew(event)} className="flex flex-col gap-4">
+      <Messages messages={messages} />
+      <FormField label="New password" error={errors.password} hint="At least 8 characters.">
+        <Input
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <FormField label="Confirm new password" error={errors.repeat}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(event) => setRepeat(event.target.value)}
+        />
+      </FormField>
+      <p className="text-sm text-zinc-600">Your other sessions will be signed out.</p>
+      <DialogFormActions
+        onCancel={onCancel}
+        label="Change password"
+        pendingLabel="Saving…"
+        pending={pending}
+      />
+    </form>
+  );
+}
+
+export function ChangePasswordDialog({
+  open,
+  email,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  email: string;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Change password">
+      <ChangePasswordForm
+        email={email}
+        onCancel={onClose}
+        onDone={() => {
+          onChanged();
+          onClose();
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { safeReturnTo } from './return-to';
+
+describe('safeReturnTo', () => {
+  it('keeps a path of the app with its query', () => {
+    expect(safeReturnTo('/save?url=https%3A%2F%2Fvite.dev&title=Vite')).toBe(
+      '/save?url=https%3A%2F%2Fvite.dev&title=Vite',
+    );
+  });
+
+  it('ignores anything that could leave the app', () => {
+    for (const value of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'save',
+    ]) {
+      expect(safeReturnTo(value), String(value)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * The `return_to` of /login: where a page that needed a session sends the user back to once signed in (the
+ * save popup, with its prefilled query). Only a path of this app is followed; anything else (another
+ * origin, `//host`, a backslash trick, a javascript: URL) is ignored, so the login page cannot be made to
+ * send a user elsewhere.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  try {
+    const url = new URL(value, window.location.origin);
+    if (url.origin !== window.location.origin) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}

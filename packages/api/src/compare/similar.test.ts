@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media, tools as toolsTable } from '@stackyard/db/schema';
+import { similarToolsSchema } from '@stackyard/contracts/similar-tools';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { seedTool } from '@stackyard/testing/catalog-seed';
+import {
+  fakeRepo,
+  startFakeFactsUpstreams,
+  type FakeFactsUpstreams,
+} from '@stackyard/testing/fake-facts-upstreams';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { createFactsContext, DEFAULT_FACTS_SETTINGS } from '../facts/facts-context.ts';
+import { refreshToolFacts } from '../facts/facts-refresh.ts';
+
+// "Compare with…": the tools sharing tags (the workspace's) or topics (the repositories', from the facts).
+
+let h: Harness;
+let fake: FakeFactsUpstreams;
+let world: CatalogWorld;
+const ids: Record<string, string> = {};
+const toolIds: Record<string, string> = {};
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const iconHash = createHash('sha256').update(PNG).digest('hex');
+
+beforeAll(async () => {
+  fake = await startFakeFactsUpstreams();
+  h = await createHarness({ facts: fake.settings() });
+  world = await catalogWorld(h);
+  const context = createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings() });
+  const repos: Record<string, string[] | null> = {
+    vite: ['bundler', 'frontend', 'hmr'],
+    webpack: ['bundler', 'frontend'],
+    rollup: ['bundler'],
+    express: ['http', 'server'],
+    parcel: null,
+    lonely: null,
+  };
+  for (const [slug, topics] of Object.entries(repos)) {
+    if (topics) fake.addRepo(fakeRepo(`acme/${slug}`, { topics }));
+    const seeded = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://${slug}.example/${world.workspaceId}`,
+      slug,
+      name: slug.charAt(0).toUpperCase() + slug.slice(1),
+      forgeUrl: topics ? `https://github.com/acme/${slug}` : null,
+      rating: slug === 'rollup' ? 5 : null,
+    });
+    ids[slug] = seeded.workspaceToolId;
+    toolIds[slug] = seeded.toolId;
+    if (topics) await refreshToolFacts(h.db.db, context, seeded.toolId);
+  }
+  const tag = async (name: string, slugs: string[]) => {
+    const created = expectStatus<{ id: string }>(
+      await h
+        .as(world.owner)
+        .post('/tags', { workspace_id: world.workspaceId, tag_name: name, color: '#3b82f6' }),
+      201,
+    );
+    for (const slug of slugs) {
+      expectStatus(await h.as(world.owner).put(`/tools/workspace/${ids[slug]}/tags/${created.id}`), 204);
+    }
+  };
+  await tag('Build', ['vite', 'parcel', 'express']);
+  await h.db.db
+    .insert(media)
+    .values({ hash: iconHash, contentType: 'image/png', bytes: PNG, size: PNG.length });
+  await h.db.db
+    .update(toolsTable)
+    .set({ iconMedia: iconHash })
+    .where(eq(toolsTable.id, toolIds.webpack ?? ''));
+});
+
+afterAll(async () => {
+  await h.closeChecked();
+  await fake.close();
+});
+
+const similar = async (slug: string) =>
+  similarToolsSchema.parse(
+    expectStatus(await h.as(world.viewer).get(`/tools/workspace/${ids[slug]}/similar`), 200),
+  );
+
+describe('GET /tools/workspace/{toolId}/similar', () => {
+  it('proposes the tools sharing most tags and topics, then the best rated, with what they share', async () => {
+    const { tools } = await similar('vite');
+    expect(tools.map((tool) => [tool.slug, tool.shared_tags, tool.shared_topics])).toEqual([
+      ['webpack', [], ['bundler', 'frontend']],
+      ['rollup', [], ['bundler']],
+      ['express', ['Build'], []],
+      ['parcel', ['Build'], []],
+    ]);
+    // The app's stored copy of the icon, never the site's own URL.
+    expect(tools.map((tool) => tool.icon_url)).toEqual([`/api/v1/media/${iconHash}`, null, null, null]);
+  });
+
+  it('finds tools through a tag alone when the tool has no repository facts', async () => {
+    const { tools } = await similar('parcel');
+    expect(tools.map((tool) => tool.slug)).toEqual(['express', 'vite']);
+  });
+
+  it('answers an empty list when nothing is shared, and 404 outside the workspace', async () => {
+    expect((await similar('lonely')).tools).toEqual([]);
+    expect((await similar('express')).tools.map((tool) => tool.slug)).toEqual(['parcel', 'vite']);
+    const outsider = await h.user();
+    expectStatus(await h.as(outsider).get(`/tools/workspace/${ids.vite}/similar`), 404);
+  });
+});

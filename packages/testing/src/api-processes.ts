@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { createTestDb } from '@stackyard/db/testing';
+import { startIdentityServer, type IdentityTestServer } from '@stackyard/identity/testing';
+import { buildApp } from '@stackyard/server/app';
+import { loadConfig } from '@stackyard/server/config';
+import { identityTokenVerifier } from '@stackyard/server/token-verifier';
+
+/** A real identity service and several API apps on one database, as API processes behind a load balancer. */
+export interface ApiProcesses {
+  db: Awaited<ReturnType<typeof createTestDb>>;
+  identity: IdentityTestServer;
+  apps: FastifyInstance[];
+  close(): Promise<void>;
+}
+
+export async function startApiProcesses(count = 2): Promise<ApiProcesses> {
+  const db = await createTestDb();
+  const identity = await startIdentityServer({}, { db });
+  const apps: FastifyInstance[] = [];
+  for (let index = 0; index < count; index++) {
+    const app = await buildApp(
+      loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api' }),
+      {
+        db,
+        verifier: identityTokenVerifier({
+          jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
+          issuer: identity.basePath,
+        }),
+      },
+    );
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    db,
+    identity,
+    apps,
+    async close() {
+      for (const app of apps) await app.close();
+      await identity.close();
+      await db.close();
+    },
+  };
+}
