@@ -2,6 +2,7 @@
 // at once, one made elsewhere (another API instance, here straight in the database) within
 // MEMBERSHIP_CACHE_MS, and a transaction always reads its own state.
 import { sql } from 'drizzle-orm';
+import { memberListSchema } from '@stackyard/contracts/member';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld } from '@stackyard/testing/catalog-fixtures';
@@ -53,6 +54,25 @@ describe('remembered memberships', () => {
       204,
     );
     expect((await h.as(editor).get(`/tools?workspace_id=${workspaceId}`)).statusCode).toBe(404);
+  });
+
+  it('a transferred ownership holds at once for both the old owner and the new one', async () => {
+    const { workspaceId, owner, editor } = await worldWithTool();
+    const transfer = (from: typeof owner, to: typeof owner) =>
+      h.as(from).post(`/workspaces/${workspaceId}/transfer-ownership`, { user_id: to.id });
+    // Who owns the workspace comes with the membership: the members list marks the owner from it.
+    const ownerSeenBy = async (user: typeof owner) => {
+      const members = memberListSchema.parse(
+        (await h.as(user).get(`/workspaces/${workspaceId}/members`)).json(),
+      );
+      return members.find((member) => member.is_owner)?.user_id;
+    };
+    expect(await ownerSeenBy(owner)).toBe(owner.id);
+    expect(await ownerSeenBy(editor)).toBe(owner.id);
+    expect((await transfer(owner, editor)).statusCode).toBe(200);
+    expect(await ownerSeenBy(owner)).toBe(editor.id);
+    expect(await ownerSeenBy(editor)).toBe(editor.id);
+    expect((await transfer(owner, editor)).statusCode).toBe(403);
   });
 
   it('a change made by another instance holds here within MEMBERSHIP_CACHE_MS', async () => {
