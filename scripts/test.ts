@@ -1,6 +1,6 @@
 // `npm test`: preflight (typecheck, lint, format), unit + integration tests, then end-to-end tests when a
 // Chromium is found. Without one it says so loudly; REQUIRE_E2E=1 makes that a failure. Ends with one
-// summary line, `tests: N passed, N failed, N skipped`.
+// summary line, `tests: N passed, N failed, N skipped`. BENCH_BUDGET=1 adds `npm run bench -- budget`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,15 @@ if (chromium) {
   if (process.env.REQUIRE_E2E === '1') failures.push('end-to-end tests (REQUIRE_E2E=1 and no Chromium)');
 }
 rmSync(reports, { recursive: true, force: true });
+// The performance budget measures ratios, which hold on a busy machine better than times but not perfectly:
+// asked for, never by default, so CI does not turn flaky.
+if (process.env.BENCH_BUDGET === '1') {
+  run('performance budget (BENCH_BUDGET=1)', process.execPath, [
+    '--experimental-strip-types',
+    join(repoRoot, 'bench/run.ts'),
+    'budget',
+  ]);
+}
 
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);

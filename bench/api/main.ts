@@ -2,14 +2,19 @@
 // GET /workspaces/{id}/members over 1,000 workspaces × 20 members (200 users, each in 100 workspaces),
 // next to baseline routes on the same server that answer the same rows with one raw SQL query and no
 // authentication, validation or serialization schema. Same run, same data; the ratio says what the API
-// layers cost. PGlite always; PostgreSQL too when BENCH_DATABASE_URL (default local) answers.
+// layers cost. PGlite always; PostgreSQL too when BENCH_DATABASE_URL (default local) answers. First, where
+// one request's time goes (bench/support/breakdown.ts); bench/README.md says what it showed.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { createTestIssuer } from '@stackyard/testing/test-tokens';
 import { tempDir } from '@stackyard/testing/processes';
+import { findMembership } from '../../packages/api/src/access/access.repo.ts';
+import { listWorkspacesOf } from '../../packages/api/src/workspaces/workspaces.repo.ts';
+import { instrument, printBreakdown } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
+import { discardLogs, loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
 
 const USERS = 200;
@@ -18,6 +23,7 @@ const MEMBERS = 20;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 8_000);
+const BREAKDOWN_ITERATIONS = Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 300);
 
 const userId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const workspaceId = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
@@ -45,10 +51,10 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await seed(db);
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
-    db,
-    verifier: issuer.verifier,
-  });
+  // As in production (compiled response serializers, logging at info), into a stream that drops the lines.
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST_DIR: web.path });
+  const app = await buildApp(config, { db, verifier: issuer.verifier, logStream: discardLogs });
+  const recorder = instrument(app);
   // The baselines: the same rows, one raw query each, straight to JSON.
   app.get<{ Querystring: { user: string } }>('/bench-baseline/workspaces', async (request) =>
     db.rows(sql`select w.id, w.name, w.slug, w.description, w.owner_id, m.access_role as access_level,
@@ -112,7 +118,37 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     console.log(
       `\n### ${label} (${CONCURRENCY} in flight, up to ${MAX_REQUESTS} requests or ${MAX_MS} ms per case)`,
     );
+    const [first] = callers;
+    const membersOf = workspaceId(0);
+    if (!first) throw new Error('no callers');
+    const headers = { authorization: `Bearer ${first.token}` };
+    await printBreakdown(
+      app,
+      recorder,
+      [
+        {
+          name: 'GET /workspaces',
+          api: { url: '/api/v1/workspaces', headers },
+          baseline: { url: `/bench-baseline/workspaces?user=${first.id}` },
+          parts: {
+            'token verification, uncached': () => issuer.verifier.verify(first.token),
+            'the list query': () => listWorkspacesOf(db.db, first.id),
+          },
+        },
+        {
+          name: 'GET /workspaces/{id}/members',
+          api: { url: `/api/v1/workspaces/${membersOf}/members`, headers },
+          baseline: { url: `/bench-baseline/workspaces/${membersOf}/members` },
+          parts: {
+            'token verification, uncached': () => issuer.verifier.verify(first.token),
+            'membership query, uncached': () => findMembership(db.db, membersOf, first.id),
+          },
+        },
+      ],
+      { iterations: BREAKDOWN_ITERATIONS, loggingPerRequest: () => loggingCost(app) },
+    );
     await runCasePairs(cases, {
+      engine: label,
       baseUrl,
       concurrency: CONCURRENCY,
       warmup: 200,

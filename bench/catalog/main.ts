@@ -4,16 +4,21 @@
 // a baseline route on the same server answering the same rows with one raw SQL query and no
 // authentication, validation or serialization schema. Same run, same data. PGlite always; PostgreSQL too
 // when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only and is bounded per case.
+// First, where one request's time goes (bench/support/breakdown.ts); bench/README.md says what it showed.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { encodeCursor } from '../../packages/api/src/catalog/pagination.ts';
 import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
-import { toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
+import { authorize } from '../../packages/api/src/access/access.ts';
+import { findMembership } from '../../packages/api/src/access/access.repo.ts';
+import { findToolForReading, listTools, toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
 import { createTestIssuer } from '@stackyard/testing/test-tokens';
 import { tempDir } from '@stackyard/testing/processes';
+import { instrument, printBreakdown } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
+import { discardLogs, loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import {
   seedCatalog,
@@ -30,6 +35,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
 const PAGE = 50;
+const BREAKDOWN_ITERATIONS = Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 300);
 const SEARCHES = ['bundler', 'react testing', 'vector database', '"command line"', 'fast orm'];
 
 const toolColumns =
@@ -44,10 +50,14 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   const seedMs = performance.now() - seeded;
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+  // As in production (compiled response serializers, logging at info), into a stream that drops the lines.
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST_DIR: web.path });
+  const app = await buildApp(config, {
     db,
     verifier: issuer.verifier,
+    logStream: discardLogs,
   });
+  const recorder = instrument(app);
   // The baselines: the same rows, one raw query each, straight to JSON.
   app.get('/bench-baseline/tools', async () =>
     db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
@@ -112,6 +122,10 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       },
     ];
     await sanityCheck(baseUrl, token, list, cursor, deep.at, deep.id);
+    const actor = { userId: OWNER_ID, credential: 'session_jwt' as const };
+    const detailId = toolIds[0]?.id ?? '';
+    const access = await authorize(db.db, actor, WORKSPACE_ID, 'catalog:read');
+    const headers = { authorization: `Bearer ${token}` };
     // The seeded text has a small vocabulary, so each search ranks thousands of matches: a hard case.
     const matches = await Promise.all(SEARCHES.map((q) => countMatches(db, q)));
 
@@ -121,7 +135,46 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     console.log(
       `Search terms and the items each matches: ${SEARCHES.map((q, i) => `${q} ${matches[i]}`).join(', ')}`,
     );
+    await printBreakdown(
+      app,
+      recorder,
+      [
+        {
+          name: 'GET /tools',
+          api: { url: list, headers },
+          baseline: { url: '/bench-baseline/tools' },
+          parts: {
+            'token verification, uncached': () => issuer.verifier.verify(token),
+            'membership query, uncached': () => findMembership(db.db, WORKSPACE_ID, OWNER_ID),
+            'authorization (membership remembered)': () =>
+              authorize(db.db, actor, WORKSPACE_ID, 'catalog:read'),
+            'the list query': () =>
+              listTools(db.db, access, {
+                sort: 'recent',
+                cursor: null,
+                limit: PAGE,
+                tagId: undefined,
+                stance: undefined,
+              }),
+          },
+        },
+        {
+          name: 'GET /tools/workspace/{toolId}',
+          api: { url: `/api/v1/tools/workspace/${detailId}`, headers },
+          baseline: { url: `/bench-baseline/tools/${detailId}` },
+          parts: {
+            'token verification, uncached': () => issuer.verifier.verify(token),
+            'membership query, uncached': () => findMembership(db.db, WORKSPACE_ID, OWNER_ID),
+            'authorization (membership remembered)': () =>
+              authorize(db.db, actor, WORKSPACE_ID, 'catalog:read'),
+            'the item query': () => findToolForReading(db.db, detailId),
+          },
+        },
+      ],
+      { iterations: BREAKDOWN_ITERATIONS, loggingPerRequest: () => loggingCost(app) },
+    );
     await runCasePairs(cases, {
+      engine: label,
       baseUrl,
       concurrency: CONCURRENCY,
       warmup: 100,

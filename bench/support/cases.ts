@@ -1,5 +1,6 @@
 // Runs the HTTP load of the API benchmarks: each case in a worker thread (so the load generator does not
 // share the server's event loop), then one table row per case.
+import { appendFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { LoadJob, LoadResult } from './load.ts';
 
@@ -34,29 +35,83 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
+/** One line per ratio, for `npm run bench -- budget` (BENCH_RATIOS_FILE names the file). */
+export interface RecordedRatio {
+  engine: string;
+  name: string;
+  ratio: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+function rowOf(name: string, latencies: number[], elapsedMs: number, ratio: string): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const rps = (sorted.length / elapsedMs) * 1000;
+  return `| ${name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${ratio} |`;
+}
+
 /**
- * Cases come in pairs, the API route then its raw-SQL baseline; the baseline's row carries the ratio.
- * Any answer but 200 stops the benchmark: figures of failing requests would mean nothing.
+ * Cases come in pairs, the API route then its raw-SQL baseline; the baseline's row carries the ratio. The
+ * two take turns (BENCH_TURNS rounds of API then baseline, default 4), so a burst of load from elsewhere on
+ * the machine falls on both, and the ratio is the median of the rounds' ratios. Any answer but 200 stops
+ * the benchmark: figures of failing requests would mean nothing.
  */
-export async function runCasePairs(cases: BenchCase[], options: LoadOptions): Promise<void> {
+export async function runCasePairs(
+  cases: BenchCase[],
+  options: LoadOptions & { engine?: string },
+): Promise<void> {
+  const rounds = Math.max(1, Number(process.env.BENCH_TURNS ?? 4));
+  const ratiosFile = process.env.BENCH_RATIOS_FILE;
   console.log('| case | requests | req/s | p50 ms | p99 ms | req/s ÷ baseline |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  let apiRps = 0;
-  for (const [index, testCase] of cases.entries()) {
-    const result = await load({ ...options, requests: testCase.requests });
-    const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
-    if (result.failures > 0 || bad.length > 0) {
-      throw new Error(
-        `${testCase.name}: ${result.failures} failures, statuses ${JSON.stringify(result.statuses)}`,
-      );
+  for (let index = 0; index + 1 < cases.length; index += 2) {
+    const pair = [cases[index], cases[index + 1]] as [BenchCase, BenchCase];
+    const totals = pair.map(() => ({ latencies: [] as number[], elapsedMs: 0 }));
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const rps: number[] = [];
+      for (const [side, testCase] of pair.entries()) {
+        const result = await load({
+          ...options,
+          // The first round warms up; later ones only open their connections.
+          warmup: round === 0 ? options.warmup : options.concurrency,
+          maxRequests: Math.ceil(options.maxRequests / rounds),
+          maxMs: options.maxMs / rounds,
+          requests: testCase.requests,
+        });
+        const bad = Object.entries(result.statuses).filter(([status]) => status !== '200');
+        if (result.failures > 0 || bad.length > 0) {
+          throw new Error(
+            `${testCase.name}: ${result.failures} failures, statuses ${JSON.stringify(result.statuses)}`,
+          );
+        }
+        const total = totals[side];
+        total?.latencies.push(...result.latenciesMs);
+        if (total) total.elapsedMs += result.elapsedMs;
+        rps.push((result.latenciesMs.length / result.elapsedMs) * 1000);
+      }
+      ratios.push((rps[0] ?? 0) / (rps[1] ?? 1));
     }
-    const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-    const rps = (sorted.length / result.elapsedMs) * 1000;
-    const isBaseline = index % 2 === 1;
-    if (!isBaseline) apiRps = rps;
-    const ratio = isBaseline ? `${options.subject ?? 'API'} = ${(apiRps / rps).toFixed(2)} × baseline` : '';
+    const ratio = median(ratios);
+    const [api, baseline] = totals;
+    console.log(rowOf(pair[0].name, api?.latencies ?? [], api?.elapsedMs ?? 1, ''));
     console.log(
-      `| ${testCase.name} | ${sorted.length} | ${rps.toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${ratio} |`,
+      rowOf(
+        pair[1].name,
+        baseline?.latencies ?? [],
+        baseline?.elapsedMs ?? 1,
+        `${options.subject ?? 'API'} = ${ratio.toFixed(2)} × baseline`,
+      ),
     );
+    if (ratiosFile) {
+      const line: RecordedRatio = { engine: options.engine ?? '', name: pair[0].name, ratio };
+      appendFileSync(ratiosFile, `${JSON.stringify(line)}\n`);
+    }
   }
 }

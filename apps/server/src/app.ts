@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@stackyard/db/client';
 import { asBackground } from '@stackyard/db/background';
 import { registerApiDocs } from '@stackyard/api/openapi';
@@ -29,9 +29,10 @@ import {
 import { problemDetails } from './plugins/problem-details.ts';
 import { errorLogValue } from './plugins/error-log.ts';
 import { requestLogValue } from './plugins/request-log.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
-import { identityTokenVerifier, withRevocation } from './token-verifier.ts';
+import { identityTokenVerifier, withRevocation, withTokenCache } from './token-verifier.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -95,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'production'));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -138,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await app.register(productApi, {
         prefix: API_PREFIX,
         db: deps.db.db,
-        verifier: withRevocation(deps.verifier ?? defaultVerifier(config), revoked),
+        verifier: withRevocation(withTokenCache(deps.verifier ?? defaultVerifier(config)), revoked),
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
         store,
         facts,

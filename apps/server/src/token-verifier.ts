@@ -30,6 +30,7 @@ export function identityTokenVerifier(options: TokenVerifierOptions): TokenVerif
       const verified: VerifiedToken = { identityId: claims.sub };
       if (claims.sid !== undefined) verified.sessionId = claims.sid;
       if (claims.email !== undefined) verified.email = claims.email;
+      if (typeof claims.claims.exp === 'number') verified.expiresAt = claims.claims.exp;
       return verified;
     },
   };
@@ -43,6 +44,34 @@ export function withRevocation(verifier: TokenVerifier, revoked: RevokedSessions
       if (verified.sessionId !== undefined && revoked.has(verified.sessionId))
         throw new Error('the session of this token has ended');
       return verified;
+    },
+  };
+}
+
+// Enough for every signed-in user of a large instance; past it the oldest verification is forgotten.
+const CACHED_TOKENS_MAX = 10_000;
+
+/**
+ * Remembers each valid token's verification until the token expires, keyed by the token itself: a
+ * signature check costs more than the query that follows it, and a token's claims cannot change. Only
+ * successes are kept, so a bad token is checked (and refused) every time. Revocation is not cached: wrap
+ * this in withRevocation(), which asks on every call.
+ */
+export function withTokenCache(verifier: TokenVerifier, maxEntries = CACHED_TOKENS_MAX): TokenVerifier {
+  const verified = new Map<string, VerifiedToken & { expiresAt: number }>();
+  return {
+    async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAt * 1000 > Date.now()) return known;
+      if (known) verified.delete(token);
+      const fresh = await verifier.verify(token);
+      if (fresh.expiresAt === undefined) return fresh;
+      if (verified.size >= maxEntries) {
+        const oldest = verified.keys().next();
+        if (!oldest.done) verified.delete(oldest.value);
+      }
+      verified.set(token, { ...fresh, expiresAt: fresh.expiresAt });
+      return fresh;
     },
   };
 }

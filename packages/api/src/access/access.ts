@@ -3,7 +3,7 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Actor } from '../auth/authenticate.ts';
 import type { Executor } from '../db.ts';
-import { findMembership } from './access.repo.ts';
+import { membershipOf } from './membership-cache.ts';
 
 export type { Permission };
 
@@ -61,7 +61,7 @@ export async function authorize<P extends Permission>(
 ): Promise<Authorized<P>> {
   // A token restricted to another workspace sees this one as a stranger would.
   const outsideToken = actor.token?.workspaceId && actor.token.workspaceId !== workspaceId;
-  const row = outsideToken ? null : await findMembership(db, workspaceId, actor.userId);
+  const row = outsideToken ? null : await membershipOf(db, workspaceId, actor.userId);
   if (!row) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
   const access: WorkspaceAccess = {
     workspaceId,

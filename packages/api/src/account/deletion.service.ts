@@ -2,6 +2,7 @@ import type { AccountDeletionPreview, DeleteAccount } from '@stackyard/contracts
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
+import { membershipsChanged } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, type Executor } from '../db.ts';
 import { findProfile, lockProfile } from '../profiles/profiles.repo.ts';
@@ -102,4 +103,6 @@ export async function deleteAccount(
     await deleteProfile(tx, actor.userId);
     await accounts.remove(tx, actor.userId);
   });
+  // Every membership of the account is gone: none this process remembers may outlive it.
+  membershipsChanged(db);
 }

@@ -7,6 +7,8 @@ export interface VerifiedToken {
   identityId: string;
   sessionId?: string;
   email?: string;
+  /** When the token expires, in seconds since the epoch: how long its verification may be remembered. */
+  expiresAt?: number;
 }
 
 /** Checks a bearer credential; throws on anything that is not valid (bad signature, expired, wrong issuer...). */

@@ -46,6 +46,15 @@ export function after(order: KeysetOrder, cursor: Cursor | null): SQL {
     : sql`(${order.key}, ${order.id}) > (${value}, ${cursor.id}::uuid)`;
 }
 
+/** after() for a prepared statement: the cursor's key and id are the placeholders cursorKey and cursorId. */
+export function afterPlaceholders(order: KeysetOrder): SQL {
+  const value = sql`${sql.placeholder('cursorKey')}::${sql.raw(order.type)}`;
+  const id = sql`${sql.placeholder('cursorId')}::uuid`;
+  return order.direction === 'desc'
+    ? sql`(${order.key}, ${order.id}) < (${value}, ${id})`
+    : sql`(${order.key}, ${order.id}) > (${value}, ${id})`;
+}
+
 export interface Cursor {
   key: string;
   id: string;

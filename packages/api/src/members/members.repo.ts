@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { profiles, usernames, workspaceMembers, workspaces } from '@stackyard/db/schema';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { preparedOn } from '../prepared.ts';
 
 export interface MemberRow {
   workspaceId: string;
@@ -15,7 +16,7 @@ export interface MemberRow {
   updatedAt: Date;
 }
 
-function members(db: Executor, workspaceId: string) {
+function members(db: Executor, workspaceId: string | Placeholder) {
   return db
     .select({
       workspaceId: workspaceMembers.workspaceId,
@@ -39,11 +40,16 @@ function members(db: Executor, workspaceId: string) {
 
 /** Owner first, then in the order they joined. */
 export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<MemberRow[]> {
-  return members(db, access.workspaceId).orderBy(
-    sql`${workspaceMembers.userId} <> ${access.ownerId}`,
-    asc(workspaceMembers.createdAt),
-    asc(workspaceMembers.userId),
-  );
+  const make = () =>
+    members(db, sql.placeholder('workspaceId'))
+      .orderBy(
+        sql`${workspaceMembers.userId} <> ${sql.placeholder('ownerId')}::uuid`,
+        asc(workspaceMembers.createdAt),
+        asc(workspaceMembers.userId),
+      )
+      .prepare('workspace_members_list');
+  const statement = preparedOn(db, 'workspace_members_list', make) ?? make();
+  return statement.execute({ workspaceId: access.workspaceId, ownerId: access.ownerId });
 }
 
 export async function findMember(

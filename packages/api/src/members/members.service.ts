@@ -3,6 +3,7 @@ import type { AddMember, Member } from '@stackyard/contracts/member';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
 import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
+import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
 import { findProfile, findUserByCurrentUsername, lockProfile } from '../profiles/profiles.repo.ts';
@@ -45,12 +46,14 @@ export async function changeRole(
   userId: string,
   role: AccessRole,
 ): Promise<Member> {
-  return inTransaction(db, async (tx) => {
-    const access = await authorize(tx, actor, workspaceId, 'members:manage');
-    if (userId === access.ownerId) throw new AppError('conflict', OWNER_ROLE_FIXED);
-    if (!(await setMemberRole(tx, access, userId, role))) throw new AppError('not_found', MEMBER_NOT_FOUND);
-    return requireMember(tx, workspaceId, userId, access.ownerId);
-  });
+  return changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      const access = await authorize(tx, actor, workspaceId, 'members:manage');
+      if (userId === access.ownerId) throw new AppError('conflict', OWNER_ROLE_FIXED);
+      if (!(await setMemberRole(tx, access, userId, role))) throw new AppError('not_found', MEMBER_NOT_FOUND);
+      return requireMember(tx, workspaceId, userId, access.ownerId);
+    }),
+  );
 }
 
 /** Owner and admins remove anyone but the owner; any member may remove themselves (leave). */
@@ -60,17 +63,19 @@ export async function removeMember(
   workspaceId: string,
   userId: string,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    if (userId === actor.userId) {
-      const access = await authorize(tx, actor, workspaceId, 'members:leave');
-      if (access.isOwner) throw new AppError('conflict', OWNER_STAYS);
-      await leave(tx, access);
-      return;
-    }
-    const access = await authorize(tx, actor, workspaceId, 'members:manage');
-    if (userId === access.ownerId) throw new AppError('conflict', OWNER_STAYS);
-    if (!(await deleteMember(tx, access, userId))) throw new AppError('not_found', MEMBER_NOT_FOUND);
-  });
+  await changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      if (userId === actor.userId) {
+        const access = await authorize(tx, actor, workspaceId, 'members:leave');
+        if (access.isOwner) throw new AppError('conflict', OWNER_STAYS);
+        await leave(tx, access);
+        return;
+      }
+      const access = await authorize(tx, actor, workspaceId, 'members:manage');
+      if (userId === access.ownerId) throw new AppError('conflict', OWNER_STAYS);
+      if (!(await deleteMember(tx, access, userId))) throw new AppError('not_found', MEMBER_NOT_FOUND);
+    }),
+  );
 }
 
 /** Owner and admins add an existing user by their current username. */
@@ -100,29 +105,32 @@ export async function transferOwnership(
   workspaceId: string,
   newOwnerId: string,
 ): Promise<Member> {
-  return inTransaction(db, async (tx) => {
-    const access = await authorize(tx, actor, workspaceId, 'workspace:transfer');
-    if (newOwnerId === access.ownerId) throw new AppError('conflict', ALREADY_OWNER);
-    const workspace = await lockWorkspace(tx, access);
-    if (!workspace) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
-    const target = await findMember(tx, workspaceId, newOwnerId);
-    if (!target) throw new AppError('not_found', NEW_OWNER_NOT_MEMBER);
-    // Their slug changes (create, rename) wait, so the check below stays true until this commits.
-    await lockProfile(tx, newOwnerId);
-    const used = await slugsOfOwner(tx, newOwnerId);
-    if (used.has(workspace.slug)) {
-      const name = (await findProfile(tx, newOwnerId))?.currentUsername ?? 'The new owner';
-      throw new AppError('conflict', newOwnerHasSlug(name, workspace.slug));
-    }
-    // Old slugs the new owner already uses would lead to two workspaces: those redirects are dropped.
-    await setOwner(
-      tx,
-      access,
-      newOwnerId,
-      workspace.previousSlugs.filter((slug) => !used.has(slug)),
-    );
-    return requireMember(tx, workspaceId, newOwnerId, newOwnerId);
-  });
+  // Both roles change: the memberships this process remembers are forgotten once it has committed.
+  return changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      const access = await authorize(tx, actor, workspaceId, 'workspace:transfer');
+      if (newOwnerId === access.ownerId) throw new AppError('conflict', ALREADY_OWNER);
+      const workspace = await lockWorkspace(tx, access);
+      if (!workspace) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
+      const target = await findMember(tx, workspaceId, newOwnerId);
+      if (!target) throw new AppError('not_found', NEW_OWNER_NOT_MEMBER);
+      // Their slug changes (create, rename) wait, so the check below stays true until this commits.
+      await lockProfile(tx, newOwnerId);
+      const used = await slugsOfOwner(tx, newOwnerId);
+      if (used.has(workspace.slug)) {
+        const name = (await findProfile(tx, newOwnerId))?.currentUsername ?? 'The new owner';
+        throw new AppError('conflict', newOwnerHasSlug(name, workspace.slug));
+      }
+      // Old slugs the new owner already uses would lead to two workspaces: those redirects are dropped.
+      await setOwner(
+        tx,
+        access,
+        newOwnerId,
+        workspace.previousSlugs.filter((slug) => !used.has(slug)),
+      );
+      return requireMember(tx, workspaceId, newOwnerId, newOwnerId);
+    }),
+  );
 }
 
 async function requireMember(

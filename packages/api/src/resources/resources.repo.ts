@@ -90,6 +90,15 @@ export async function findResourceWorkspace(db: Executor, resourceId: string): P
   return row?.workspaceId ?? null;
 }
 
+/**
+ * A resource by id in whatever workspace holds it, for a read that names only the resource: one query
+ * instead of its workspace, then the resource. The caller authorizes the row's workspace before answering.
+ */
+export async function findResourceForReading(db: Executor, resourceId: string): Promise<ResourceRow | null> {
+  const [row] = await db.select(columns).from(resources).where(eq(resources.id, resourceId)).limit(1);
+  return row ?? null;
+}
+
 export async function findResource(
   db: Executor,
   access: CatalogReader,

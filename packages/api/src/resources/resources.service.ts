@@ -10,6 +10,7 @@ import { inTransaction, iso } from '../db.ts';
 import {
   deleteResource as removeResource,
   findResource,
+  findResourceForReading,
   findResourceWorkspace,
   listResources as readResources,
   resourceOrders,
@@ -37,9 +38,9 @@ export async function listResources(
 }
 
 export async function getResource(db: Database, actor: Actor, resourceId: string): Promise<Resource> {
-  const workspaceId = await findResourceWorkspace(db, resourceId);
-  const access = await authorizeItem(db, actor, workspaceId, 'catalog:read', RESOURCE_NOT_FOUND);
-  const row = await findResource(db, access, resourceId);
+  // One query for the row; nothing of it is answered unless its workspace lets the caller read (else 404).
+  const row = await findResourceForReading(db, resourceId);
+  await authorizeItem(db, actor, row?.workspaceId ?? null, 'catalog:read', RESOURCE_NOT_FOUND);
   if (!row) throw new AppError('not_found', RESOURCE_NOT_FOUND);
   return toResource(row);
 }

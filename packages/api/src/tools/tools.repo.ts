@@ -5,7 +5,15 @@ import type { ToolStance } from '@stackyard/contracts/stack';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import { suffixedSlug } from '@stackyard/contracts/slug';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
-import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
+import {
+  afterPlaceholders,
+  cursorKey,
+  orderBy,
+  page,
+  type Cursor,
+  type KeysetOrder,
+} from '../catalog/pagination.ts';
+import { preparedOn } from '../prepared.ts';
 import type { Executor } from '../db.ts';
 
 /** What a tool's page says about it: global, shared by every workspace that links the tool. */
@@ -102,24 +110,37 @@ export async function listTools(
   },
 ): Promise<{ rows: ToolRow[]; nextCursor: string | null }> {
   const order = toolOrders[options.sort];
-  const rows = await db
-    .select({ ...columns, cursorKey: cursorKey(order) })
-    .from(workspaceTools)
-    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
-    .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
-    .where(
-      and(
-        eq(workspaceTools.workspaceId, access.workspaceId),
-        after(order, options.cursor),
-        options.tagId
-          ? sql`exists (select 1 from ${toolTags} where ${toolTags.workspaceToolId} = ${workspaceTools.id}
-              and ${toolTags.tagId} = ${options.tagId})`
-          : undefined,
-        options.stance ? sql`${columns.stance} = ${options.stance}` : undefined,
-      ),
-    )
-    .orderBy(orderBy(order))
-    .limit(options.limit + 1);
+  const { cursor, tagId, stance } = options;
+  const name = `tools_list_${order.name}${cursor ? '_after' : ''}${tagId ? '_tag' : ''}${stance ? '_stance' : ''}`;
+  const make = () =>
+    db
+      .select({ ...columns, cursorKey: cursorKey(order) })
+      .from(workspaceTools)
+      .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
+      .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
+      .where(
+        and(
+          eq(workspaceTools.workspaceId, sql.placeholder('workspaceId')),
+          cursor ? afterPlaceholders(order) : undefined,
+          tagId
+            ? sql`exists (select 1 from ${toolTags} where ${toolTags.workspaceToolId} = ${workspaceTools.id}
+              and ${toolTags.tagId} = ${sql.placeholder('tagId')})`
+            : undefined,
+          stance ? sql`${columns.stance} = ${sql.placeholder('stance')}` : undefined,
+        ),
+      )
+      .orderBy(orderBy(order))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const statement = preparedOn(db, name, make) ?? make();
+  const rows = await statement.execute({
+    workspaceId: access.workspaceId,
+    limit: options.limit + 1,
+    cursorKey: cursor?.key,
+    cursorId: cursor?.id,
+    tagId,
+    stance,
+  });
   return page(order, rows, options.limit);
 }
 
@@ -137,6 +158,20 @@ export async function findTool(db: Executor, access: CatalogReader, toolId: stri
   const [row] = await selectTools(db)
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(workspaceTools.id, toolId)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A tool by id in whatever workspace holds it, for a read that names only the tool: one query instead of
+ * its workspace, then the tool. The caller authorizes the row's workspace before anything of it is answered.
+ */
+export async function findToolForReading(db: Executor, toolId: string): Promise<ToolRow | null> {
+  const make = () =>
+    selectTools(db)
+      .where(eq(workspaceTools.id, sql.placeholder('toolId')))
+      .limit(1)
+      .prepare('tool_by_id');
+  const [row] = await (preparedOn(db, 'tool_by_id', make) ?? make()).execute({ toolId });
   return row ?? null;
 }
 

@@ -10,6 +10,7 @@ import {
   deleteTool as removeTool,
   findTool,
   findToolBySlug,
+  findToolForReading,
   findToolWorkspace,
   listTools as readTools,
   setToolRating,
@@ -37,14 +38,9 @@ export async function listTools(
 }
 
 export async function getTool(db: Database, actor: Actor, toolId: string): Promise<Tool> {
-  const access = await authorizeItem(
-    db,
-    actor,
-    await findToolWorkspace(db, toolId),
-    'catalog:read',
-    TOOL_NOT_FOUND,
-  );
-  const row = await findTool(db, access, toolId);
+  // One query for the row; nothing of it is answered unless its workspace lets the caller read (else 404).
+  const row = await findToolForReading(db, toolId);
+  await authorizeItem(db, actor, row?.workspaceId ?? null, 'catalog:read', TOOL_NOT_FOUND);
   if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
   return toTool(row);
 }

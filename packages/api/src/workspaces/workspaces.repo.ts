@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type Placeholder } from 'drizzle-orm';
 import {
   ingestionSubmissions,
   projects,
@@ -12,6 +12,7 @@ import {
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { preparedOn } from '../prepared.ts';
 
 export interface WorkspaceRow {
   id: string;
@@ -39,7 +40,7 @@ const listColumns = {
   ownerUsername: usernames.username,
 };
 
-function workspacesOf(db: Executor, userId: string) {
+function workspacesOf(db: Executor, userId: string | Placeholder) {
   return db
     .select(listColumns)
     .from(workspaceMembers)
@@ -51,7 +52,11 @@ function workspacesOf(db: Executor, userId: string) {
 
 /** The workspaces the user is a member of, oldest first (so "the first workspace" is stable). */
 export async function listWorkspacesOf(db: Executor, userId: string): Promise<WorkspaceRow[]> {
-  return workspacesOf(db, userId).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+  const make = () =>
+    workspacesOf(db, sql.placeholder('userId'))
+      .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
+      .prepare('workspaces_of_user');
+  return (preparedOn(db, 'workspaces_of_user', make) ?? make()).execute({ userId });
 }
 
 export async function findWorkspaceOf(

@@ -8,6 +8,7 @@ import {
 } from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
 import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
+import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import { insertProfileIfMissing, lockProfile } from '../profiles/profiles.repo.ts';
@@ -144,13 +145,15 @@ export async function updateWorkspace(
 
 /** Only the owner, never their last workspace; the workspace and everything in it go in one transaction. */
 export async function deleteWorkspace(db: Database, actor: Actor, workspaceId: string): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const access = await authorize(tx, actor, workspaceId, 'workspace:delete');
-    // Serializes the owner's deletes: two at once must not both pass the "not the last one" check.
-    await lockProfile(tx, actor.userId);
-    if ((await countWorkspacesOf(tx, actor.userId)) <= 1) throw new AppError('conflict', LAST_WORKSPACE);
-    await removeWorkspace(tx, access);
-  });
+  await changingMemberships(db, workspaceId, () =>
+    inTransaction(db, async (tx) => {
+      const access = await authorize(tx, actor, workspaceId, 'workspace:delete');
+      // Serializes the owner's deletes: two at once must not both pass the "not the last one" check.
+      await lockProfile(tx, actor.userId);
+      if ((await countWorkspacesOf(tx, actor.userId)) <= 1) throw new AppError('conflict', LAST_WORKSPACE);
+      await removeWorkspace(tx, access);
+    }),
+  );
 }
 
 async function withSlugConflicts<T>(slug: string | undefined, work: () => Promise<T>): Promise<T> {

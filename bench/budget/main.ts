@@ -1,0 +1,91 @@
+// `npm run bench -- budget` (issue 20): the key cases of the api and catalog benchmarks, run briefly on
+// PGlite and on PostgreSQL, each ratio to its raw-SQL baseline checked against a floor. Ratios, not times:
+// the API and its baseline take turns within each case, so a busy machine slows both and the ratio holds.
+// Exits 1 when a ratio falls under its floor or a case did not run. The floors are in bench/README.md.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordedRatio } from '../support/cases.ts';
+
+/** Benchmark → case → the lowest ratio to its baseline that passes, on either engine. */
+export const FLOORS: Record<string, Record<string, number>> = {
+  api: {
+    'GET /workspaces': 0.65,
+    'GET /workspaces/{id}/members': 0.65,
+  },
+  catalog: {
+    'GET /tools (first page of 50)': 0.65,
+    'GET /tools (page at row 9000, cursor)': 0.65,
+    'GET /tools/workspace/{toolId}': 0.65,
+    // The search helper's case: its query is most of its time, so the API costs little on top of it.
+    'GET /search (20 hits, snippets)': 0.5,
+  },
+};
+
+const ENGINES = ['PGlite (in memory)', 'PostgreSQL'];
+const benchDir = join(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'stackyard-budget-'));
+const ratios: RecordedRatio[] = [];
+let failed = false;
+
+try {
+  for (const name of Object.keys(FLOORS)) {
+    const file = join(work, `${name}.jsonl`);
+    console.log(`\n## ${name} (brief)`);
+    const result = spawnSync(
+      process.execPath,
+      ['--experimental-strip-types', join(benchDir, name, 'main.ts')],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BENCH_RATIOS_FILE: file,
+          BENCH_MAX_MS: process.env.BENCH_MAX_MS ?? '2000',
+          BENCH_REQUESTS: process.env.BENCH_REQUESTS ?? '2000',
+          BENCH_TURNS: process.env.BENCH_TURNS ?? '4',
+          BENCH_BREAKDOWN_ITERATIONS: '0',
+        },
+      },
+    );
+    if (result.status !== 0) {
+      console.log(`${name}: the benchmark failed (exit ${result.status})`);
+      failed = true;
+    }
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      // No file: no case ran; each floor below says so.
+    }
+    for (const line of lines) {
+      const ratio = JSON.parse(line) as RecordedRatio;
+      ratios.push({ ...ratio, name: `${name}: ${ratio.name}` });
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log('\n## budget: each ratio to its baseline against its floor');
+console.log(`| case | floor | ${ENGINES.join(' | ')} |`);
+console.log(`|---|---:|${ENGINES.map(() => '---:').join('|')}|`);
+for (const [bench, floors] of Object.entries(FLOORS)) {
+  for (const [name, floor] of Object.entries(floors)) {
+    const cells = ENGINES.map((engine) => {
+      const found = ratios.find((ratio) => ratio.engine === engine && ratio.name === `${bench}: ${name}`);
+      // The benchmarks skip PostgreSQL, saying so, when its server does not answer (BENCH_DATABASE_URL).
+      if (!found && !ratios.some((ratio) => ratio.engine === engine)) return 'skipped';
+      if (!found) {
+        failed = true;
+        return 'did not run ✗';
+      }
+      const ok = found.ratio >= floor;
+      failed ||= !ok;
+      return `${found.ratio.toFixed(2)} ${ok ? '✓' : '✗ under the floor'}`;
+    });
+    console.log(`| ${bench}: ${name} | ${floor.toFixed(2)} | ${cells.join(' | ')} |`);
+  }
+}
+console.log(failed ? '\nbudget: FAILED' : '\nbudget: every ratio at or above its floor');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,105 @@
+// Memberships are remembered for a moment (membership-cache.ts): a change made through this process holds
+// at once, one made elsewhere (another API instance, here straight in the database) within
+// MEMBERSHIP_CACHE_MS, and a transaction always reads its own state.
+import { sql } from 'drizzle-orm';
+import { memberListSchema } from '@stackyard/contracts/member';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTool } from '@stackyard/testing/catalog-seed';
+import { catalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { MEMBERSHIP_CACHE_MS } from './membership-cache.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(() => h.closeChecked());
+
+async function worldWithTool() {
+  const world = await catalogWorld(h);
+  const { workspaceToolId } = await seedTool(h.db.db, {
+    workspaceId: world.workspaceId,
+    url: `https://cached-${world.workspaceId}.example.com/`,
+    slug: 'cached',
+    name: 'Cached',
+  });
+  return { ...world, toolId: workspaceToolId };
+}
+
+describe('remembered memberships', () => {
+  it('a removed member loses access at once, on lists and on items', async () => {
+    const { workspaceId, owner, viewer, toolId } = await worldWithTool();
+    const list = `/tools?workspace_id=${workspaceId}`;
+    expect((await h.as(viewer).get(list)).statusCode).toBe(200);
+    expect((await h.as(viewer).get(`/tools/workspace/${toolId}`)).statusCode).toBe(200);
+    expect((await h.as(owner).delete(`/workspaces/${workspaceId}/members/${viewer.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await h.as(viewer).get(list)).statusCode).toBe(404);
+    expect((await h.as(viewer).get(`/tools/workspace/${toolId}`)).statusCode).toBe(404);
+  });
+
+  it('a lowered role holds at once, and a member who leaves is out at once', async () => {
+    const { workspaceId, owner, editor, toolId } = await worldWithTool();
+    const rate = () => h.as(editor).put(`/tools/workspace/${toolId}`, { context: { rating: 4 } });
+    expect((await rate()).statusCode).toBe(200);
+    const lowered = await h
+      .as(owner)
+      .put(`/workspaces/${workspaceId}/members/${editor.id}/role`, { new_role: 'viewer' });
+    expect(lowered.statusCode).toBe(200);
+    expect((await rate()).statusCode).toBe(403);
+    expect((await h.as(editor).delete(`/workspaces/${workspaceId}/members/${editor.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await h.as(editor).get(`/tools?workspace_id=${workspaceId}`)).statusCode).toBe(404);
+  });
+
+  it('a transferred ownership holds at once for both the old owner and the new one', async () => {
+    const { workspaceId, owner, editor } = await worldWithTool();
+    const transfer = (from: typeof owner, to: typeof owner) =>
+      h.as(from).post(`/workspaces/${workspaceId}/transfer-ownership`, { user_id: to.id });
+    // Who owns the workspace comes with the membership: the members list marks the owner from it.
+    const ownerSeenBy = async (user: typeof owner) => {
+      const members = memberListSchema.parse(
+        (await h.as(user).get(`/workspaces/${workspaceId}/members`)).json(),
+      );
+      return members.find((member) => member.is_owner)?.user_id;
+    };
+    expect(await ownerSeenBy(owner)).toBe(owner.id);
+    expect(await ownerSeenBy(editor)).toBe(owner.id);
+    expect((await transfer(owner, editor)).statusCode).toBe(200);
+    expect(await ownerSeenBy(owner)).toBe(editor.id);
+    expect(await ownerSeenBy(editor)).toBe(editor.id);
+    expect((await transfer(owner, editor)).statusCode).toBe(403);
+  });
+
+  it('a change made by another instance holds here within MEMBERSHIP_CACHE_MS', async () => {
+    const { workspaceId, viewer } = await worldWithTool();
+    const list = `/tools?workspace_id=${workspaceId}`;
+    expect((await h.as(viewer).get(list)).statusCode).toBe(200);
+    await h.db.rows(
+      sql`delete from workspace_members where workspace_id = ${workspaceId} and user_id = ${viewer.id}`,
+    );
+    const changed = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - changed < MEMBERSHIP_CACHE_MS + 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await h.as(viewer).get(list)).statusCode;
+    }
+    expect(status).toBe(404);
+    expect(performance.now() - changed).toBeLessThan(MEMBERSHIP_CACHE_MS + 1_000);
+  });
+
+  it('a member just added reads at once: absence is never remembered', async () => {
+    const { workspaceId, owner } = await worldWithTool();
+    const newcomer = await h.user(`newcomer_${workspaceId.slice(0, 8)}`);
+    const list = `/tools?workspace_id=${workspaceId}`;
+    expect((await h.as(newcomer).get(list)).statusCode).toBe(404);
+    await h
+      .as(owner)
+      .post(`/workspaces/${workspaceId}/members`, { username: newcomer.username, role: 'viewer' });
+    expect((await h.as(newcomer).get(list)).statusCode).toBe(200);
+  });
+});
