@@ -35,11 +35,11 @@ test('projects: empty list, create dialog, detail with tags and comments, not fo
   await page.getByText('This workspace has no tags yet.').waitFor();
   await page.getByLabel('New tag', { exact: true }).fill('frontend');
   await page.getByRole('button', { name: 'Add tag' }).click();
-  await page.getByRole('list', { name: 'Tags' }).getByText('frontend').waitFor();
+  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('frontend').waitFor();
   await page.getByRole('checkbox', { name: 'frontend' }).click();
   await page.getByText('No tags.').waitFor();
   await page.getByRole('checkbox', { name: 'frontend' }).click();
-  await page.getByRole('list', { name: 'Tags' }).getByText('frontend').waitFor();
+  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('frontend').waitFor();
   await page.getByRole('button', { name: 'Done' }).click();
 
   // Comments: post, then delete one's own.
@@ -264,7 +264,7 @@ test('tools with real data: search, tag filter, sort, load more, detail, rating,
   await page.getByRole('img', { name: 'Rated 3 out of 5' }).waitFor();
   await page.getByRole('combobox', { name: 'Rating' }).selectOption('4');
   await page.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
-  await page.getByRole('list', { name: 'Tags' }).getByText('favourite').waitFor();
+  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('favourite').waitFor();
   await page.getByLabel('Add a comment', { exact: true }).fill('Fast builds.');
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await page.getByText('Fast builds.').waitFor();
@@ -318,13 +318,13 @@ test('project rename moves its address; tags are renamed and deleted after a con
   await page.getByRole('button', { name: 'Edit tags' }).click();
   await page.getByLabel('New tag', { exact: true }).fill('frontend');
   await page.getByRole('button', { name: 'Add tag' }).click();
-  await page.getByRole('list', { name: 'Tags' }).getByText('frontend').waitFor();
+  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('frontend').waitFor();
   await page.getByRole('button', { name: 'Edit tag frontend' }).click();
   const form = page.getByRole('form', { name: 'Edit tag frontend' });
   await form.getByLabel('Tag name', { exact: true }).fill('web');
   await form.getByLabel('Color', { exact: true }).fill('#16a34a');
   await form.getByRole('button', { name: 'Save tag' }).click();
-  await page.getByRole('list', { name: 'Tags' }).getByText('web', { exact: true }).waitFor();
+  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('web', { exact: true }).waitFor();
   await page.getByRole('checkbox', { name: 'web' }).waitFor();
   expect(await seriousA11yViolations(page), 'tag manager').toEqual([]);
 
@@ -382,7 +382,7 @@ test('resources with real data: list, sort, detail with rating, tags, comments, 
   await page.getByRole('button', { name: 'Edit tags' }).click();
   await page.getByLabel('New tag', { exact: true }).fill('to-read');
   await page.getByRole('button', { name: 'Add tag' }).click();
-  await page.getByRole('list', { name: 'Tags' }).getByText('to-read').waitFor();
+  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('to-read').waitFor();
   await page.getByLabel('Add a comment', { exact: true }).fill('Worth a second read.');
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await page.getByText('Worth a second read.').waitFor();

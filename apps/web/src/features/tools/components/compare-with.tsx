@@ -53,12 +53,17 @@ export function CompareWith({ workspaceId, tool, compareHref }: CompareWithProps
             <li key={other.workspace_tool_id}>
               <Link
                 to={compareHref([tool.slug, other.slug])}
-                aria-label={`Compare with ${other.name}, sharing ${sharedText(other)}`}
                 className="inline-flex items-center gap-2 rounded-full border border-zinc-300 py-1 pr-3 pl-1 text-sm text-zinc-900 hover:border-zinc-500"
               >
                 <ItemIcon name={other.name} src={other.icon_url} size="sm" />
-                {other.name}
-                <span className="text-xs text-zinc-500">{sharedText(other)}</span>
+                <span>
+                  <span className="sr-only">Compare with </span>
+                  {other.name}
+                </span>
+                <span className="text-xs text-zinc-500">
+                  <span className="sr-only">sharing </span>
+                  {sharedText(other)}
+                </span>
               </Link>
             </li>
           ))}
