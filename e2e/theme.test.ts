@@ -34,10 +34,6 @@ test('dark mode: the main pages are dark and have no serious axe violations, con
 }) => {
   mkdirSync(screenshotsDir, { recursive: true });
   const check = async (name: string) => {
-    // Buttons ease their colours (transition-colors): axe must see the final ones, not a mix.
-    await page.evaluate(
-      `Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})))`,
-    );
     expect(await isDark(page), name).toBe(true);
     expect(await backgroundLevel(page), name).toBeLessThan(50);
     expect(await seriousA11yViolations(page), name).toEqual([]);

@@ -14,6 +14,10 @@ interface AxeViolation {
 }
 
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours ease in (transition-colors), e.g. just after a theme switch: axe must see the final ones, not a mix.
+  await page.evaluate(
+    `Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})))`,
+  );
   const violations = (await page.evaluate(
     `(async () => { ${axeSource}; const result = await axe.run(document, { resultTypes: ['violations'] }); return result.violations; })()`,
   )) as AxeViolation[];
