@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@stackyard/db/client';
 
 /** A transaction is a Database too, so repositories take either. */
@@ -33,4 +34,12 @@ export function batchesOf<T>(rows: readonly T[], perRow: number, extra = 0): T[]
 
 export function iso(date: Date): string {
   return date.toISOString();
+}
+
+/**
+ * A timestamp column selected as the API writes it (what iso() makes of it, milliseconds and Z), formatted by
+ * the database: in a list, parsing each value into a Date and formatting it again cost a tenth of a request.
+ */
+export function isoText(column: SQL | SQL.Aliased | { getSQL(): SQL }): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -1,3 +1,4 @@
+import { Column, is, SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './db.ts';
 
@@ -26,7 +27,49 @@ export function preparedOn<T extends Prepared>(db: Executor, name: string, make:
   let statement = byName.get(name) as T | undefined;
   if (!statement) {
     statement = make();
+    mapRowsDirectly(statement);
     byName.set(name, statement);
   }
   return statement;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/**
+ * Drizzle turns each row (an array) into an object with a generic mapper that asks, for every value of every
+ * row, what kind of field it came from: a tenth of a 50-row list request's time. A prepared statement's fields
+ * are known when it is made, so its rows are mapped by a function made for them once. Only flat selections
+ * (no nested objects, whose left-joined nulls Drizzle folds) are taken; any other keeps Drizzle's mapper.
+ */
+function mapRowsDirectly(statement: object): void {
+  const fields = (statement as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return;
+  const keys: string[] = [];
+  const decoders: Array<Decoder | null> = [];
+  for (const { path, field } of fields as Array<{ path: string[]; field: unknown }>) {
+    // An SQL field's decoder is internal to Drizzle's types, not to its objects.
+    const decoder = is(field, Column)
+      ? field
+      : is(field, SQL)
+        ? (field as unknown as { decoder?: Decoder }).decoder
+        : null;
+    const key = path[0];
+    if (path.length !== 1 || key === undefined || !decoder) return;
+    keys.push(key);
+    // A column's own mapFromDriverValue, unless overridden (dates, numbers from text), passes the value through.
+    decoders.push(decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : decoder);
+  }
+  (statement as { customResultMapper?: unknown }).customResultMapper = (rows: unknown[][]) =>
+    rows.map((row) => {
+      const result: Record<string, unknown> = {};
+      for (let index = 0; index < keys.length; index++) {
+        const value = row[index];
+        const decoder = decoders[index];
+        result[keys[index] as string] =
+          value === null || !decoder ? value : decoder.mapFromDriverValue(value);
+      }
+      return result;
+    });
 }

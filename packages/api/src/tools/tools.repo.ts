@@ -14,7 +14,7 @@ import {
   type KeysetOrder,
 } from '../catalog/pagination.ts';
 import { preparedOn } from '../prepared.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 
 /** What a tool's page says about it: global, shared by every workspace that links the tool. */
 export interface ToolDetails {
@@ -38,8 +38,9 @@ export interface ToolRow extends ToolDetails {
   rawSubmittedUrl: string;
   rating: number | null;
   stance: ToolStance;
-  createdAt: Date;
-  updatedAt: Date;
+  /** ISO 8601, as answered. */
+  createdAt: string;
+  updatedAt: string;
 }
 
 const columns = {
@@ -60,8 +61,8 @@ const columns = {
   forgeUrl: tools.forgeUrl,
   discordUrl: tools.discordUrl,
   slackUrl: tools.slackUrl,
-  createdAt: workspaceTools.createdAt,
-  updatedAt: workspaceTools.updatedAt,
+  createdAt: isoText(workspaceTools.createdAt),
+  updatedAt: isoText(workspaceTools.updatedAt),
 };
 
 export const toolOrders: Record<ItemSort, KeysetOrder> = {

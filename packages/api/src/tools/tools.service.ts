@@ -5,7 +5,7 @@ import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
 import { decodeCursor } from '../catalog/pagination.ts';
-import { inTransaction, iso } from '../db.ts';
+import { inTransaction } from '../db.ts';
 import {
   deleteTool as removeTool,
   findTool,
@@ -102,7 +102,7 @@ export function toTool(row: ToolRow): Tool {
       canonical_links: { homepage_url: row.homepageUrl, forge_url: row.forgeUrl },
       community_links: { discord_url: row.discordUrl, slack_url: row.slackUrl },
     },
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
   };
 }
