@@ -17,7 +17,9 @@ RETURNS TABLE (
 BEGIN
 	RETURN QUERY
 	WITH q AS (
+		-- A text of one word is only its prefix: an empty text would cost a notice (no lexemes) each time.
 		SELECT CASE WHEN p_prefix IS NULL THEN websearch_to_tsquery('english'::regconfig, p_text)
+			WHEN btrim(p_text) = '' THEN to_tsquery('english'::regconfig, p_prefix || ':*')
 			ELSE websearch_to_tsquery('english'::regconfig, p_text)
 				&& to_tsquery('english'::regconfig, p_prefix || ':*') END AS query
 	),
