@@ -47,6 +47,18 @@ test('the GitHub button follows the redirect_browser_to of the 422 answer', asyn
   await page.waitForURL('**/about?from=github');
 }, 60_000);
 
+test('the login flow carries return_to, so a GitHub sign-in comes back to the save page', async ({
+  page,
+  baseUrl,
+}) => {
+  const back = `/save?url=${encodeURIComponent('https://rocket.rs/')}&title=Rocket`;
+  const created = page.waitForResponse((response) => response.url().includes('/self-service/login/browser'));
+  await page.goto(`/login?return_to=${encodeURIComponent(back)}`);
+  // The identity service keeps it in the flow and sends the browser there after the provider's callback.
+  expect(((await (await created).json()) as { return_to?: string }).return_to).toBe(`${baseUrl}${back}`);
+  await page.getByRole('button', { name: 'Sign in with GitHub' }).waitFor();
+}, 60_000);
+
 test('Forgot password? recovers the account with an e-mailed code and a new password', async ({ page }) => {
   const email = `e2e-recover-${uniqueId()}@example.test`;
   const newPassword = 'Amber-Window-Compass-58';

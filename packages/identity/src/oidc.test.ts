@@ -120,11 +120,13 @@ afterAll(async () => {
 });
 
 /** The SPA's path: submit {method:"oidc"}, follow redirect_browser_to, let the provider call back. */
-async function signInWith(provider: string, kind: 'login' | 'registration' = 'login') {
+async function signInWith(provider: string, kind: 'login' | 'registration' = 'login', returnTo?: string) {
   const client = frontendApi(server.basePath);
   const { api, jar } = client;
   const flow =
-    kind === 'login' ? await api.createBrowserLoginFlow() : await api.createBrowserRegistrationFlow();
+    kind === 'login'
+      ? await api.createBrowserLoginFlow(returnTo ? { returnTo } : {})
+      : await api.createBrowserRegistrationFlow();
   const body = { method: 'oidc' as const, provider, csrf_token: csrfOf(flow) };
   const answer = await failure(
     kind === 'login'
@@ -193,6 +195,25 @@ describe('GitHub sign-in', () => {
     };
     const { api } = await signInWith('github');
     expect((await api.toSession()).identity?.id).toBe(identityId);
+  });
+
+  it("comes back to the login flow's return_to: the save page a signed-out visitor came from", async () => {
+    fake.state.nextAccount = {
+      id: 404,
+      emails: [{ email: 'saver@example.com', verified: true, primary: true }],
+    };
+    const savePage = `${server.origin}/save?url=${encodeURIComponent('https://rocket.rs/')}&title=Rocket`;
+    const { api, callback } = await signInWith('github', 'login', savePage);
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get('location')).toBe(savePage);
+    expect((await api.toSession()).identity?.traits).toEqual({ email: 'saver@example.com' });
+    // Another origin is never a destination: the flow falls back to the app's home.
+    fake.state.nextAccount = {
+      id: 405,
+      emails: [{ email: 'elsewhere@example.com', verified: true, primary: true }],
+    };
+    const elsewhere = await signInWith('github', 'login', 'https://evil.example/save');
+    expect(elsewhere.callback.headers.get('location')).toBe(`${server.origin}/`);
   });
 
   it('refuses a callback whose state belongs to no flow of this browser', async () => {

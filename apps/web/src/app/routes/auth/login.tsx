@@ -15,6 +15,7 @@ export function LoginRoute() {
   return (
     <AuthCard title="Login" description="Sign in to your workspaces.">
       <LoginForm
+        returnTo={returnTo}
         onSuccess={async () => {
           // The new session (and its JWT cookie) must be in before the guarded pages ask for it.
           await queryClient.invalidateQueries({ queryKey: queryKeys.session });

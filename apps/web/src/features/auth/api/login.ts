@@ -9,18 +9,25 @@ export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export type LoginInput =
   { method: 'password'; identifier: string; password: string } | { method: 'oidc'; provider: string };
 
-export const loginFlowQueryOptions = () =>
+/**
+ * `returnTo` (a path of the app, checked by lib/return-to.ts) goes into the flow: a sign-in that leaves the
+ * page (GitHub's) comes back there from the identity service, as a password sign-in does from the login page.
+ */
+export const loginFlowQueryOptions = (returnTo: string | null = null) =>
   queryOptions({
-    queryKey: queryKeys.loginFlow,
-    queryFn: () => identityApi().createBrowserLoginFlow(),
+    queryKey: [...queryKeys.loginFlow, returnTo],
+    queryFn: () =>
+      identityApi().createBrowserLoginFlow(
+        returnTo ? { returnTo: new URL(returnTo, window.location.origin).href } : {},
+      ),
     // A flow lives an hour and is replaced when it expires; it is not data to refresh.
     staleTime: Infinity,
     gcTime: 0,
   });
 
 /** The login flow the page's form submits to (its oidc nodes say which providers are configured). */
-export function useLoginFlow() {
-  return useQuery(loginFlowQueryOptions());
+export function useLoginFlow(returnTo: string | null = null) {
+  return useQuery(loginFlowQueryOptions(returnTo));
 }
 
 async function submit(flow: LoginFlow, input: LoginInput): Promise<FlowOutcome<null>> {
@@ -36,12 +43,16 @@ async function submit(flow: LoginFlow, input: LoginInput): Promise<FlowOutcome<n
   }
 }
 
-export async function login(queryClient: QueryClient, input: LoginInput): Promise<FlowOutcome<null>> {
+export async function login(
+  queryClient: QueryClient,
+  input: LoginInput,
+  returnTo: string | null = null,
+): Promise<FlowOutcome<null>> {
   let outcome: FlowOutcome<null> = { kind: 'failed', messages: [], failure: null };
   for (let attempt = 0; attempt < 2; attempt += 1) {
     let flow: LoginFlow;
     try {
-      flow = await queryClient.fetchQuery(loginFlowQueryOptions());
+      flow = await queryClient.fetchQuery(loginFlowQueryOptions(returnTo));
     } catch (error) {
       const created = await outcomeOfError(error);
       // Signed in already (e.g. in another tab): that is what the user wanted.
@@ -57,7 +68,7 @@ export async function login(queryClient: QueryClient, input: LoginInput): Promis
   return outcome;
 }
 
-export function useLogin() {
+export function useLogin(returnTo: string | null = null) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: LoginInput) => login(queryClient, input) });
+  return useMutation({ mutationFn: (input: LoginInput) => login(queryClient, input, returnTo) });
 }

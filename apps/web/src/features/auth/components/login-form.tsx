@@ -12,12 +12,14 @@ import { FormMessages } from './auth-card';
 
 type LoginFormProps = {
   onSuccess: () => void;
+  /** Where a sign-in that leaves the page (GitHub) comes back to; a path of the app. */
+  returnTo?: string | null;
   onForgotPassword?: () => void;
 };
 
-export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
-  const flow = useLoginFlow();
-  const login = useLogin();
+export function LoginForm({ onSuccess, onForgotPassword, returnTo = null }: LoginFormProps) {
+  const flow = useLoginFlow(returnTo);
+  const login = useLogin(returnTo);
   const [messages, setMessages] = useState<string[]>([]);
   const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
   const providers = oidcProvidersOf(flow.data);
