@@ -18,8 +18,7 @@ export const FLOORS: Record<string, Record<string, number>> = {
     'GET /tools (first page of 50)': 0.65,
     'GET /tools (page at row 9000, cursor)': 0.65,
     'GET /tools/workspace/{toolId}': 0.65,
-    // The search helper's case: its query is most of its time, so the API costs little on top of it.
-    'GET /search (20 hits, snippets)': 0.5,
+    'GET /search (20 hits, snippets)': 0.65,
   },
 };
 
