@@ -18,7 +18,19 @@ describe('prepared statements', () => {
   });
   afterAll(async () => handle.close());
 
-  // Drizzle's own mapping (the statement made anew each time) is the reference the direct mapping must equal.
+  /** The prepared statement answers what the same statement made anew (Drizzle's own mapping) answers. */
+  async function expectSameRows(
+    name: string,
+    make: () => { execute(values: Record<string, unknown>): Promise<unknown> },
+  ) {
+    const expected = await make().execute({ ownerId });
+    const statement = preparedOn(handle.db, name, make);
+    expect(statement).not.toBeNull();
+    // Twice: the second run is a named statement the connection already holds.
+    expect(await statement?.execute({ ownerId })).toEqual(expected);
+    expect(await statement?.execute({ ownerId })).toEqual(expected);
+  }
+
   it('answer the rows Drizzle answers: dates, numbers from SQL, nulls, nested objects', async () => {
     const db = handle.db;
     const flat = () =>
@@ -46,14 +58,8 @@ describe('prepared statements', () => {
         .orderBy(workspaces.slug)
         .prepare('prepared_test_nested');
 
-    for (const make of [flat, nested]) {
-      const expected = await make().execute({ ownerId });
-      const statement = preparedOn(db, make === flat ? 'flat' : 'nested', make);
-      expect(statement).not.toBeNull();
-      // Twice: the second run is a named statement the connection already holds.
-      expect(await statement?.execute({ ownerId })).toEqual(expected);
-      expect(await statement?.execute({ ownerId })).toEqual(expected);
-    }
+    await expectSameRows('flat', flat);
+    await expectSameRows('nested', nested);
     const [first, second] = (await preparedOn(db, 'flat', flat)?.execute({ ownerId })) as Array<{
       createdAt: unknown;
       members: unknown;
