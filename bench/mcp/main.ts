@@ -86,8 +86,8 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
         requests: [toolCall('get_preferred_stack', { workspace: WORKSPACE_ID, category: 'bundler' })],
       },
       {
-        name: 'REST GET /workspaces/{id}/stack',
-        requests: [rest(`/workspaces/${WORKSPACE_ID}/stack`)],
+        name: 'REST GET /workspaces/{id}/stack?category=bundler',
+        requests: [rest(`/workspaces/${WORKSPACE_ID}/stack?category=bundler`)],
       },
     ];
     await sanityCheck(baseUrl);
@@ -110,8 +110,11 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
         calls: 50,
       },
       {
-        names: ['REST GET /workspaces/{id}/stack', 'MCP tools/call get_preferred_stack (category Bundler)'],
-        rest: `/api/v1/workspaces/${WORKSPACE_ID}/stack`,
+        names: [
+          'REST GET /workspaces/{id}/stack?category=bundler',
+          'MCP tools/call get_preferred_stack (category Bundler)',
+        ],
+        rest: `/api/v1/workspaces/${WORKSPACE_ID}/stack?category=bundler`,
         mcp: toolCall('get_preferred_stack', { workspace: WORKSPACE_ID, category: 'bundler' }),
         calls: 10,
       },

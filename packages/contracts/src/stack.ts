@@ -108,6 +108,21 @@ export const stackSchema = z.object({
 });
 export type Stack = z.infer<typeof stackSchema>;
 
+/** ?category=ORM: one category of the stack, so a caller after one answer does not read every tool. */
+export const stackQuerySchema = z.object({
+  category: z
+    .string()
+    .trim()
+    .min(1, 'Category must not be empty')
+    .max(STANCE_CATEGORY_MAX, `Category must be at most ${STANCE_CATEGORY_MAX} characters`)
+    .optional()
+    .describe(
+      'Only the tools of this category, by name in any case ("orm" answers "ORM" and "Orm"); ' +
+        'categories: [] when none matches. Uncategorized tools have no name to ask for.',
+    ),
+});
+export type StackQuery = z.infer<typeof stackQuerySchema>;
+
 export const STACK_EXPORT_FORMATS = [
   'agents-md',
   'claude-md',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { seedTool } from '@stackyard/testing/catalog-seed';
 import {
   call,
   createMcpHarness,
@@ -12,6 +13,9 @@ import {
   type McpHarness,
   type McpWorld,
 } from '@stackyard/testing/mcp-harness';
+import { createApiClient } from './api-client.ts';
+import { fetchTransport } from './fetch-transport.ts';
+import { fetchStack } from './stack.ts';
 
 let m: McpHarness;
 let h: Harness;
@@ -238,6 +242,63 @@ describe('the MCP server', () => {
     const missing = await call(client, 'get_tool', { tool: 'no-such-tool' });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain('No tool "no-such-tool" in this workspace. Use search or list_tools');
+  });
+
+  it('reads one category from the API; "Other" and an unknown category read the whole stack', async () => {
+    // Its own user and workspace: a bundler in two spellings, and a tool nobody has put in a category.
+    const owner = await h.user('mcp_bundlers');
+    const workspace = ok<{ id: string }>(await h.as(owner).post('/workspaces', { name: 'Bundlers' }), 201);
+    for (const [slug, category] of [
+      ['vite', 'Bundler'],
+      ['esbuild', 'bundler'],
+      ['lodash', null],
+    ] as const) {
+      const { workspaceToolId } = await seedTool(h.db.db, {
+        workspaceId: workspace.id,
+        url: `https://${slug}.example/${workspace.id}`,
+        slug,
+        name: slug,
+      });
+      if (category) {
+        ok(
+          await h
+            .as(owner)
+            .put(`/tools/workspace/${workspaceToolId}/stance`, { stance: 'preferred', category }),
+          200,
+        );
+      }
+    }
+    const { token } = await createToken(owner, { scope: 'read' });
+    const client = await connect(token);
+    const categoriesOf = async (category: string) => {
+      const result = await call(client, 'get_preferred_stack', { workspace: workspace.id, category });
+      const { categories } = result.structuredContent as {
+        categories: Array<{ name: string; tools: Array<{ slug: string }> }>;
+      };
+      return categories.map((entry) => [entry.name, entry.tools.map((tool) => tool.slug)]);
+    };
+    expect(await categoriesOf('BUNDLER')).toEqual([
+      ['Bundler', ['vite']],
+      ['bundler', ['esbuild']],
+    ]);
+    expect(await categoriesOf('other')).toEqual([['Other', ['lodash']]]);
+    const unknown = await call(client, 'get_preferred_stack', { workspace: workspace.id, category: 'ORM' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toContain(
+      'No category "ORM" in this stack. Its categories: Bundler, bundler, Other.',
+    );
+
+    // What it asks the API for: the category alone when the API has it, the whole stack otherwise.
+    const paths: string[] = [];
+    const transport = fetchTransport(m.base);
+    const api = createApiClient(async (request) => {
+      paths.push(request.path);
+      return transport(request);
+    }, `Bearer ${token}`);
+    for (const category of [' BUNDLER ', 'Other', 'ORM'])
+      await fetchStack(api, workspace.id, undefined, category);
+    const stack = `/workspaces/${workspace.id}/stack`;
+    expect(paths).toEqual([`${stack}?category=BUNDLER`, stack, `${stack}?category=ORM`, stack]);
   });
 
   it('lets an editor change the catalog: rate, comment, tag, and add a tool and a resource through ingestion', async () => {

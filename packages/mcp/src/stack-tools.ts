@@ -66,7 +66,7 @@ export function registerStackTools(server: McpServer, api: ApiClient): void {
     ({ workspace, category, project }) =>
       answer(() =>
         inWorkspace(api, workspace, async (id) =>
-          structured(summarizeStack(await fetchStack(api, id, project), category)),
+          structured(summarizeStack(await fetchStack(api, id, project, category), category)),
         ),
       ),
   );

@@ -38,23 +38,35 @@ export const preferredStackSchema = z.object({
 });
 export type PreferredStack = z.infer<typeof preferredStackSchema>;
 
-// The stack with its tools left unchecked: a workspace of 10,000 tools answers megabytes, and a call about one
-// category needs only that category's tools checked against the contract (summarizeStack does).
+// The stack with its tools left unchecked: the whole stack of a workspace of 10,000 tools is megabytes (read
+// for "Other" and to list the categories), and a call about one category needs only that category's tools
+// checked against the contract (summarizeStack does).
 const stackOutlineSchema = stackSchema.extend({
   categories: z.array(stackCategorySchema.extend({ tools: z.array(z.unknown()) })),
 });
 type StackOutline = z.infer<typeof stackOutlineSchema>;
 const stackToolsSchema = z.array(stackToolSchema);
 
-/** The stack of the workspace, or of one of its projects (by slug or id). */
+/**
+ * The stack of the workspace, or of one of its projects (by slug or id); only the asked category's tools when
+ * the API finds it. The whole stack otherwise: "Other" is no category to the API (its tools have none), and
+ * summarizeStack names the categories there are when none matches.
+ */
 export async function fetchStack(
   api: ApiClient,
   workspaceId: string,
   project: string | undefined,
+  category: string | undefined,
 ): Promise<StackOutline> {
-  if (!project) return api.get(stackOutlineSchema, `/workspaces/${workspaceId}/stack`);
-  const found = await resolveProject(api, workspaceId, project);
-  return api.get(stackOutlineSchema, `/projects/${found.id}/stack`);
+  const path = project
+    ? `/projects/${(await resolveProject(api, workspaceId, project)).id}/stack`
+    : `/workspaces/${workspaceId}/stack`;
+  const wanted = category?.trim();
+  if (wanted && wanted.toLowerCase() !== UNCATEGORIZED.toLowerCase()) {
+    const one = await api.get(stackOutlineSchema, path, { category: wanted });
+    if (one.categories.length > 0) return one;
+  }
+  return api.get(stackOutlineSchema, path);
 }
 
 /**

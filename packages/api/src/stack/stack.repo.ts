@@ -86,19 +86,30 @@ type StackToolTuple = [
   factPackages: [ecosystem: PackageEcosystem, name: string, version: string | null][] | null,
 ];
 
+/** Which of the workspace's tools the stack holds: those linked to one project, those of one category. */
+export interface StackToolFilter {
+  projectId: string | null;
+  /** Matched in any case: "orm" reads the tools of "ORM" and of "Orm". */
+  category: string | null;
+}
+
 /**
- * The workspace's tools with their stances and each one's top comment (or only the tools linked to one project
- * of it), in one statement answering one text value: a JSON array of rows. The export reads every tool on each
- * request, and the embedded database decodes each field of a result apart (500 tools × 14 columns cost more
- * than rendering all the files); one field costs a fraction of that, on PostgreSQL too.
+ * The workspace's tools with their stances and each one's top comment (or only those the filter keeps), in one
+ * statement answering one text value: a JSON array of rows. The export reads every tool on each request, and the
+ * embedded database decodes each field of a result apart (500 tools × 14 columns cost more than rendering all
+ * the files); one field costs a fraction of that, on PostgreSQL too.
  */
 export async function listStackTools(
   db: Executor,
   access: CatalogReader,
-  projectId: string | null,
+  filter: StackToolFilter,
 ): Promise<StackToolRow[]> {
-  const top = topComments(db, access);
-  const [answer] = await db
+  // A project's or a category's few tools look up their top comments one by one (LATERAL: ~1 ms at 10,000 tools
+  // and 30,000 comments, where sorting every comment of the workspace takes ~50 ms); the whole workspace sorts
+  // them once (DISTINCT ON), cheaper than a lookup per tool. The lateral's join condition only restates its own.
+  const narrowed = filter.projectId !== null || filter.category !== null;
+  const top = narrowed ? topCommentOfTool(db) : topComments(db, access);
+  const query = db
     .select({
       rows: sql<string>`coalesce(json_agg(json_build_array(
         ${workspaceTools.id}, ${workspaceTools.slug}, ${workspaceTools.rawSubmittedUrl}, ${workspaceTools.rating},
@@ -111,8 +122,10 @@ export async function listStackTools(
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
-    .leftJoin(top, eq(top.workspaceToolId, workspaceTools.id))
-    .where(stackToolFilter(db, access, projectId));
+    .$dynamic();
+  const onTool = eq(top.workspaceToolId, workspaceTools.id);
+  const joined = narrowed ? query.leftJoinLateral(top, onTool) : query.leftJoin(top, onTool);
+  const [answer] = await joined.where(stackToolFilter(db, access, filter));
   const tuples = JSON.parse(answer?.rows ?? '[]') as StackToolTuple[];
   return tuples.map(
     ([
@@ -179,18 +192,37 @@ function topComments(db: Executor, access: CatalogReader) {
     .as('top_comment');
 }
 
-/** The workspace's tools, or only those linked to one project of it. */
-function stackToolFilter(db: Executor, access: CatalogReader, projectId: string | null): SQL | undefined {
-  const inWorkspace = eq(workspaceTools.workspaceId, access.workspaceId);
-  if (!projectId) return inWorkspace;
+/** The same top comment, of the outer row's tool only (joined laterally), in the same order. */
+function topCommentOfTool(db: Executor) {
+  return db
+    .select({
+      workspaceToolId: comments.workspaceToolId,
+      content: comments.content,
+      commenterId: comments.commenterId,
+      updatedAt: comments.updatedAt,
+    })
+    .from(comments)
+    .where(eq(comments.workspaceToolId, workspaceTools.id))
+    .orderBy(desc(comments.updatedAt), desc(comments.id))
+    .limit(1)
+    .as('top_comment');
+}
+
+/** The workspace's tools, narrowed to one project of it and to one category when the filter names them. */
+function stackToolFilter(db: Executor, access: CatalogReader, filter: StackToolFilter): SQL | undefined {
   return and(
-    inWorkspace,
-    inArray(
-      workspaceTools.id,
-      db
-        .select({ id: projectTools.workspaceToolId })
-        .from(projectTools)
-        .where(eq(projectTools.projectId, projectId)),
-    ),
+    eq(workspaceTools.workspaceId, access.workspaceId),
+    filter.projectId === null
+      ? undefined
+      : inArray(
+          workspaceTools.id,
+          db
+            .select({ id: projectTools.workspaceToolId })
+            .from(projectTools)
+            .where(eq(projectTools.projectId, filter.projectId)),
+        ),
+    filter.category === null
+      ? undefined
+      : sql`lower(${workspaceToolStances.category}) = lower(${filter.category})`,
   );
 }

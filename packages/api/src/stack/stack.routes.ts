@@ -5,6 +5,7 @@ import {
   setToolStancesSchema,
   stackExportFormatSchema,
   stackExportQuerySchema,
+  stackQuerySchema,
   stackSchema,
   toolStanceListSchema,
   toolStanceRecordSchema,
@@ -81,10 +82,11 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
         summary: "The workspace's preferred stack",
         description: STACK_ORDER,
         params: workspaceParamsSchema,
+        querystring: stackQuerySchema,
         response: { 200: stackSchema, ...always, ...notFound },
       },
     },
-    async (request) => getWorkspaceStack(db, actorOf(request), request.params.id),
+    async (request) => getWorkspaceStack(db, actorOf(request), request.params.id, request.query),
   );
 
   app.get(
@@ -95,10 +97,11 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
         summary: "A project's stack: its linked tools with the workspace's stances",
         description: STACK_ORDER,
         params: idParamsSchema,
+        querystring: stackQuerySchema,
         response: { 200: stackSchema, ...always, ...notFound },
       },
     },
-    async (request) => getProjectStack(db, actorOf(request), request.params.id),
+    async (request) => getProjectStack(db, actorOf(request), request.params.id, request.query),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type {
   SetToolStances,
   Stack,
   StackCategory,
+  StackQuery,
   StackTool,
   ToolStance,
   ToolStanceRecord,
@@ -73,28 +74,42 @@ export async function setToolStances(
   });
 }
 
-export async function getWorkspaceStack(db: Database, actor: Actor, workspaceId: string): Promise<Stack> {
+export async function getWorkspaceStack(
+  db: Database,
+  actor: Actor,
+  workspaceId: string,
+  query: StackQuery,
+): Promise<Stack> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return readStack(db, access, null);
+  return readStack(db, access, null, query.category ?? null);
 }
 
-export async function getProjectStack(db: Database, actor: Actor, projectId: string): Promise<Stack> {
+export async function getProjectStack(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  query: StackQuery,
+): Promise<Stack> {
   const workspaceId = await findProjectWorkspace(db, projectId);
   const access = await authorizeItem(db, actor, workspaceId, 'catalog:read', PROJECT_NOT_FOUND);
-  return readStack(db, access, projectId);
+  return readStack(db, access, projectId, query.category ?? null);
 }
 
-/** The stack of a workspace, or of one of its projects when projectId is given (404 if it is not there). */
+/**
+ * The stack of a workspace, or of one of its projects when projectId is given (404 if it is not there); only
+ * one category's tools when category is given (any case; no categories when none matches).
+ */
 export async function readStack(
   db: Executor,
   access: CatalogReader,
   projectId: string | null,
+  category: string | null = null,
 ): Promise<Stack> {
   const workspace = await findStackWorkspace(db, access);
   if (!workspace) throw new AppError('not_found', 'Workspace not found');
   const project = projectId ? await findStackProject(db, access, projectId) : null;
   if (projectId && !project) throw new AppError('not_found', PROJECT_NOT_FOUND);
-  const rows = await listStackTools(db, access, projectId);
+  const rows = await listStackTools(db, access, { projectId, category });
   const byCategory = new Map<string | null, StackTool[]>();
   for (const row of rows) {
     const tools = byCategory.get(row.category) ?? [];

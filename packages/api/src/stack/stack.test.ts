@@ -12,7 +12,7 @@ import {
   type Stack,
 } from '@stackyard/contracts/stack';
 import { eq } from 'drizzle-orm';
-import { toolFacts, workspaceTools } from '@stackyard/db/schema';
+import { comments, toolFacts, workspaceTools } from '@stackyard/db/schema';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { renderExport } from '../stack-export/formats.ts';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
@@ -316,6 +316,121 @@ describe('GET /workspaces/{id}/stack and /projects/{id}/stack', () => {
     expect(toolsOf(stack)).toEqual([[null, [['prisma', 'avoid']]]]);
     const outsider = await h.user();
     expectStatus(await h.as(outsider).get(`/projects/${projectId}/stack`), 404);
+  });
+});
+
+describe('GET …/stack?category=', () => {
+  /** Drizzle in "ORM", Prisma in "orm", Pydantic in "Validation"; a project uses Drizzle and Pydantic. */
+  async function categorizedWorld() {
+    const world = await stackWorld();
+    const as = h.as(world.editor);
+    for (const [id, category] of [
+      [world.drizzle, 'ORM'],
+      [world.prisma, 'orm'],
+      [world.pydantic, 'Validation'],
+    ] as const) {
+      expectStatus(await as.put(`/tools/workspace/${id}/stance`, { stance: 'preferred', category }), 200);
+    }
+    const created = await as.post('/projects', {
+      workspace_id: world.workspaceId,
+      metadata: { name: 'Billing API' },
+      tool_ids: [world.drizzle, world.pydantic],
+    });
+    return { ...world, projectId: expectStatus<{ id: string }>(created, 201).id };
+  }
+
+  const readStack = async (user: Parameters<Harness['as']>[0], path: string) =>
+    stackSchema.parse(expectStatus(await h.as(user).get(path), 200));
+
+  it("answers a viewer only the category's tools, its name in any case; no match is no categories", async () => {
+    const world = await categorizedWorld();
+    const path = `/workspaces/${world.workspaceId}/stack`;
+    expect(toolsOf(await readStack(world.viewer, `${path}?category=%20Orm%20`))).toEqual([
+      ['ORM', [['drizzle', 'preferred']]],
+      ['orm', [['prisma', 'preferred']]],
+    ]);
+    expect(toolsOf(await readStack(world.viewer, `${path}?category=validation`))).toEqual([
+      ['Validation', [['pydantic', 'preferred']]],
+    ]);
+    const none = await readStack(world.viewer, `${path}?category=Bundler`);
+    expect(none).toMatchObject({ workspace: { id: world.workspaceId }, project: null, categories: [] });
+    expect(toolsOf(await readStack(world.viewer, path)).map(([name]) => name)).toEqual([
+      'ORM',
+      'orm',
+      'Validation',
+    ]);
+  });
+
+  it("filters a project's stack too; non-members get 404 and a blank or long category 400", async () => {
+    const world = await categorizedWorld();
+    const path = `/projects/${world.projectId}/stack`;
+    const orm = await readStack(world.viewer, `${path}?category=orm`);
+    expect(orm.project).toMatchObject({ id: world.projectId, name: 'Billing API' });
+    expect(toolsOf(orm)).toEqual([['ORM', [['drizzle', 'preferred']]]]);
+    const none = await readStack(world.viewer, `${path}?category=Bundler`);
+    expect(none).toMatchObject({ project: { id: world.projectId }, categories: [] });
+
+    const outsider = await h.user();
+    for (const url of [`${path}?category=orm`, `/workspaces/${world.workspaceId}/stack?category=orm`]) {
+      expectStatus(await h.as(outsider).get(url), 404);
+    }
+    for (const [category, message] of [
+      ['', 'Category must not be empty'],
+      ['%20%20', 'Category must not be empty'],
+      ['y'.repeat(61), 'Category must be at most 60 characters'],
+    ] as const) {
+      const refused = await h.as(world.viewer).get(`${path}?category=${category}`);
+      expect(JSON.stringify(expectStatus(refused, 400))).toContain(message);
+    }
+  });
+
+  it('reads each tool the same top comment as the whole stack does, ties broken by id', async () => {
+    const world = await categorizedWorld();
+    const comment = async (toolId: string, content: string) => ({
+      id: expectStatus<{ id: string }>(
+        await h.as(world.editor).post(`/tools/workspace/${toolId}/comments`, { content }),
+        201,
+      ).id,
+      content,
+    });
+    const drizzleComments = [
+      await comment(world.drizzle, 'one'),
+      await comment(world.drizzle, 'two'),
+      await comment(world.drizzle, 'three'),
+    ];
+    // Written in the same instant: the greatest id is the top comment, whichever way it is read.
+    await h.db.db
+      .update(comments)
+      .set({ updatedAt: new Date('2025-01-01T00:00:00.000Z') })
+      .where(eq(comments.workspaceToolId, world.drizzle));
+    const older = await comment(world.pydantic, 'older, edited since');
+    await comment(world.pydantic, 'newer');
+    await h.db.db
+      .update(comments)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(comments.id, older.id));
+    expectStatus(
+      await h.as(world.editor).post(`/projects/${world.projectId}/comments`, { content: 'on the project' }),
+      201,
+    );
+
+    // The whole workspace reads top comments with DISTINCT ON, a category or a project with LATERAL.
+    const topOf = (stack: Stack) =>
+      Object.fromEntries(
+        stack.categories.flatMap((category) => category.tools.map((tool) => [tool.slug, tool.top_comment])),
+      );
+    const whole = topOf(await readStack(world.viewer, `/workspaces/${world.workspaceId}/stack`));
+    const [tiedTop] = drizzleComments.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    expect(whole.drizzle?.content).toBe(tiedTop?.content);
+    expect(whole.pydantic?.content).toBe('older, edited since');
+    expect(whole.prisma).toBeNull();
+    const byCategory = {
+      ...topOf(await readStack(world.viewer, `/workspaces/${world.workspaceId}/stack?category=ORM`)),
+      ...topOf(await readStack(world.viewer, `/workspaces/${world.workspaceId}/stack?category=validation`)),
+    };
+    expect(byCategory).toEqual(whole);
+    const ofProject = topOf(await readStack(world.viewer, `/projects/${world.projectId}/stack`));
+    expect(ofProject).toEqual({ drizzle: whole.drizzle, pydantic: whole.pydantic });
   });
 });
 
