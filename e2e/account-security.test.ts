@@ -1,6 +1,8 @@
 // Settings → Account, Security card: the sessions list with a second browser in it and revoking that
 // browser, then a password change that asks for the current password (the sign-in is older than the
-// server's IDENTITY_REAUTH_AFTER_SECONDS, 10 s in global-setup) and the sign-in with the new password.
+// server's IDENTITY_REAUTH_AFTER_SECONDS, 10 s in global-setup) and the sign-in with the new password. The
+// dialog of an account without a password (GitHub only) is tested in change-password-dialog.test.tsx: this
+// server has no OIDC provider to make one with.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './support/fixtures.ts';
@@ -91,8 +93,17 @@ test('account security: sessions list, revoke, and change password with re-authe
 
   await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await dialog.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+  const refreshFlow = page.waitForResponse(
+    (response) =>
+      response.url().includes('/self-service/login/browser') && response.url().includes('refresh=true'),
+  );
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await dialog.getByText('Please confirm this action by verifying that it is you.').waitFor();
+  // The refresh login flow comes back to this page (what a provider's sign-in needs) and, for an account with
+  // a password, offers it: the dialog asks for it, not for GitHub.
+  const refresh = (await (await refreshFlow).json()) as { refresh?: boolean; return_to?: string };
+  expect(refresh).toMatchObject({ refresh: true, return_to: `${baseUrl}/settings?tab=account` });
+  expect(await dialog.getByRole('button', { name: /again$/ }).count()).toBe(0);
   expect(await seriousA11yViolations(page), 'confirm step').toEqual([]);
   await page.screenshot({ path: `${screenshotsDir}confirm.png`, fullPage: true });
   await dialog.getByLabel('Current password', { exact: true }).fill('Not-My-Password-11');

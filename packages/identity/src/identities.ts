@@ -5,6 +5,7 @@ import {
   identityCredentials,
   identityRecoveryAddresses,
   identityVerifiableAddresses,
+  type OidcCredentialConfig,
   type PasswordCredentialConfig,
 } from '@stackyard/db/schema';
 
@@ -96,6 +97,24 @@ export async function findByCredential(
   if (!row) return null;
   const config = row.config as Partial<PasswordCredentialConfig>;
   return { identity: row.identity, hashedPassword: config.hashedPassword ?? null };
+}
+
+/** What an identity can sign in with: whether it has a password, and the providers it linked. */
+export async function credentialsOf(
+  db: Database,
+  identityId: string,
+): Promise<{ password: boolean; providers: string[] }> {
+  const rows = await db
+    .select({ type: identityCredentials.type, config: identityCredentials.config })
+    .from(identityCredentials)
+    .where(eq(identityCredentials.identityId, identityId));
+  return {
+    password: rows.some((row) => row.type === 'password'),
+    providers: rows
+      .filter((row) => row.type === 'oidc')
+      .map((row) => (row.config as Partial<OidcCredentialConfig>).provider)
+      .filter((provider): provider is string => typeof provider === 'string'),
+  };
 }
 
 export async function findAddress(db: Database, email: string) {

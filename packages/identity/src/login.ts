@@ -14,7 +14,13 @@ import {
   openSubmission,
 } from './flows.ts';
 import { queryParam, redirect, stringField, wantsJson } from './http.ts';
-import { findByCredential, normalizeEmail, setPassword, type IdentityRow } from './identities.ts';
+import {
+  credentialsOf,
+  findByCredential,
+  normalizeEmail,
+  setPassword,
+  type IdentityRow,
+} from './identities.ts';
 import { oidcNodes, startOidc, type OidcStarter } from './oidc-nodes.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { admitLogin } from './rate-limit.ts';
@@ -38,7 +44,7 @@ import {
   type UiNode,
 } from './ui.ts';
 
-const loginNodes = (ctx: IdentityContext, identifier = '', refresh = false): UiNode[] => [
+const passwordNodes = (identifier: string, refresh: boolean): UiNode[] => [
   input('default', 'identifier', refresh ? 'hidden' : 'text', {
     required: true,
     autocomplete: 'username',
@@ -51,8 +57,19 @@ const loginNodes = (ctx: IdentityContext, identifier = '', refresh = false): UiN
     label: text.password(),
   }),
   submitNode('password', 'password', text.signInWithPassword()),
-  ...(refresh ? [] : oidcNodes(ctx, 'login')),
 ];
+
+/**
+ * A refresh offers only what the signed-in identity can prove itself with, as Kratos does: its password if
+ * it has one, and the providers it linked. An account made with GitHub thus confirms itself with GitHub.
+ */
+async function refreshNodes(ctx: IdentityContext, identity: IdentityRow): Promise<UiNode[]> {
+  const owned = await credentialsOf(ctx.db, identity.id);
+  return [
+    ...(owned.password ? passwordNodes(identity.traits.email, true) : []),
+    ...oidcNodes(ctx, 'login', owned.providers),
+  ];
+}
 
 /** Issues (or, for a refresh, renews) the session and answers the login success. */
 export async function completeLogin(
@@ -76,8 +93,7 @@ export async function completeLogin(
     const header = request.headers['x-session-token'];
     const token = typeof header === 'string' ? header : '';
     if (same && token && same.session.tokenHash === sha256(token)) {
-      await refreshAuthentication(ctx.db, same.session.id, input.method, request);
-      const session = { ...same.session, authenticatedAt: new Date() };
+      const session = await refreshAuthentication(ctx.db, same.session, input, request);
       return reply.send({
         session: await sessionJson(ctx.db, session, input.identity, ctx.config.publicUrl),
         session_token: token,
@@ -96,8 +112,7 @@ export async function completeLogin(
   }
   let session: SessionRow;
   if (same) {
-    await refreshAuthentication(ctx.db, same.session.id, input.method, request);
-    session = { ...same.session, authenticatedAt: new Date() };
+    session = await refreshAuthentication(ctx.db, same.session, input, request);
   } else {
     const created = await createSession(ctx.db, {
       identityId: input.identity.id,
@@ -130,7 +145,9 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
       kind: 'login',
       type,
       state: 'choose_method',
-      nodes: loginNodes(ctx, active?.identity.traits.email, Boolean(active)),
+      nodes: active
+        ? await refreshNodes(ctx, active.identity)
+        : [...passwordNodes('', false), ...oidcNodes(ctx, 'login')],
       refresh: Boolean(active),
       ...(active ? { identityId: active.identity.id } : {}),
       returnTo,

@@ -10,9 +10,13 @@ export interface OidcStarter {
   authorizeUrl(flow: FlowRow, providerId: string): Promise<string>;
 }
 
-/** One submit button per configured provider (`{method:"oidc", provider}`), as Kratos renders them. */
-export function oidcNodes(ctx: IdentityContext, kind: 'login' | 'registration'): UiNode[] {
-  return ctx.config.oidcProviders.map((provider) => {
+/**
+ * One submit button per configured provider (`{method:"oidc", provider}`), as Kratos renders them; `only`
+ * keeps those of the listed providers (a refresh offers the identity's own).
+ */
+export function oidcNodes(ctx: IdentityContext, kind: 'login' | 'registration', only?: string[]): UiNode[] {
+  const providers = ctx.config.oidcProviders.filter((provider) => !only || only.includes(provider.id));
+  return providers.map((provider) => {
     const label = provider.label ?? provider.id.charAt(0).toUpperCase() + provider.id.slice(1);
     return submitNode(
       'oidc',

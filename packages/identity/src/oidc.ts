@@ -6,7 +6,7 @@ import type { OidcProviderConfig } from './config.ts';
 import type { IdentityContext } from './context.ts';
 import { matchesCookie } from './csrf.ts';
 import { errors } from './errors.ts';
-import { isExpired, saveFlow, type FlowRow } from './flows.ts';
+import { isExpired, saveFlow, sendFlow, uiOf, type FlowRow } from './flows.ts';
 import { queryParam } from './http.ts';
 import {
   addOidcCredential,
@@ -18,6 +18,7 @@ import {
 } from './identities.ts';
 import { completeLogin } from './login.ts';
 import type { OidcStarter } from './oidc-nodes.ts';
+import { addMessage, clearMessages, text } from './ui.ts';
 
 // Sign-in with GitHub (OAuth 2 + its REST API) and with any OpenID Connect provider (by discovery). The
 // state names the flow and is bound to it and to the browser's CSRF cookie; PKCE guards the code.
@@ -154,7 +155,17 @@ export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: Fa
     await saveFlow(ctx, flow, { internal: { ...flow.internal, oidc: null } });
 
     const profile = await profileOf(provider, code, String(saved.verifier));
-    const identity = await linkOrCreate(ctx, provider.id, profile);
+    const identity = flow.refresh
+      ? await refreshingIdentity(ctx, provider.id, profile, flow.identityId)
+      : await linkOrCreate(ctx, provider.id, profile);
+    if (!identity) {
+      // The same answer as a password refresh with another identity's credentials.
+      const ui = uiOf(flow);
+      clearMessages(ui);
+      addMessage(ui, text.invalidCredentials());
+      request.log.info({ flowId: flow.id, provider: provider.id }, 'refresh with another account refused');
+      return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), 400);
+    }
     await saveFlow(ctx, flow, { state: 'passed_challenge', identityId: identity.id });
     return completeLogin(ctx, request, reply, {
       identity,
@@ -188,6 +199,21 @@ export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: Fa
       app.post('/self-service/methods/oidc/callback/:provider', callback);
     },
   };
+}
+
+/**
+ * A refresh confirms the signed-in identity: only an external account already linked to it will do (null
+ * otherwise). Another account is neither linked nor given an identity here.
+ */
+async function refreshingIdentity(
+  ctx: IdentityContext,
+  providerId: string,
+  profile: ExternalProfile,
+  identityId: string | null,
+) {
+  const linked = await findByCredential(ctx.db, 'oidc', `${providerId}:${profile.subject}`);
+  const same = linked?.identity.id === identityId && linked.identity.state === 'active';
+  return same ? linked.identity : null;
 }
 
 /**

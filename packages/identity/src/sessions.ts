@@ -85,24 +85,35 @@ export async function currentSession(db: Database, request: FastifyRequest): Pro
   return row ?? null;
 }
 
-/** A repeated sign-in (login with refresh=true): a new authenticated_at, and the device it came from. */
+/**
+ * A repeated sign-in (login with refresh=true): a new authenticated_at, and the device it came from. The
+ * method is added to the session's list, as Kratos adds it to the session's AMR: the first sign-in stays.
+ */
 export async function refreshAuthentication(
   db: Database,
-  sessionId: string,
-  method: string,
+  session: SessionRow,
+  input: { method: AuthenticationMethod['method']; provider?: string | undefined },
   request: FastifyRequest,
-): Promise<void> {
+): Promise<SessionRow> {
   const now = new Date();
-  await db
+  const completed: AuthenticationMethod = {
+    method: input.method,
+    aal: 'aal1',
+    completed_at: now.toISOString(),
+    ...(input.provider ? { provider: input.provider } : {}),
+  };
+  const [updated] = await db
     .update(identitySessions)
     .set({
       authenticatedAt: now,
-      methods: [{ method, aal: 'aal1', completed_at: now.toISOString() }],
+      methods: [...session.methods, completed],
       ipAddress: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
       updatedAt: now,
     })
-    .where(eq(identitySessions.id, sessionId));
+    .where(eq(identitySessions.id, session.id))
+    .returning();
+  return updated ?? session;
 }
 
 /** A fresh logout token for the session; only its hash is kept. */

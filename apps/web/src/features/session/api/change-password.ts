@@ -7,7 +7,7 @@ export const CHANGE_PASSWORD_FAILED = 'Could not change the password. Please try
 /** done; reauth: the session is too old, the user must confirm it is them first; failed: say why. */
 export type PasswordOutcome = { kind: 'done' } | { kind: 'reauth' } | { kind: 'failed'; messages: string[] };
 
-async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
+export async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
   const failure = await identityFailure(error);
   const envelope = failure?.body.error as { id?: unknown; reason?: unknown } | undefined;
   if (failure?.status === 403 && envelope?.id === 'session_refresh_required') return { kind: 'reauth' };
@@ -20,7 +20,8 @@ async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
 
 /**
  * The identity service's settings flow with the password method. It keeps this session and ends the
- * others; a session signed in too long ago is answered 403 session_refresh_required.
+ * others; a session signed in too long ago is answered 403 session_refresh_required. The flow offers a
+ * password to every account, so one that signs in only with GitHub sets its first password here.
  */
 export async function changePassword(password: string): Promise<PasswordOutcome> {
   try {
@@ -36,36 +37,12 @@ export async function changePassword(password: string): Promise<PasswordOutcome>
   }
 }
 
-/** Re-authentication: a login flow with refresh=true renews this session's sign-in time. */
-export async function confirmIdentity(email: string, password: string): Promise<PasswordOutcome> {
-  try {
-    const flow = await identityApi().createBrowserLoginFlow({ refresh: true });
-    await identityApi().updateLoginFlow({
-      flow: flow.id,
-      updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfTokenOf(flow) },
-    });
-    return { kind: 'done' };
-  } catch (error) {
-    return failedOutcome(error);
-  }
-}
-
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
     onSuccess: (outcome) => {
       if (outcome.kind === 'done') void queryClient.invalidateQueries({ queryKey: queryKeys.mySessions });
-    },
-  });
-}
-
-export function useConfirmIdentity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { email: string; password: string }) => confirmIdentity(input.email, input.password),
-    onSuccess: (outcome) => {
-      if (outcome.kind === 'done') void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import type { LoginFlow } from '@ory/client-fetch';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useChangePassword, useConfirmIdentity } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
+import { confirmMethodsOf, useConfirmWithPassword, useStartRefresh } from '../api/reauthenticate';
+import { ConfirmWithProvider } from './confirm-with-provider';
 
 export const CONFIRM_ITS_YOU = 'Please confirm this action by verifying that it is you.';
 
@@ -20,7 +23,8 @@ function Messages({ messages }: { messages: string[] }) {
 
 /**
  * New password twice; when the identity service answers that the sign-in is too old, the current password
- * too (a refresh login), after which the change is sent again without typing the new one twice more.
+ * too (a refresh login), after which the change is sent again without typing the new one twice more. An
+ * account without a password (it signs in with GitHub) confirms itself with its provider instead.
  */
 function ChangePasswordForm({
   email,
@@ -32,19 +36,27 @@ function ChangePasswordForm({
   onDone: () => void;
 }) {
   const change = useChangePassword();
-  const confirm = useConfirmIdentity();
-  const [step, setStep] = useState<'new' | 'confirm'>('new');
+  const start = useStartRefresh();
+  const confirm = useConfirmWithPassword();
+  // The refresh login flow, once the change needs one: it says how this account can confirm itself.
+  const [refresh, setRefresh] = useState<LoginFlow | null>(null);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [current, setCurrent] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string; current?: string }>({});
   const [messages, setMessages] = useState<string[]>([]);
-  const pending = change.isPending || confirm.isPending;
+  const pending = change.isPending || start.isPending || confirm.isPending;
+
+  const askWhoItIs = async () => {
+    const started = await start.mutateAsync();
+    if (started.kind === 'ready') setRefresh(started.flow);
+    else setMessages(started.messages);
+  };
 
   const save = async () => {
     const outcome = await change.mutateAsync(password);
     if (outcome.kind === 'done') onDone();
-    else if (outcome.kind === 'reauth') setStep('confirm');
+    else if (outcome.kind === 'reauth') await askWhoItIs();
     else setMessages(outcome.messages);
   };
 
@@ -60,7 +72,7 @@ function ChangePasswordForm({
     await save();
   };
 
-  const onSubmitCurrent = async (event: FormEvent) => {
+  const onSubmitCurrent = async (flow: LoginFlow, event: FormEvent) => {
     event.preventDefault();
     setMessages([]);
     if (!current) {
@@ -68,7 +80,7 @@ function ChangePasswordForm({
       return;
     }
     setErrors({});
-    const outcome = await confirm.mutateAsync({ email, password: current });
+    const outcome = await confirm.mutateAsync({ flow, email, password: current });
     if (outcome.kind === 'failed') {
       setMessages(outcome.messages);
       return;
@@ -76,9 +88,21 @@ function ChangePasswordForm({
     await save();
   };
 
-  if (step === 'confirm') {
+  if (refresh && !confirmMethodsOf(refresh).password) {
     return (
-      <form noValidate onSubmit={(event) => void onSubmitCurrent(event)} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4">
+        <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
+        <ConfirmWithProvider flow={refresh} onCancel={onCancel} />
+      </div>
+    );
+  }
+  if (refresh) {
+    return (
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmitCurrent(refresh, event)}
+        className="flex flex-col gap-4"
+      >
         <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
         <Messages messages={messages} />
         <FormField label="Current password" error={errors.current}>
