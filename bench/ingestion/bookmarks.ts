@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { BATCH_SIZE, runBookmarkImport } from '@stackyard/api/bookmarks/import-bookmarks';
 import type { PayloadBookmark } from '@stackyard/api/jobs/queues';
+import { insertWorkspace } from '@stackyard/api/workspaces/workspaces.repo';
 import { createDb } from '@stackyard/db/client';
-import { bookmarkImports, resources, workspaces } from '@stackyard/db/schema';
+import { bookmarkImports, resources } from '@stackyard/db/schema';
 import { compactBookmark, parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
 
 export const BOOKMARKS = 10_000;
@@ -67,14 +68,19 @@ export async function measureBookmarkImport(count = BOOKMARKS): Promise<ImportTi
     await handle.migrate();
     const db = handle.db;
     const ownerId = randomUUID();
-    const [workspace, other] = await db
-      .insert(workspaces)
-      .values([
-        { ownerId, name: 'Bench', slug: 'bench' },
-        { ownerId, name: 'Baseline', slug: 'baseline' },
-      ])
-      .returning({ id: workspaces.id });
-    if (!workspace || !other) throw new Error('no workspace');
+    // With the owner's membership, as the API makes them: the import writes only for a member who may.
+    const workspaceId = await insertWorkspace(db, {
+      ownerId,
+      name: 'Bench',
+      slug: 'bench',
+      description: null,
+    });
+    const otherId = await insertWorkspace(db, {
+      ownerId,
+      name: 'Baseline',
+      slug: 'baseline',
+      description: null,
+    });
 
     const parseStarted = performance.now();
     const parsed = parseBookmarksFile(file);
@@ -82,7 +88,7 @@ export async function measureBookmarkImport(count = BOOKMARKS): Promise<ImportTi
     const bookmarks: PayloadBookmark[] = parsed.map(compactBookmark);
     const [row] = await db
       .insert(bookmarkImports)
-      .values({ workspaceId: workspace.id, importedByUserId: ownerId, total: bookmarks.length })
+      .values({ workspaceId, importedByUserId: ownerId, total: bookmarks.length })
       .returning();
     if (!row) throw new Error('no import');
 
@@ -101,7 +107,7 @@ export async function measureBookmarkImport(count = BOOKMARKS): Promise<ImportTi
     for (let offset = 0; offset < parsed.length; offset += BATCH_SIZE) {
       await db.insert(resources).values(
         parsed.slice(offset, offset + BATCH_SIZE).map((bookmark, index) => ({
-          workspaceId: other.id,
+          workspaceId: otherId,
           fingerprint: createHash('sha256')
             .update(`${offset + index}:${bookmark.url}`)
             .digest('hex'),

@@ -4,9 +4,10 @@ import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
 /**
  * A submission's status: pending (waiting for a worker) → fetching → completed (workspace_tool_id or
  * resource_id set) | quarantined (quarantine_context says why; a person reviews it) | failed (the site kept
- * failing in ways that might have passed, through every retry) | rejected (an editor turned a quarantined or
- * failed submission down). From quarantined or failed an editor may also retry (back to pending) or release
- * it with hand-typed metadata (completed).
+ * failing in ways that might have passed, through every retry; or, quarantine_context code
+ * submitter_lost_access, its submitter could no longer write the workspace before it was done) | rejected (an
+ * editor turned a quarantined or failed submission down). From quarantined or failed an editor may also retry
+ * (back to pending) or release it with hand-typed metadata (completed).
  */
 export const SUBMISSION_STATUSES = [
   'pending',
@@ -61,7 +62,10 @@ export const submitResourceSchema = submitToolSchema;
 export type SubmitResource = z.infer<typeof submitResourceSchema>;
 
 export const quarantineContextSchema = z.object({
-  /** blocked_address, blocked_domain, bot_challenge, http_error, invalid_url, not_html, timeout, too_large, unreachable. */
+  /**
+   * blocked_address, blocked_domain, bot_challenge, http_error, invalid_url, not_html, timeout, too_large,
+   * unreachable; for a failed one also internal_error and submitter_lost_access.
+   */
   code: z.string(),
   /** The reason in words the submitter understands. */
   message: z.string(),

@@ -87,7 +87,8 @@ export const workspaceParamsSchema = z.object({ id: uuidSchema });
 
 /**
  * GET /workspaces/{id}/summary: how much the workspace holds, for its dashboard. Ingestions counts the
- * submissions still waiting or being fetched, and those that need a person (quarantined or failed).
+ * submissions still waiting or being fetched, and those that need a person (quarantined or failed, of those
+ * the submission lists show: not the background enrichment of imported bookmarks).
  */
 export const workspaceSummarySchema = z.object({
   workspace_id: uuidSchema,

@@ -16,3 +16,27 @@ export async function findMembership(
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * The membership, locked until the caller's transaction ends (FOR SHARE): a removal or a role change waits
+ * for that transaction, or has committed before the read. The workspace's row is read first (FOR KEY SHARE),
+ * in the order deleting a workspace locks them (its row, then its members): the other order could deadlock.
+ */
+export async function lockMembership(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+): Promise<{ ownerId: string; role: AccessRole } | null> {
+  const [workspace] = await db
+    .select({ ownerId: workspaces.ownerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('key share');
+  if (!workspace) return null;
+  const [member] = await db
+    .select({ role: workspaceMembers.accessRole })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .for('share');
+  return member ? { ownerId: workspace.ownerId, role: member.role } : null;
+}

@@ -3,6 +3,7 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Actor } from '../auth/authenticate.ts';
 import type { Executor } from '../db.ts';
+import { lockMembership } from './access.repo.ts';
 import { membershipOf } from './membership-cache.ts';
 
 export type { Permission };
@@ -63,13 +64,40 @@ export async function authorize<P extends Permission>(
   const outsideToken = actor.token?.workspaceId && actor.token.workspaceId !== workspaceId;
   const row = outsideToken ? null : await membershipOf(db, workspaceId, actor.userId);
   if (!row) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
-  const access: WorkspaceAccess = {
-    workspaceId,
-    ownerId: row.ownerId,
-    userId: actor.userId,
-    role: row.role,
-    isOwner: row.ownerId === actor.userId,
-  };
+  const access = accessOf(workspaceId, actor.userId, row);
   if (!can(access, permission)) throw new AppError('forbidden', forbiddenMessage[permission]);
   return access as Authorized<P>;
+}
+
+function accessOf(
+  workspaceId: string,
+  userId: string,
+  row: { ownerId: string; role: AccessRole },
+): WorkspaceAccess {
+  return { workspaceId, ownerId: row.ownerId, userId, role: row.role, isOwner: row.ownerId === userId };
+}
+
+/**
+ * Whether a member holds `permission` now, by authorize()'s rules. In the transaction that changed their
+ * membership it sees that change (a transaction never reads the membership cache).
+ */
+export async function memberMay(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+  permission: Permission,
+): Promise<boolean> {
+  const row = await membershipOf(db, workspaceId, userId);
+  return row !== null && can(accessOf(workspaceId, userId, row), permission);
+}
+
+/**
+ * Whether the member a job acts for still holds `permission`, by authorize()'s rules: since their request
+ * queued the job they may have been removed, lowered to viewer or deleted. Asked first in the transaction
+ * that writes, it keeps their membership locked until that ends, so a change of it either waits for the
+ * write or has committed before it and is seen.
+ */
+export async function grantHolds(db: Executor, grant: SystemGrant, permission: Permission): Promise<boolean> {
+  const row = await lockMembership(db, grant.workspaceId, grant.userId);
+  return row !== null && can(accessOf(grant.workspaceId, grant.userId, row), permission);
 }

@@ -5,6 +5,7 @@ import { authorize } from '../access/access.ts';
 import { membershipsChanged } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, type Executor } from '../db.ts';
+import { settleWorkOf } from '../jobs/lost-access.ts';
 import { findProfile, lockProfile } from '../profiles/profiles.repo.ts';
 import { deleteWorkspace } from '../workspaces/workspaces.repo.ts';
 import {
@@ -74,8 +75,9 @@ export async function previewDeletion(
 
 /**
  * Deletes the caller's account in one transaction: the workspaces they own alone (with their catalog), their
- * comments and memberships elsewhere, their access tokens, profile and usernames, and last their identity
- * and its sessions. Refused (409) while they own a workspace that has other members.
+ * comments and memberships elsewhere (settling the submissions and imports they queued there), their access
+ * tokens, profile and usernames, and last their identity and its sessions. Refused (409) while they own a
+ * workspace that has other members.
  */
 export async function deleteAccount(
   db: Database,
@@ -99,6 +101,8 @@ export async function deleteAccount(
     }
     await deleteCommentsBy(tx, actor.userId);
     await deleteMembershipsOf(tx, actor.userId);
+    // What they queued in other people's workspaces stops with them (it is settled, not deleted).
+    await settleWorkOf(tx, actor.userId);
     await deleteAccessTokensOf(tx, actor.userId);
     await deleteProfile(tx, actor.userId);
     await accounts.remove(tx, actor.userId);

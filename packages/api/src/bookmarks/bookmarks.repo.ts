@@ -50,6 +50,28 @@ export async function findBookmarkImport(db: Executor, id: string): Promise<Book
   return row;
 }
 
+/**
+ * Fails the member's running imports, in one workspace or, with none named (a deleted account), in every
+ * one: the member can no longer write there (`error` says so). What the imports wrote so far stays.
+ */
+export async function failImportsOf(
+  db: Executor,
+  userId: string,
+  workspaceId: string | undefined,
+  error: string,
+): Promise<void> {
+  await db
+    .update(bookmarkImports)
+    .set({ status: 'failed', error, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookmarkImports.importedByUserId, userId),
+        workspaceId === undefined ? undefined : eq(bookmarkImports.workspaceId, workspaceId),
+        eq(bookmarkImports.status, 'running'),
+      ),
+    );
+}
+
 // What follows is written by the import job; every statement keeps to the import's own row.
 
 /** Adds one batch's outcome to the import's counters and report. */
@@ -83,6 +105,16 @@ export async function finishBookmarkImport(
       updatedAt: sql`now()`,
     })
     .where(and(eq(bookmarkImports.id, id), eq(bookmarkImports.status, 'running')));
+}
+
+/** Whether the import is still running; its row then stays locked until the transaction ends. */
+export async function lockRunningImport(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookmarkImports.id })
+    .from(bookmarkImports)
+    .where(and(eq(bookmarkImports.id, id), eq(bookmarkImports.status, 'running')))
+    .for('update');
+  return rows.length > 0;
 }
 
 /**

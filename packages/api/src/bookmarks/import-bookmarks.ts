@@ -1,8 +1,10 @@
 import type { SkippedBookmark } from '@stackyard/contracts/bookmarks';
 import type { Database } from '@stackyard/db/client';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { inTransaction } from '../db.ts';
+import { grantHolds, type SystemGrant } from '../access/access.ts';
+import { inTransaction, type Executor } from '../db.ts';
 import { insertEnrichmentSubmissions } from '../ingestion/ingestion.repo.ts';
+import { IMPORTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import {
   bookmarkImportQueue,
   enrichmentQueue,
@@ -16,15 +18,18 @@ import { ensureTags, linkTags } from '../tags/tags.repo.ts';
 import {
   findBookmarkImport,
   finishBookmarkImport,
+  lockRunningImport,
   recordProgress,
   trimImportPayload,
+  type BookmarkImportRow,
 } from './bookmarks.repo.ts';
 
 // The work of the import job (one per bookmarks file), acting for the member who started the import (a
 // SystemGrant). The parsed bookmarks travel in the job's payload (the file itself is not kept). It works in
 // batches, each one transaction that writes the resources, their tags, their enrichment jobs and the
 // import's counters together, so a crash loses at most the batch in flight, and the retry resumes after the
-// last batch written (imported + skipped tells how far it got).
+// last batch written (imported + skipped tells how far it got). Each batch first asks whether the member may
+// still write the workspace: one who may not gets the import failed, the batches written before staying.
 
 export const BATCH_SIZE = 500;
 /** Imported bookmarks get this tag colour (slate), to be changed like any tag's. */
@@ -60,12 +65,50 @@ export async function runBookmarkImport(
   signal: AbortSignal,
 ): Promise<void> {
   const started = await findBookmarkImport(db, payload.importId);
-  if (!started || started.status !== 'running') return;
+  if (!started) return;
+  if (started.status === 'running') await importBookmarks(db, settings, payload, started, signal);
+  // Finished, now or before (settled when its member lost access): the job no longer needs the file.
+  await trimImportPayload(db, bookmarkImportQueue.name, started.id);
+}
+
+/**
+ * Runs `write` in one transaction, only while the import is running and its member may still write the
+ * catalog; a member who may not gets the import failed, saying why. Answers undefined when it did not run.
+ * The membership is asked first and stays locked (grantHolds), then the import's row: the order in which a
+ * membership change locks them.
+ */
+async function asImporter<T>(
+  db: Database,
+  grant: SystemGrant,
+  importId: string,
+  write: (tx: Executor) => Promise<T>,
+): Promise<T | undefined> {
+  return inTransaction(db, async (tx) => {
+    if (!(await grantHolds(tx, grant, 'catalog:write'))) {
+      await finishBookmarkImport(tx, importId, { status: 'failed', error: IMPORTER_LOST_ACCESS });
+      return undefined;
+    }
+    // Settled meanwhile (its member lost access then got it back): it stays settled.
+    if (!(await lockRunningImport(tx, importId))) return undefined;
+    return write(tx);
+  });
+}
+
+async function importBookmarks(
+  db: Database,
+  settings: BookmarkImportSettings,
+  payload: BookmarkImportPayload,
+  started: BookmarkImportRow,
+  signal: AbortSignal,
+): Promise<void> {
   const grant = systemGrant(started.workspaceId, started.importedByUserId);
   const names = new Set<string>();
   for (const [, , , tagNames] of payload.bookmarks) for (const name of tagNames) names.add(tagName(name));
   names.delete('');
-  const tagIds = await ensureTags(db, grant, [...names], FOLDER_TAG_COLOR);
+  const tagIds = await asImporter(db, grant, started.id, (tx) =>
+    ensureTags(tx, grant, [...names], FOLDER_TAG_COLOR),
+  );
+  if (!tagIds) return;
   // Where the file was seen so far (this run): fingerprint → resource id.
   const seen = new Map<string, string>();
 
@@ -74,7 +117,7 @@ export async function runBookmarkImport(
   while (offset < payload.bookmarks.length) {
     signal.throwIfAborted();
     const batch = payload.bookmarks.slice(offset, offset + BATCH_SIZE);
-    await inTransaction(db, async (tx) => {
+    const written = await asImporter(db, grant, started.id, async (tx) => {
       // In file order: [index in the batch, entry].
       const skipped: [number, SkippedBookmark][] = [];
       const fresh: NewResource[] = [];
@@ -159,11 +202,12 @@ export async function runBookmarkImport(
         duplicates: duplicates + raced.length,
         skipped: skipped.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry),
       });
+      return true;
     });
+    if (!written) return;
     offset += batch.length;
   }
   await finishBookmarkImport(db, started.id, { status: 'completed' });
-  await trimImportPayload(db, bookmarkImportQueue.name, started.id);
 }
 
 /** The queue gave the import up: the member is told, and keeps the bookmarks imported so far. */

@@ -2,11 +2,11 @@
 // as a child process (`--role worker`) on a PGlite data directory, the page held open by the fixture server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '@stackyard/db/client';
-import { workspaces } from '@stackyard/db/schema';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { createCleanups, startServerProcess, tempDir } from '@stackyard/testing/processes';
 import { findSubmission } from './ingestion.repo.ts';
 import { ingestionQueue } from '../jobs/queues.ts';
+import { insertWorkspace } from '../workspaces/workspaces.repo.ts';
 import { seedSubmission } from '@stackyard/testing/ingestion-seed';
 
 const cleanups = createCleanups();
@@ -37,13 +37,14 @@ describe('ingestion across a kill -9', () => {
       try {
         await seeded.migrate();
         const ownerId = crypto.randomUUID();
-        const [workspace] = await seeded.db
-          .insert(workspaces)
-          .values({ ownerId, name: 'Crash', slug: 'crash' })
-          .returning({ id: workspaces.id });
-        if (!workspace) throw new Error('no workspace');
+        const workspaceId = await insertWorkspace(seeded.db, {
+          ownerId,
+          name: 'Crash',
+          slug: 'crash',
+          description: null,
+        });
         submissionId = await seedSubmission(seeded.db, {
-          workspaceId: workspace.id,
+          workspaceId,
           userId: ownerId,
           url,
           status: 'pending',

@@ -5,8 +5,9 @@ import type { IngestionFailure } from '@stackyard/ingestion/failure';
 import { fetchPage, type FetchPageOptions } from '@stackyard/ingestion/fetch-page';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { slugify } from '@stackyard/contracts/slug';
-import type { SystemGrant } from '../access/access.ts';
-import { inTransaction } from '../db.ts';
+import { grantHolds, type SystemGrant } from '../access/access.ts';
+import { inTransaction, type Executor } from '../db.ts';
+import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { systemGrant } from '../jobs/system-grant.ts';
 import { fillResourceMetadata, insertResource, resourcesByFingerprint } from '../resources/resources.repo.ts';
 import {
@@ -23,7 +24,8 @@ import { findSubmission, setSubmissionStatus, type SubmissionRow } from './inges
 // fetches what it can reuse (the workspace's own tool, or another workspace's freshly enriched global
 // tool); otherwise it reads the page through the guarded fetcher. A permanent failure quarantines the
 // submission at once; a transient one is thrown to the queue, which retries with backoff and, when out of
-// attempts, marks the submission failed (failSubmission).
+// attempts, marks the submission failed (failSubmission). A submitter who may no longer write the workspace
+// gets the submission failed instead, with nothing written (jobs/lost-access.ts).
 
 export interface IngestSettings {
   /** Global metadata older than this is fetched again rather than reused. */
@@ -67,6 +69,9 @@ export async function ingestSubmission(
   const submission = await findSubmission(db, submissionId);
   // Gone (its workspace was deleted) or already settled (a retry after the outcome was written).
   if (!submission || !['pending', 'fetching'].includes(submission.status)) return;
+  const grant = systemGrant(submission.workspaceId, submission.submittedByUserId);
+  // Asked again where the job writes; asked here, a lost submitter costs no fetch.
+  if (!(await submitterMay(db, grant, submissionId))) return;
   await setSubmissionStatus(db, submissionId, 'fetching');
 
   const fingerprinted = fingerprintUrl(submission.submittedUrl);
@@ -76,12 +81,37 @@ export async function ingestSubmission(
     });
     return;
   }
-  const grant = systemGrant(submission.workspaceId, submission.submittedByUserId);
   if (submission.kind === 'resource') {
     await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal);
   } else {
     await ingestTool(db, grant, settings, submission, fingerprinted.value, signal);
   }
+}
+
+/** Whether the submitter may still write the catalog; if not, the submission is failed, saying why. */
+async function submitterMay(db: Executor, grant: SystemGrant, submissionId: string): Promise<boolean> {
+  if (await grantHolds(db, grant, 'catalog:write')) return true;
+  await setSubmissionStatus(db, submissionId, 'failed', { quarantineContext: SUBMITTER_LOST_ACCESS });
+  return false;
+}
+
+/**
+ * Runs `write` (what the job adds, then completeSubmission) in one transaction, only while the submission is
+ * unsettled and its submitter may still write the catalog. The membership is asked first and stays locked
+ * (grantHolds), then the submission's row: the order in which a membership change locks them.
+ */
+async function asSubmitter(
+  db: Database,
+  grant: SystemGrant,
+  submissionId: string,
+  write: (tx: Executor) => Promise<unknown>,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    if (!(await submitterMay(tx, grant, submissionId))) return;
+    // Settled meanwhile (its submitter lost access then got it back; an earlier attempt finished late).
+    if (!(await setSubmissionStatus(tx, submissionId, 'fetching'))) return;
+    await write(tx);
+  });
 }
 
 /**
@@ -123,7 +153,7 @@ async function ingestTool(
 ): Promise<void> {
   const owned = await findToolByFingerprint(db, grant, fingerprint);
   if (owned) {
-    await inTransaction(db, (tx) =>
+    await asSubmitter(db, grant, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'tool', workspaceToolId: owned }),
     );
     return;
@@ -131,7 +161,7 @@ async function ingestTool(
 
   const known = await findGlobalTool(db, fingerprint);
   if (known?.enrichedAt && Date.now() - known.enrichedAt.getTime() < settings.staleAfterMs) {
-    await inTransaction(db, async (tx) => {
+    await asSubmitter(db, grant, submission.id, async (tx) => {
       const workspaceToolId = await linkToolToWorkspace(tx, grant, {
         toolId: known.id,
         baseSlug: slugify(known.name ?? hostOf(normalizedUrl), 'tool'),
@@ -145,7 +175,7 @@ async function ingestTool(
   const read = await readPage(db, settings, submission, signal);
   if (!read) return;
   const { metadata } = read;
-  await inTransaction(db, async (tx) => {
+  await asSubmitter(db, grant, submission.id, async (tx) => {
     const toolId = await upsertGlobalTool(tx, grant, fingerprint, {
       canonicalUrl: normalizedUrl,
       name: metadata.suggestedName,
@@ -182,7 +212,7 @@ async function ingestResource(
 ): Promise<void> {
   const existing = (await resourcesByFingerprint(db, grant, [fingerprint])).get(fingerprint);
   if (existing && !submission.bookmarkImportId) {
-    await inTransaction(db, (tx) =>
+    await asSubmitter(db, grant, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'resource', resourceId: existing }),
     );
     return;
@@ -190,7 +220,7 @@ async function ingestResource(
   const read = await readPage(db, settings, submission, signal);
   if (!read) return;
   const { metadata } = read;
-  await inTransaction(db, async (tx) => {
+  await asSubmitter(db, grant, submission.id, async (tx) => {
     const extracted = {
       title: metadata.title,
       description: metadata.description,

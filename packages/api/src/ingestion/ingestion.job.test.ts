@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestionSubmissions, workspaces, workspaceTools } from '@stackyard/db/schema';
+import { ingestionSubmissions, workspaceTools } from '@stackyard/db/schema';
 import { createTestDb } from '@stackyard/db/testing';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { ingestionQueue } from '../jobs/queues.ts';
+import { insertWorkspace } from '../workspaces/workspaces.repo.ts';
 import {
   createIngestionWorker,
   DEFAULT_INGESTION_SETTINGS,
@@ -19,15 +21,11 @@ const quiet = { warn: () => undefined, error: () => undefined };
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let fixture: FixtureServer;
 let workspaceId: string;
+const ownerId = randomUUID();
 
 beforeAll(async () => {
   [handle, fixture] = await Promise.all([createTestDb(), startFixtureServer()]);
-  const [row] = await handle.db
-    .insert(workspaces)
-    .values({ ownerId: randomUUID(), name: 'Jobs', slug: 'jobs' })
-    .returning({ id: workspaces.id });
-  if (!row) throw new Error('no workspace');
-  workspaceId = row.id;
+  workspaceId = await insertWorkspace(handle.db, { ownerId, name: 'Jobs', slug: 'jobs', description: null });
 });
 
 afterAll(async () => {
@@ -45,7 +43,11 @@ function settings(extra: Partial<IngestionSettings> = {}): IngestionSettings {
   };
 }
 
-async function submitted(path: string, maxAttempts = 3): Promise<{ submissionId: string; jobId: string }> {
+async function submitted(
+  path: string,
+  maxAttempts = 3,
+  submittedByUserId = ownerId,
+): Promise<{ submissionId: string; jobId: string }> {
   const url = `${fixture.origin}${path}`;
   const fingerprinted = fingerprintUrl(url);
   if (!fingerprinted.ok) throw new Error('bad url');
@@ -56,7 +58,7 @@ async function submitted(path: string, maxAttempts = 3): Promise<{ submissionId:
         workspaceId,
         submittedUrl: url,
         submittedFingerprint: fingerprinted.value.fingerprint,
-        submittedByUserId: randomUUID(),
+        submittedByUserId,
       })
       .returning({ id: ingestionSubmissions.id });
     if (!row) throw new Error('no submission');
@@ -116,6 +118,16 @@ describe('ingestion job', () => {
     expect(row?.status).toBe('failed');
     expect(row?.quarantineContext?.code).toBe('timeout');
     expect(row?.workspaceToolId).toBeNull();
+  });
+
+  it('fails the submission of a submitter who is no member any more, without fetching', async () => {
+    const { submissionId } = await submitted('/tool?case=stranger', 3, randomUUID());
+    await createIngestionWorker(handle.db, settings(), quiet).drain();
+    const row = await submission(submissionId);
+    expect(row?.status).toBe('failed');
+    expect(row?.quarantineContext).toEqual(SUBMITTER_LOST_ACCESS);
+    expect(row?.workspaceToolId).toBeNull();
+    expect(fixture.requests()).not.toContain('/tool?case=stranger');
   });
 
   it('abandons an attempt past its time limit and fails the submission as timeout', async () => {

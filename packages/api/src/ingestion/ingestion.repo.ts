@@ -126,6 +126,29 @@ export async function reviewSubmission(
   return row;
 }
 
+/**
+ * Fails the member's submissions that are still pending or being fetched, in one workspace or, with none
+ * named (a deleted account), in every one: the member can no longer write there (`quarantineContext` says
+ * so). Their jobs then find them settled.
+ */
+export async function failSubmissionsOf(
+  db: Executor,
+  userId: string,
+  workspaceId: string | undefined,
+  quarantineContext: QuarantineContext,
+): Promise<void> {
+  await db
+    .update(ingestionSubmissions)
+    .set({ status: 'failed', quarantineContext, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(ingestionSubmissions.submittedByUserId, userId),
+        workspaceId === undefined ? undefined : eq(ingestionSubmissions.workspaceId, workspaceId),
+        inArray(ingestionSubmissions.status, ['pending', 'fetching']),
+      ),
+    );
+}
+
 // What follows is written by the ingestion job, which acts for the submitter: the submission was
 // authorized when it was made, and a job only ever touches its own submission's workspace.
 

@@ -6,6 +6,7 @@ import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
 import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
+import { settleWorkIfNoLongerWriter, settleWorkOf } from '../jobs/lost-access.ts';
 import { findProfile, findUserByCurrentUsername, lockProfile } from '../profiles/profiles.repo.ts';
 import { slugsOfOwner } from '../workspaces/workspaces.repo.ts';
 import {
@@ -38,7 +39,10 @@ export async function listMembers(db: Database, actor: Actor, workspaceId: strin
   return rows.map((row) => toMember(row, access.ownerId));
 }
 
-/** Owner and admins; the owner's own role never changes. */
+/**
+ * Owner and admins; the owner's own role never changes. A member lowered to viewer has their queued work
+ * settled (jobs/lost-access.ts); one raised or left as they were keeps it.
+ */
 export async function changeRole(
   db: Database,
   actor: Actor,
@@ -51,12 +55,16 @@ export async function changeRole(
       const access = await authorize(tx, actor, workspaceId, 'members:manage');
       if (userId === access.ownerId) throw new AppError('conflict', OWNER_ROLE_FIXED);
       if (!(await setMemberRole(tx, access, userId, role))) throw new AppError('not_found', MEMBER_NOT_FOUND);
+      await settleWorkIfNoLongerWriter(tx, workspaceId, userId);
       return requireMember(tx, workspaceId, userId, access.ownerId);
     }),
   );
 }
 
-/** Owner and admins remove anyone but the owner; any member may remove themselves (leave). */
+/**
+ * Owner and admins remove anyone but the owner; any member may remove themselves (leave). The member's queued
+ * work there is settled (jobs/lost-access.ts).
+ */
 export async function removeMember(
   db: Database,
   actor: Actor,
@@ -69,11 +77,12 @@ export async function removeMember(
         const access = await authorize(tx, actor, workspaceId, 'members:leave');
         if (access.isOwner) throw new AppError('conflict', OWNER_STAYS);
         await leave(tx, access);
-        return;
+      } else {
+        const access = await authorize(tx, actor, workspaceId, 'members:manage');
+        if (userId === access.ownerId) throw new AppError('conflict', OWNER_STAYS);
+        if (!(await deleteMember(tx, access, userId))) throw new AppError('not_found', MEMBER_NOT_FOUND);
       }
-      const access = await authorize(tx, actor, workspaceId, 'members:manage');
-      if (userId === access.ownerId) throw new AppError('conflict', OWNER_STAYS);
-      if (!(await deleteMember(tx, access, userId))) throw new AppError('not_found', MEMBER_NOT_FOUND);
+      await settleWorkOf(tx, userId, workspaceId);
     }),
   );
 }

@@ -139,11 +139,14 @@ export async function countWorkspaceContents(db: Executor, access: CatalogReader
   const id = access.workspaceId;
   const count = (table: typeof workspaceTools | typeof resources | typeof projects | typeof tags) =>
     sql<number>`(select count(*)::int from ${table} where ${table.workspaceId} = ${id})`;
-  const submissions = (statuses: string[]) =>
+  const submissions = (statuses: string[], listed = sql``) =>
     sql<number>`(select count(*)::int from ${ingestionSubmissions} where ${ingestionSubmissions.workspaceId} = ${id} and ${ingestionSubmissions.status} in (${sql.join(
       statuses.map((status) => sql`${status}`),
       sql`, `,
-    )}))`;
+    )})${listed})`;
+  // Those to review are the ones the submission lists show: the background enrichment of imported bookmarks
+  // is left out there (hundreds fail at once when their importer loses write access).
+  const inLists = sql` and ${ingestionSubmissions.bookmarkImportId} is null`;
   const result = (await db.execute(sql`select
     ${count(workspaceTools)} as "tools",
     ${count(resources)} as "resources",
@@ -151,7 +154,9 @@ export async function countWorkspaceContents(db: Executor, access: CatalogReader
     ${count(tags)} as "tags",
     (select count(*)::int from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${id}) as "members",
     ${submissions(['pending', 'fetching'])} as "ingestionsInProgress",
-    ${submissions(['quarantined', 'failed'])} as "ingestionsNeedingReview"`)) as { rows: WorkspaceCounts[] };
+    ${submissions(['quarantined', 'failed'], inLists)} as "ingestionsNeedingReview"`)) as {
+    rows: WorkspaceCounts[];
+  };
   const [row] = result.rows;
   if (!row) throw new Error('count returned no row');
   return row;

@@ -57,7 +57,8 @@ export const bookmarkImports = pgTable(
  * One URL a member submitted to a workspace. Status: pending (queued) → fetching (a job works on it) →
  * completed (workspace_tool_id or resource_id set) | quarantined (quarantine_context says why; not retried by
  * itself; an editor retries, releases with hand-typed metadata, or rejects it) | failed (transient failures
- * outlasted every retry) | rejected (an editor turned a quarantined submission down).
+ * outlasted every retry, or the submitter lost write access first) | rejected (an editor turned a quarantined
+ * submission down).
  */
 export const ingestionSubmissions = pgTable(
   'ingestion_submissions',
@@ -87,6 +88,10 @@ export const ingestionSubmissions = pgTable(
   },
   (table) => [
     index('ingestion_submissions_workspace_idx').on(table.workspaceId, table.kind, table.createdAt),
+    // A member who loses write access has their unsettled submissions failed at once: only those are indexed.
+    index('ingestion_submissions_unsettled_idx')
+      .on(table.submittedByUserId, table.workspaceId)
+      .where(sql`${table.status} in ('pending', 'fetching')`),
     check('ingestion_submissions_status_check', oneOf(table.status, SUBMISSION_STATUSES)),
     check('ingestion_submissions_kind_check', oneOf(table.kind, SUBMISSION_KINDS)),
   ],

@@ -173,7 +173,8 @@ function ImportReport({ entry, latest }: { entry: BookmarkImport; latest: boolea
           </p>
         )}
         {entry.status === 'failed' && (
-          <p className="text-red-800">The import failed: {entry.error ?? 'no reason given'}.</p>
+          // The error is whole sentences, its own full stop included.
+          <p className="text-red-800">The import failed: {entry.error ?? 'no reason given.'}</p>
         )}
       </div>
       {entry.skipped.length > 0 && <SkippedList skipped={entry.skipped} />}

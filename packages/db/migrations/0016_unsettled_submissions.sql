@@ -1,0 +1,1 @@
+CREATE INDEX "ingestion_submissions_unsettled_idx" ON "ingestion_submissions" USING btree ("submitted_by_user_id","workspace_id") WHERE "ingestion_submissions"."status" in ('pending', 'fetching');
