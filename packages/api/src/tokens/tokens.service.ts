@@ -78,6 +78,8 @@ export async function revokeAccessToken(db: Database, actor: Actor, tokenId: str
   return toAccessToken(row);
 }
 
+const LAST_USE_PRECISION_MS = 60_000;
+
 /** Who a presented token speaks for, or null when it is unknown, revoked or expired (checked on every call). */
 export async function verifyAccessToken(
   db: Database,
@@ -85,7 +87,10 @@ export async function verifyAccessToken(
 ): Promise<{ userId: string; grant: TokenGrant } | null> {
   const row = await findLiveAccessToken(db, hashAccessToken(secret));
   if (!row) return null;
-  await touchAccessToken(db, row.id);
+  // Last use is kept to the minute: within it, no statement at all (the update checks the minute again).
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USE_PRECISION_MS) {
+    await touchAccessToken(db, row.id);
+  }
   return { userId: row.userId, grant: { id: row.id, scope: row.scope, workspaceId: row.workspaceId } };
 }
 
