@@ -6,12 +6,9 @@
 // of the file. PGlite always; PostgreSQL too when BENCH_DATABASE_URL (default local) answers.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { startBenchServer } from '../support/server.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,15 +45,10 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await db.migrate();
   await seed(db);
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
-    db,
-    verifier: issuer.verifier,
-  });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db);
+  const { baseUrl } = server;
   try {
-    const headers = { authorization: `Bearer ${await issuer.sign(OWNER_ID)}` };
+    const headers = await server.headersOf(OWNER_ID);
     const exports: number[] = [];
     const firstBytes: number[] = [];
     const baselines: number[] = [];
@@ -111,8 +103,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       `\nserver heap growth while exporting (peak, sampled every 5 ms): ${mb(heapGrowth)} MB for a ${mb(bytes)} MB file`,
     );
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 

@@ -7,15 +7,12 @@
 // BENCH_DATABASE_URL (default local) answers.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
 import { createFactsContext, DEFAULT_FACTS_SETTINGS } from '@stackyard/api/facts/facts-context';
 import { refreshToolFacts } from '@stackyard/api/facts/facts-refresh';
 import { fakeRepo, startFakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { startBenchServer } from '../support/server.ts';
 
 const TOOLS = Number(process.env.BENCH_COMPARE_TOOLS ?? 10_000);
 const FACTS_TOOLS = Number(process.env.BENCH_FACTS_TOOLS ?? 1_000);
@@ -72,16 +69,10 @@ function line(name: string, times: number[]): number {
 
 async function benchCompare(label: string, db: DbHandle): Promise<void> {
   await seed(db);
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
-    db,
-    verifier: issuer.verifier,
-    facts: { sweepMs: 0 },
-  });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db, { facts: { sweepMs: 0 } });
+  const { baseUrl } = server;
   try {
-    const headers = { authorization: `Bearer ${await issuer.sign(OWNER_ID)}` };
+    const headers = await server.headersOf(OWNER_ID);
     const slugs = [1, 2, 1000, 2500, 5000, TOOLS].map((i) => `tool-${Math.min(i, TOOLS)}`);
     const path = `/api/v1/workspaces/${WORKSPACE_ID}/compare?tools=${[...new Set(slugs)].join(',')}`;
     const time = async (url = path) => {
@@ -106,8 +97,7 @@ async function benchCompare(label: string, db: DbHandle): Promise<void> {
     const p99 = line('GET …/compare?tools=(6 slugs)', times);
     console.log(`\ncompare p99 ${p99.toFixed(1)} ms: ${p99 < 30 ? 'under' : 'OVER'} the 30 ms target`);
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 

@@ -6,15 +6,12 @@
 // BENCH_DATABASE_URL (default local) answers.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
 import type { Stack } from '@stackyard/contracts/stack';
 import { renderExports } from '../../packages/api/src/stack-export/formats.ts';
 import { zip } from '../../packages/api/src/stack-export/zip.ts';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { startBenchServer } from '../support/server.ts';
 
 const TOOLS = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -73,15 +70,10 @@ function report(name: string, times: number[], baseline?: number[]): void {
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await db.migrate();
   await seed(db);
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
-    db,
-    verifier: issuer.verifier,
-  });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db);
+  const { baseUrl } = server;
   try {
-    const headers = { authorization: `Bearer ${await issuer.sign(OWNER_ID)}` };
+    const headers = await server.headersOf(OWNER_ID);
     const time = async (path: string): Promise<{ ms: number; cpu: number; body: ArrayBuffer }> => {
       const cpu = process.cpuUsage();
       const started = performance.now();
@@ -141,8 +133,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     );
     console.log(`\nexport p99 ${p99.toFixed(1)} ms: ${p99 < 100 ? 'under' : 'OVER'} the 100 ms target`);
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 

@@ -5,15 +5,12 @@
 // PostgreSQL too when BENCH_DATABASE_URL (default local) answers.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
 import type { SuggestionList } from '@stackyard/contracts/suggestion';
 import { suggest } from '../../packages/api/src/suggestions/engine.ts';
 import { CATEGORY_KEYS, TAXONOMY } from '../../packages/api/src/suggestions/taxonomy.ts';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { startBenchServer } from '../support/server.ts';
 
 const TOOLS = 1000;
 const PROJECTS = 50;
@@ -66,15 +63,10 @@ function report(name: string, times: number[]): number {
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await db.migrate();
   await seed(db);
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
-    db,
-    verifier: issuer.verifier,
-  });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db);
+  const { baseUrl } = server;
   try {
-    const headers = { authorization: `Bearer ${await issuer.sign(OWNER_ID)}` };
+    const headers = await server.headersOf(OWNER_ID);
     const time = async (query: string): Promise<{ ms: number; list: SuggestionList }> => {
       const started = performance.now();
       const response = await fetch(`${baseUrl}/api/v1/workspaces/${WORKSPACE_ID}/suggestions${query}`, {
@@ -135,8 +127,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       `\nsuggestions p99 ${p99.toFixed(1)} ms: ${p99 < TARGET_MS ? 'under' : 'OVER'} the ${TARGET_MS} ms target`,
     );
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 
