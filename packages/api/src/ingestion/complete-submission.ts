@@ -1,5 +1,5 @@
 import { REVIEWABLE_STATUSES, type PreIngestionExtractedData } from '@stackyard/contracts/ingestion';
-import { isSystemGrant, type CatalogWriter } from '../access/access.ts';
+import { isSystemGrant, memberMay, type CatalogWriter } from '../access/access.ts';
 import type { Target } from '../catalog/targets.ts';
 import { insertSubmitterComment } from '../comments/comments.repo.ts';
 import type { Executor } from '../db.ts';
@@ -70,7 +70,9 @@ export async function completeSubmission(
 /**
  * The linked tags are attached, a tool joins the linked projects (a resource has no projects, so they are
  * ignored for it), and the comment is posted as the submitter's. Tags and projects no longer in the
- * workspace are skipped.
+ * workspace are skipped, and so is the comment of a submitter who may no longer comment there (removed, or
+ * gone with their account) when a reviewer releases the submission: nobody posts in their name. The
+ * submission keeps the comment it was sent with.
  */
 async function applyHints(
   db: Executor,
@@ -93,5 +95,16 @@ async function applyHints(
     }
   }
   const comment = submission.submittedComment?.trim() || hints.comment;
-  if (comment) await insertSubmitterComment(db, completer, submission.submittedByUserId, target, comment);
+  if (!comment || !(await submitterMayComment(db, completer, submission))) return;
+  await insertSubmitterComment(db, completer, submission.submittedByUserId, target, comment);
+}
+
+/** A job has just checked its grant (catalog:write, more than commenting needs); a reviewer asks here. */
+async function submitterMayComment(
+  db: Executor,
+  completer: CatalogWriter<'ingestion:review'>,
+  submission: SubmissionRow,
+): Promise<boolean> {
+  if (isSystemGrant(completer)) return true;
+  return memberMay(db, completer.workspaceId, submission.submittedByUserId, 'comments:write');
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarkImportSchema, type BookmarkImport } from '@stackyard/contracts/bookmarks';
+import { commentListSchema } from '@stackyard/contracts/comment';
 import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { toolListSchema } from '@stackyard/contracts/tool';
 import { workspaceSummarySchema } from '@stackyard/contracts/workspace';
@@ -79,6 +80,24 @@ async function toolUrls(user: TestUser, workspaceId: string): Promise<string[]> 
 }
 
 const fetchesOf = (path: string) => fixture.requests().filter((seen) => seen === path).length;
+
+async function submitWithComment(world: CatalogWorld, path: string, comment: string): Promise<Submission> {
+  const response = await h.as(world.editor).post('/ingestion/tools', {
+    workspace_id: world.workspaceId,
+    submitted_url: `${fixture.origin}${path}`,
+    pre_ingestion_extracted_data: { ingestion_hints: { suggested_comment: comment } },
+  });
+  return submissionSchema.parse(expectStatus(response, 202));
+}
+
+/** The owner releases the submission as a tool; the comments on that tool. */
+async function releasedComments(world: CatalogWorld, id: string) {
+  const response = await h.as(world.owner).post(`/ingestion/submissions/${id}/release`, { name: 'Picked' });
+  const released = submissionSchema.parse(expectStatus(response, 200));
+  expect(released.status).toBe('completed');
+  const path = `/tools/workspace/${released.workspace_tool_id}/comments`;
+  return commentListSchema.parse(expectStatus(await h.as(world.viewer).get(path), 200));
+}
 
 const removeMember = (world: CatalogWorld, user: TestUser) =>
   h.as(world.owner).delete(`/workspaces/${world.workspaceId}/members/${user.id}`);
@@ -168,6 +187,21 @@ describe('a submission whose submitter can no longer write the workspace', () =>
     });
     expect(await toolUrls(world.viewer, world.workspaceId)).toEqual([]);
   }, 20_000);
+
+  it('can be released by a reviewer; the comment is posted only for a submitter who may still comment', async () => {
+    const removed = await catalogWorld(h);
+    const gone = await submitWithComment(removed, '/tool?case=release-removed', 'Fast builds');
+    expectStatus(await removeMember(removed, removed.editor), 204);
+    expect(await releasedComments(removed, gone.id)).toEqual([]);
+
+    const lowered = await catalogWorld(h);
+    const kept = await submitWithComment(lowered, '/tool?case=release-lowered', 'Still reading');
+    expectStatus(await setRole(lowered, lowered.editor, 'viewer'), 200);
+    expect((await submission(lowered.viewer, kept.id)).quarantine_context).toEqual(LOST);
+    expect(await releasedComments(lowered, kept.id)).toMatchObject([
+      { content: 'Still reading', commenter_id: lowered.editor.id },
+    ]);
+  });
 });
 
 /** A bookmarks file of `count` links to the fixture site (pages it does not have: never fetched here). */
