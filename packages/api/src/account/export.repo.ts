@@ -88,13 +88,39 @@ export async function tagsForExport(db: Executor, access: Reader) {
     .orderBy(asc(tags.createdAt), asc(tags.id));
 }
 
+/**
+ * A page of the workspace's tools: the page's rows are chosen from workspace_tools alone, then joined. Joined
+ * first, a planner that takes the workspace for small (no statistics yet after a large import) would join
+ * every remaining tool before sorting and keeping a page.
+ */
 export async function toolPage(db: Executor, access: Reader, end: PageEnd | null, limit: number) {
-  return db
+  const page = db
     .select({
       id: workspaceTools.id,
+      toolId: workspaceTools.toolId,
       slug: workspaceTools.slug,
       rawSubmittedUrl: workspaceTools.rawSubmittedUrl,
       rating: workspaceTools.rating,
+      createdAt: workspaceTools.createdAt,
+      updatedAt: workspaceTools.updatedAt,
+      cursor: sql<string>`${workspaceTools.createdAt}::text`.as('cursor'),
+    })
+    .from(workspaceTools)
+    .where(
+      and(
+        eq(workspaceTools.workspaceId, access.workspaceId),
+        after(workspaceTools.createdAt, workspaceTools.id, end),
+      ),
+    )
+    .orderBy(asc(workspaceTools.createdAt), asc(workspaceTools.id))
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      slug: page.slug,
+      rawSubmittedUrl: page.rawSubmittedUrl,
+      rating: page.rating,
       name: tools.name,
       description: tools.description,
       canonicalUrl: tools.canonicalUrl,
@@ -103,21 +129,14 @@ export async function toolPage(db: Executor, access: Reader, end: PageEnd | null
       stance: workspaceToolStances.stance,
       category: workspaceToolStances.category,
       note: workspaceToolStances.note,
-      createdAt: workspaceTools.createdAt,
-      updatedAt: workspaceTools.updatedAt,
-      cursor: sql<string>`${workspaceTools.createdAt}::text`,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      cursor: page.cursor,
     })
-    .from(workspaceTools)
-    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
-    .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
-    .where(
-      and(
-        eq(workspaceTools.workspaceId, access.workspaceId),
-        after(workspaceTools.createdAt, workspaceTools.id, end),
-      ),
-    )
-    .orderBy(asc(workspaceTools.createdAt), asc(workspaceTools.id))
-    .limit(limit);
+    .from(page)
+    .innerJoin(tools, eq(tools.id, page.toolId))
+    .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, page.id))
+    .orderBy(asc(page.createdAt), asc(page.id));
 }
 
 export async function resourcePage(db: Executor, access: Reader, end: PageEnd | null, limit: number) {
