@@ -51,6 +51,10 @@ export default async function setup(project: TestProject) {
     GITHUB_APP_CLIENT_SECRET: github.app.clientSecret,
     GITHUB_API_URL: github.url,
     GITHUB_WEB_URL: github.url,
+    // "Sign in with GitHub" configured (against the fake), so the identity service answers its callback
+    // (e2e/flow-errors.test.ts) rather than refusing an unknown provider.
+    GITHUB_CLIENT_ID: github.app.clientId,
+    GITHUB_CLIENT_SECRET: github.app.clientSecret,
     STORE_SYNC_DELAY_MS: '0',
     // A sign-in older than 10 s must be repeated before a password change (e2e/account-security.test.ts).
     IDENTITY_REAUTH_AFTER_SECONDS: '10',

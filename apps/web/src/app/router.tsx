@@ -24,13 +24,25 @@ const publicScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/auth/recovery')).RecoveryRoute }),
   },
   {
-    // Spec §2: these three send a signed-in user to /dashboard.
-    Component: RedirectIfAuthenticated,
+    // Public, signed in or not: where the identity service sends a browser whose self-service request failed.
+    path: paths.auth.error.path,
+    lazy: async () => ({ Component: (await import('./routes/auth/error')).FlowErrorRoute }),
+  },
+  {
+    // Spec §2: sends a signed-in user to /dashboard, except to /login?flow=: the login page itself decides
+    // there, as the flow may say why confirming the signed-in user failed.
+    element: <RedirectIfAuthenticated unlessFlow />,
     children: [
       {
         path: paths.auth.login.path,
         lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
       },
+    ],
+  },
+  {
+    // Spec §2: these two send a signed-in user to /dashboard.
+    Component: RedirectIfAuthenticated,
+    children: [
       {
         path: paths.auth.register.path,
         lazy: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }),

@@ -52,6 +52,8 @@ describe('paths', () => {
     expect(paths.workspace.suggestions.getHref('ana', 'tooling', '')).toBe('/ana/tooling/suggestions');
     expect(paths.auth.verify.getHref()).toBe('/verify');
     expect(paths.auth.verify.getHref('a&b=c d')).toBe('/verify?flow=a%26b%3Dc+d');
+    expect(paths.auth.error.getHref()).toBe('/error');
+    expect(paths.auth.error.getHref('a&b')).toBe('/error?id=a%26b');
   });
 
   it('builds hrefs that the router pattern of the same route matches', () => {

@@ -45,6 +45,11 @@ export const paths = {
       path: '/recovery',
       getHref: () => '/recovery',
     },
+    /** Where the identity service sends a browser whose sign-in (or other self-service step) failed. */
+    error: {
+      path: '/error',
+      getHref: (errorId?: string) => withQuery('/error', { id: errorId }),
+    },
   },
   onboarding: {
     path: '/onboarding',

@@ -12,6 +12,10 @@ const catalogRoots = { tool: 'tools', resource: 'resources', project: 'projects'
 export const queryKeys = {
   session: ['session'] as const,
   loginFlow: ['identity', 'login-flow'] as const,
+  /** A login flow the identity service sent the browser back with (/login?flow=), read for its messages. */
+  givenLoginFlow: (flowId: string) => ['identity', 'given-login-flow', flowId] as const,
+  /** A failed self-service request's error, stored by the identity service for /error?id=. */
+  flowError: (errorId: string) => ['identity', 'flow-error', errorId] as const,
   /** The signed-in user's other sessions (Settings → Account). */
   mySessions: ['identity', 'sessions'] as const,
 

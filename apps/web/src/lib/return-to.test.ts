@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo } from './return-to';
+import { appPathOf, safeReturnTo } from './return-to';
 
 describe('safeReturnTo', () => {
   it('keeps a path of the app with its query', () => {
@@ -20,6 +20,28 @@ describe('safeReturnTo', () => {
       'save',
     ]) {
       expect(safeReturnTo(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe('appPathOf', () => {
+  it("keeps the path of a URL on the app's origin", () => {
+    expect(appPathOf(`${window.location.origin}/settings?tab=account#security`)).toBe(
+      '/settings?tab=account#security',
+    );
+  });
+
+  it('ignores another origin and what is not a URL', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '/settings',
+      'https://evil.example/settings',
+      'javascript:alert(1)',
+      `${window.location.origin}//evil.example/x`,
+    ]) {
+      expect(appPathOf(value), String(value)).toBeNull();
     }
   });
 });

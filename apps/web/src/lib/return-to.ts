@@ -14,3 +14,18 @@ export function safeReturnTo(value: string | null | undefined): string | null {
     return null;
   }
 }
+
+/**
+ * The app path of an absolute URL the identity service keeps as a flow's `return_to` (it stores the whole
+ * URL): only one on this app's origin, and then as safeReturnTo checks it; anything else is null.
+ */
+export function appPathOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin !== window.location.origin) return null;
+    return safeReturnTo(`${parsed.pathname}${parsed.search}${parsed.hash}`);
+  } catch {
+    return null;
+  }
+}

@@ -6,13 +6,14 @@ import { safeReturnTo } from '@/lib/return-to';
 
 /**
  * Spec §2: /login, /register and /verify send a signed-in user to /dashboard, or to the login's `return_to`
- * (the page that asked for a session).
+ * (the page that asked for a session). With `unlessFlow` a page with `?flow=` is shown to a signed-in user
+ * too: /login?flow= is where a failed re-authentication lands, and the page decides with the flow in hand.
  */
-export function RedirectIfAuthenticated() {
+export function RedirectIfAuthenticated({ unlessFlow = false }: { unlessFlow?: boolean }) {
   const session = useSession();
   const [params] = useSearchParams();
   if (session.isPending) return <StatusScreen text="Loading authentication..." />;
-  if (session.isAuthenticated) {
+  if (session.isAuthenticated && !(unlessFlow && params.get('flow'))) {
     return <Navigate to={safeReturnTo(params.get('return_to')) ?? paths.dashboard.getHref()} replace />;
   }
   return <Outlet />;

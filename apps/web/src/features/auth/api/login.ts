@@ -30,6 +30,29 @@ export function useLoginFlow(returnTo: string | null = null) {
   return useQuery(loginFlowQueryOptions(returnTo));
 }
 
+/**
+ * The login flow of /login?flow=: the identity service sends the browser back there when a flow has something
+ * to say (a provider account it refused, say). Read only for its messages and return_to; null when it
+ * cannot be read (expired, unknown, another browser's), and then the page simply goes on without it.
+ */
+export const givenLoginFlowQueryOptions = (flowId: string) =>
+  queryOptions({
+    queryKey: queryKeys.givenLoginFlow(flowId),
+    queryFn: async (): Promise<LoginFlow | null> => {
+      try {
+        return await identityApi().getLoginFlow({ id: flowId });
+      } catch {
+        return null;
+      }
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export function useGivenLoginFlow(flowId: string) {
+  return useQuery(givenLoginFlowQueryOptions(flowId));
+}
+
 async function submit(flow: LoginFlow, input: LoginInput): Promise<FlowOutcome<null>> {
   try {
     const csrf_token = csrfTokenOf(flow);

@@ -15,12 +15,19 @@ type LoginFormProps = {
   /** Where a sign-in that leaves the page (GitHub) comes back to; a path of the app. */
   returnTo?: string | null;
   onForgotPassword?: () => void;
+  /** Shown above the fields until the next submission (the messages of the flow in /login?flow=). */
+  initialMessages?: string[];
 };
 
-export function LoginForm({ onSuccess, onForgotPassword, returnTo = null }: LoginFormProps) {
+export function LoginForm({
+  onSuccess,
+  onForgotPassword,
+  returnTo = null,
+  initialMessages = [],
+}: LoginFormProps) {
   const flow = useLoginFlow(returnTo);
   const login = useLogin(returnTo);
-  const [messages, setMessages] = useState<string[]>([]);
+  const [messages, setMessages] = useState<string[]>(initialMessages);
   const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
   const providers = oidcProvidersOf(flow.data);
 
