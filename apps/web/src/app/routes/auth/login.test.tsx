@@ -9,23 +9,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { uiNode, stubIdentityFetch } from '@/testing/identity';
+import { json } from '@/testing/fixtures';
 import { RedirectIfAuthenticated } from '../../guards/redirect-if-authenticated';
 import { LoginRoute } from './login';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const GIVEN = '5b2f0c1e-7a41-4c5e-9a0d-3f1e2d4c6b8a';
 const REFUSED =
   'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.';
-
-const node = (group: string, name: string, type: string, value: unknown, label?: string) => ({
-  type: 'input',
-  group,
-  attributes: { name, type, value, disabled: false, node_type: 'input' },
-  messages: [],
-  meta: label ? { label: { id: 1010002, text: label, type: 'info' } } : {},
-});
 
 /** A login flow as the identity service answers it (flowJson), with `messages` on its form. */
 function flowJson(
@@ -49,13 +40,13 @@ function flowJson(
       action: `${window.location.origin}/.ory/self-service/login?flow=${id}`,
       method: 'POST',
       nodes: [
-        node('default', 'csrf_token', 'hidden', `csrf-of-${id}`),
+        uiNode('default', 'csrf_token', 'hidden', `csrf-of-${id}`),
         ...(refresh
-          ? [node('oidc', 'provider', 'submit', 'github', 'Sign in with GitHub')]
+          ? [uiNode('oidc', 'provider', 'submit', 'github', 'Sign in with GitHub')]
           : [
-              node('default', 'identifier', 'text', ''),
-              node('password', 'password', 'password', undefined, 'Password'),
-              node('password', 'method', 'submit', 'password', 'Sign in with password'),
+              uiNode('default', 'identifier', 'text', ''),
+              uiNode('password', 'password', 'password', undefined, 'Password'),
+              uiNode('password', 'method', 'submit', 'password', 'Sign in with password'),
             ]),
       ],
       ...(messages.length ? { messages } : {}),
@@ -87,37 +78,32 @@ const signedInSession = {
   },
 };
 
-type Call = { url: string; method: string; body: unknown };
-
 /**
  * The identity service: whoami (signed in or not), the flow of ?flow= (`given`, or a 404 / 410 status),
  * new login flows and their submission.
  */
 function setup(path: string, { signedIn, given }: { signedIn: boolean; given: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.includes('/sessions/whoami')) {
-        return signedIn ? json(200, signedInSession) : json(401, { error: { code: 401 } });
-      }
-      if (url.includes(`/self-service/login/flows?id=${GIVEN}`)) {
-        if (given === 404) return json(404, { error: { code: 404, message: 'Not Found' } });
-        if (given === 410) {
-          return json(410, {
+  const calls = stubIdentityFetch(async (url) => {
+    if (url.includes('/sessions/whoami')) {
+      return signedIn ? json(signedInSession) : json({ error: { code: 401 } }, 401);
+    }
+    if (url.includes(`/self-service/login/flows?id=${GIVEN}`)) {
+      if (given === 404) return json({ error: { code: 404, message: 'Not Found' } }, 404);
+      if (given === 410) {
+        return json(
+          {
             error: { id: 'self_service_flow_expired', code: 410, message: 'self-service flow expired' },
             use_flow_id: 'replacement-1',
-          });
-        }
-        return json(200, given);
+          },
+          410,
+        );
       }
-      if (url.includes('/self-service/login/browser')) return json(200, flowJson('new-1', {}));
-      if (url.includes('/self-service/login?flow=new-1')) return json(200, { session: signedInSession });
-      return json(404, {});
-    }),
-  );
+      return json(given);
+    }
+    if (url.includes('/self-service/login/browser')) return json(flowJson('new-1', {}));
+    if (url.includes('/self-service/login?flow=new-1')) return json({ session: signedInSession });
+    return json({}, 404);
+  });
   const router = createMemoryRouter(
     [
       {

@@ -6,20 +6,11 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { uiNode, stubIdentityFetch } from '@/testing/identity';
+import { json } from '@/testing/fixtures';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const node = (group: string, name: string, type: string, value: unknown, label?: string) => ({
-  type: 'input',
-  group,
-  attributes: { name, type, value, disabled: false, node_type: 'input' },
-  messages: [],
-  meta: label ? { label: { id: 1010002, text: label, type: 'info' } } : {},
-});
-
-const csrf = node('default', 'csrf_token', 'hidden', 'masked-csrf');
+const csrf = uiNode('default', 'csrf_token', 'hidden', 'masked-csrf');
 const flow = (id: string, nodes: unknown[]) => ({
   id,
   type: 'browser',
@@ -28,39 +19,31 @@ const flow = (id: string, nodes: unknown[]) => ({
   ui: { action: `/.ory/self-service/login?flow=${id}`, method: 'POST', nodes: [csrf, ...nodes] },
 });
 
-const githubOnly = [node('oidc', 'provider', 'submit', 'github', 'Sign in with GitHub')];
+const githubOnly = [uiNode('oidc', 'provider', 'submit', 'github', 'Sign in with GitHub')];
 const withPassword = [
-  node('default', 'identifier', 'hidden', 'ana@example.com'),
-  node('password', 'password', 'password', undefined, 'Password'),
-  node('password', 'method', 'submit', 'password', 'Sign in with password'),
+  uiNode('default', 'identifier', 'hidden', 'ana@example.com'),
+  uiNode('password', 'password', 'password', undefined, 'Password'),
+  uiNode('password', 'method', 'submit', 'password', 'Sign in with password'),
 ];
-
-type Call = { url: string; method: string; body: unknown };
 
 /** The identity service as the dialog meets it: the change needs a fresh sign-in until one was made. */
 function setup(refreshNodes: unknown[], loginAnswer: () => Response) {
-  const calls: Call[] = [];
   let confirmed = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.includes('/self-service/settings/browser')) return json(200, flow('settings-1', []));
-      if (url.includes('/self-service/settings?flow=')) {
-        return confirmed
-          ? json(200, { ...flow('settings-1', []), state: 'success' })
-          : json(403, { error: { id: 'session_refresh_required', code: 403 } });
-      }
-      if (url.includes('/self-service/login/browser')) return json(200, flow('refresh-1', refreshNodes));
-      if (url.includes('/self-service/login?flow=refresh-1')) {
-        const answer = loginAnswer();
-        confirmed = answer.ok;
-        return answer;
-      }
-      return json(404, {});
-    }),
-  );
+  const calls = stubIdentityFetch(async (url) => {
+    if (url.includes('/self-service/settings/browser')) return json(flow('settings-1', []));
+    if (url.includes('/self-service/settings?flow=')) {
+      return confirmed
+        ? json({ ...flow('settings-1', []), state: 'success' })
+        : json({ error: { id: 'session_refresh_required', code: 403 } }, 403);
+    }
+    if (url.includes('/self-service/login/browser')) return json(flow('refresh-1', refreshNodes));
+    if (url.includes('/self-service/login?flow=refresh-1')) {
+      const answer = loginAnswer();
+      confirmed = answer.ok;
+      return answer;
+    }
+    return json({}, 404);
+  });
   const onChanged = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -94,7 +77,7 @@ describe('ChangePasswordDialog re-authentication', () => {
   it('offers an account without a password its GitHub sign-in, back to this page', async () => {
     const github = 'https://github.example/login/oauth/authorize?state=abc';
     const { calls, user } = setup(githubOnly, () =>
-      json(422, { error: { id: 'browser_location_change_required' }, redirect_browser_to: github }),
+      json({ error: { id: 'browser_location_change_required' }, redirect_browser_to: github }, 422),
     );
     await submitNewPassword(user);
 
@@ -117,7 +100,7 @@ describe('ChangePasswordDialog re-authentication', () => {
   });
 
   it('says so when the provider sign-in cannot start, and lets the user try again', async () => {
-    const { user } = setup(githubOnly, () => json(500, { error: { code: 500 } }));
+    const { user } = setup(githubOnly, () => json({ error: { code: 500 } }, 500));
     await submitNewPassword(user);
     await user.click(await screen.findByRole('button', { name: 'Sign in with GitHub again' }));
     await screen.findByText('Could not change the password. Please try again.');
@@ -129,7 +112,7 @@ describe('ChangePasswordDialog re-authentication', () => {
   });
 
   it('asks an account with a password for it, on the same refresh flow, then saves', async () => {
-    const { calls, onChanged, user } = setup(withPassword, () => json(200, { session: {} }));
+    const { calls, onChanged, user } = setup(withPassword, () => json({ session: {} }));
     await submitNewPassword(user);
     await user.type(await screen.findByLabelText('Current password'), 'Quiet-Harbor-Lantern-73');
     expect(screen.queryByRole('button', { name: /again$/ })).toBeNull();
