@@ -11,23 +11,21 @@ import {
   failure,
   frontendApi,
   startIdentityServer,
-  startSmtpSink,
+  startIdentityWithMail,
   type IdentityTestServer,
+  type SmtpSink,
 } from './testing.ts';
 
 let server: IdentityTestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpSink;
+let close: () => Promise<void>;
 const PASSWORD = 'a sturdy passphrase 42';
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startIdentityServer({ smtpUrl: smtp.url });
+  ({ server, smtp, close } = await startIdentityWithMail());
   await createUser(server, 'grace@example.com', PASSWORD);
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 async function tryLogin(identifier: string, password: string) {
   const { api } = frontendApi(server.basePath);

@@ -7,22 +7,19 @@ import {
   csrfOf,
   failure,
   frontendApi,
-  startIdentityServer,
-  startSmtpSink,
+  startIdentityWithMail,
   type IdentityTestServer,
+  type SmtpSink,
 } from './testing.ts';
 
 let server: IdentityTestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpSink;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startIdentityServer({ smtpUrl: smtp.url });
+  ({ server, smtp, close } = await startIdentityWithMail());
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('sign-up to sign-out through the SDK', () => {
   it('registers, verifies by the mailed code, logs in, tokenizes, manages sessions and logs out', async () => {

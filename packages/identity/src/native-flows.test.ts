@@ -8,22 +8,19 @@ import {
   codeOf,
   createUser,
   failure,
-  startIdentityServer,
-  startSmtpSink,
+  startIdentityWithMail,
   type IdentityTestServer,
+  type SmtpSink,
 } from './testing.ts';
 
 let server: IdentityTestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpSink;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startIdentityServer({ smtpUrl: smtp.url });
+  ({ server, smtp, close } = await startIdentityWithMail());
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 /** A native client: no cookies, JSON only, its own User-Agent. */
 function nativeApi(userAgent = 'stackyard-cli/1.0 (Linux x86_64)') {

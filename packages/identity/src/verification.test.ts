@@ -7,23 +7,20 @@ import {
   createUser,
   csrfOf,
   frontendApi,
-  startIdentityServer,
-  startSmtpSink,
+  startIdentityWithMail,
   type IdentityTestServer,
+  type SmtpSink,
 } from './testing.ts';
 
 let server: IdentityTestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpSink;
+let close: () => Promise<void>;
 const PASSWORD = 'a sturdy passphrase 42';
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startIdentityServer({ smtpUrl: smtp.url });
+  ({ server, smtp, close } = await startIdentityWithMail());
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('verification codes', () => {
   it('answers a wrong code with 200 and 4070006, and after five wrong codes refuses even the right one', async () => {
