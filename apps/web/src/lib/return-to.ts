@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * The `return_to` of /login: where a page that needed a session sends the user back to once signed in (the
  * save popup, with its prefilled query). Only a path of this app is followed; anything else (another
@@ -28,4 +30,9 @@ export function appPathOf(url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Spec §2: where /login, /register and /verify send a signed-in user: the login's `return_to`, else /dashboard. */
+export function signedInDestination(params: URLSearchParams): string {
+  return safeReturnTo(params.get('return_to')) ?? paths.dashboard.getHref();
 }

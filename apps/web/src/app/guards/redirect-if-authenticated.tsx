@@ -1,8 +1,7 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { StatusScreen } from '@/components/status-screen';
-import { paths } from '@/config/paths';
 import { useSession } from '@/features/session/api/get-session';
-import { safeReturnTo } from '@/lib/return-to';
+import { signedInDestination } from '@/lib/return-to';
 
 /**
  * Spec §2: /login, /register and /verify send a signed-in user to /dashboard, or to the login's `return_to`
@@ -14,7 +13,7 @@ export function RedirectIfAuthenticated({ unlessFlow = false }: { unlessFlow?: b
   const [params] = useSearchParams();
   if (session.isPending) return <StatusScreen text="Loading authentication..." />;
   if (session.isAuthenticated && !(unlessFlow && params.get('flow'))) {
-    return <Navigate to={safeReturnTo(params.get('return_to')) ?? paths.dashboard.getHref()} replace />;
+    return <Navigate to={signedInDestination(params)} replace />;
   }
   return <Outlet />;
 }

@@ -10,7 +10,7 @@ import { ReauthenticationFailed } from '@/features/auth/components/reauthenticat
 import { useSession } from '@/features/session/api/get-session';
 import { flowErrorMessages } from '@/lib/identity';
 import { queryKeys } from '@/lib/query-keys';
-import { appPathOf, safeReturnTo } from '@/lib/return-to';
+import { appPathOf, safeReturnTo, signedInDestination } from '@/lib/return-to';
 
 export function LoginRoute() {
   const [params] = useSearchParams();
@@ -37,11 +37,8 @@ function LoginWithGivenFlow({ flowId }: { flowId: string }) {
   const messages = flowErrorMessages(flow);
   const flowReturnTo = appPathOf(flow?.return_to);
   if (signedInOnArrival) {
-    // Nothing to say: on, where the guard sends a signed-in user from /login. (Written out here: importing
-    // the guard into this lazy chunk splits the first page's shared code into more files.)
-    if (!flow?.refresh || !messages.length) {
-      return <Navigate to={safeReturnTo(params.get('return_to')) ?? paths.dashboard.getHref()} replace />;
-    }
+    // Nothing to say: on, where the guard sends a signed-in user from /login.
+    if (!flow?.refresh || !messages.length) return <Navigate to={signedInDestination(params)} replace />;
     return (
       <ReauthenticationFailed
         messages={messages}
