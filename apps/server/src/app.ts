@@ -26,6 +26,7 @@ import {
   storeSettings,
   type Config,
 } from './config.ts';
+import { databaseMaintenance } from './plugins/db-maintenance.ts';
 import { problemDetails } from './plugins/problem-details.ts';
 import { errorLogValue } from './plugins/error-log.ts';
 import { requestLogValue } from './plugins/request-log.ts';
@@ -51,6 +52,8 @@ export interface AppDeps {
   store?: Partial<StoreSettings>;
   /** Overrides of the tool facts settings (tests: upstream URLs on loopback, resolver, no sweep). */
   facts?: Partial<FactsSettings>;
+  /** How often PGlite's maintenance runs (tests: sooner than every minute). */
+  maintenanceIntervalMs?: number;
 }
 
 // Clocks of the processes that end sessions and of this one may disagree by this much.
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyHelmet, { contentSecurityPolicy });
   problemDetails(app);
   healthRoutes(app, deps.db);
+  databaseMaintenance(app, deps.db, deps.maintenanceIntervalMs);
   // `--role worker` serves no API (only /healthz and /readyz) and runs the job workers; `api` runs none
   // unless RUN_WORKERS=true; `all` does both.
   const servesApi = config.ROLE === 'all' || config.ROLE === 'api';

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { maintainPglite, type MaintenanceOptions, type MaintenanceReport } from './pglite-maintenance.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle client; the same type whichever engine is behind it. */
@@ -36,6 +37,11 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
   dumpPglite?: () => Promise<Blob>;
+  /**
+   * PGlite only: the vacuum, analyze and checkpoint a PostgreSQL server's background processes would have done
+   * by now (pglite-maintenance.ts). The server runs it every minute.
+   */
+  maintain?: (options?: MaintenanceOptions) => Promise<MaintenanceReport>;
 }
 
 export const MEMORY = 'memory://';
@@ -89,6 +95,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
       await client.query('select 1');
     },
     dumpPglite: () => client.dumpDataDir(),
+    maintain: (options) => maintainPglite(client, options),
     close: () =>
       (closed ??= (async () => {
         try {

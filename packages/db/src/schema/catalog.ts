@@ -23,7 +23,8 @@ import { workspaces } from './workspaces.ts';
 // its vector is kept by triggers (written by hand at the end of the catalog migration). The 'english'
 // configuration is given as a regconfig literal, which keeps to_tsvector immutable (a generated column
 // needs that) and behaves the same on PGlite and PostgreSQL. The GIN indexes have no pending list
-// (fastupdate off): a search would read it entry by entry, and PGlite never runs the VACUUM that empties it.
+// (fastupdate off): a search would read it entry by entry until a vacuum emptied it, which on PGlite comes
+// only from the server's maintenance, at most once a minute.
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
