@@ -5,6 +5,7 @@
 // authentication, validation or serialization schema. Same run, same data. PGlite always; PostgreSQL too
 // when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only and is bounded per case.
 // First, where one request's time goes (bench/support/breakdown.ts); bench/README.md says what it showed.
+// Last, 40 people typing in the palette, which aborts superseded searches (bench/support/typing.ts).
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
@@ -18,6 +19,7 @@ import { createTestIssuer } from '@stackyard/testing/test-tokens';
 import { tempDir } from '@stackyard/testing/processes';
 import { instrument, printBreakdown } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
+import { runTyping } from '../support/typing.ts';
 import { discardLogs, loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import {
@@ -36,6 +38,7 @@ const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
 const PAGE = 50;
 const BREAKDOWN_ITERATIONS = Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 300);
+const TYPISTS = 40;
 const SEARCHES = ['bundler', 'react testing', 'vector database', '"command line"', 'fast orm'];
 
 const toolColumns =
@@ -193,6 +196,13 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
         maxMs: MAX_MS,
       });
     }
+    // The palette's way: every typist aborts the search superseded by the next letter.
+    console.log(`\nSearch as ${TYPISTS} people type in the palette at once:`);
+    const typing = { baseUrl, terms: SEARCHES, typists: TYPISTS, ms: MAX_MS * 2 };
+    await runTyping(
+      { ...typing, path: `/api/v1/search?workspace_id=${WORKSPACE_ID}&q=`, token },
+      { ...typing, path: '/bench-baseline/search?q=', token: null },
+    );
   } finally {
     await app.close();
     web.remove();

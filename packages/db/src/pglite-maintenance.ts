@@ -1,6 +1,6 @@
 // PGlite runs PostgreSQL as a single backend, without the background processes a server has: no autovacuum
-// and no checkpointer. Left so, every updated or deleted row stays in its table and its indexes for good (a
-// search for a word every item holds took four times as long once each item had been edited five times), the
+// and no checkpointer. Left so, every updated or deleted row stays in its table and its indexes for good (the
+// catalog's searches took three times as long once every item had been edited three times), the
 // planner never gets statistics, and a crash replays every write since the database was opened (up to
 // max_wal_size, 1 GB). maintainPglite() does their work with PostgreSQL's own default rules, one statement at a
 // time, so requests queued meanwhile go in between (the server runs it as background work, db/background.ts).

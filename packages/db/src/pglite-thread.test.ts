@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asBackground } from './background.ts';
 import { createDb, MEMORY, type DbHandle } from './client.ts';
+import { isAbandoned, whileWanted } from './wanted.ts';
 
 // The embedded database in its worker thread (always PGlite, whichever engine the other tests use).
 let handle: DbHandle;
@@ -47,6 +48,24 @@ describe('PGlite in a worker thread', () => {
     const request = handle.rows(sql`select 'request'`).then(() => order.push('request'));
     await Promise.all([inFlight, ...waiting, request]);
     expect(order).toEqual(['background 0', 'request', 'background 1', 'background 2', 'background 3']);
+  });
+
+  it('does not run a query whose client went away while it waited, and runs the next one', async () => {
+    const inFlight = handle.rows(sql`select pg_sleep(0.1)`);
+    const client = new AbortController();
+    const abandoned = whileWanted(client.signal, () =>
+      handle.rows(sql`insert into notes values (100, 'superseded') returning id`),
+    );
+    const stillWanted = whileWanted(new AbortController().signal, () =>
+      handle.rows(sql`insert into notes values (101, 'wanted') returning id`),
+    );
+    client.abort();
+    await inFlight;
+    const failure = await abandoned.catch((error: unknown) => error);
+    expect(isAbandoned(failure)).toBe(true);
+    expect(await stillWanted).toEqual([{ id: 101 }]);
+    expect(await handle.rows(sql`select id from notes where id >= 100 order by id`)).toEqual([{ id: 101 }]);
+    await handle.rows(sql`delete from notes where id >= 100`);
   });
 
   it("keeps PostgreSQL's error fields (a unique violation's code) and rolls a failed transaction back", async () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 import { isBackground } from './background.ts';
+import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 
 // PGlite runs PostgreSQL in WebAssembly, synchronously: on the main thread every query blocked the event loop
 // for its whole duration, and since its promises settle without any I/O, a job worker running query after
@@ -141,14 +142,15 @@ export class PgliteThread implements PgliteThreadTransaction {
   }
 
   #exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const signal = wantedSignal();
     return new Promise<T>((resolve, reject) => {
       const start = () => {
-        run()
-          .then(resolve, reject)
-          .finally(() => {
-            this.#busy = false;
-            this.#startNext();
-          });
+        // Its client went away while it waited (wanted.ts): the next one goes instead.
+        const work = signal?.aborted ? Promise.reject(new AbandonedQueryError()) : run();
+        work.then(resolve, reject).finally(() => {
+          this.#busy = false;
+          this.#startNext();
+        });
       };
       (isBackground() ? this.#waiting.background : this.#waiting.requests).push(start);
       if (!this.#busy) this.#startNext();

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorStatus, type ErrorCode, type Problem } from '@stackyard/contracts/problem';
+import { isAbandoned } from '@stackyard/db/wanted';
 
 /** Paths that belong to an API: an unknown one answers a 404 problem, never the SPA. */
 export const API_PREFIXES = ['/api/', '/.ory/', '/mcp'];
@@ -43,6 +44,11 @@ export function problemDetails(app: FastifyInstance): void {
       const first = errors[0];
       const detail = first ? `${first.pointer}: ${first.detail}` : 'The request is not valid.';
       return sendProblem(reply, 400, detail, { code: 'bad_request', errors });
+    }
+    if (isAbandoned(error)) {
+      // Its client went away before its query's turn (db/wanted.ts): 499 as nginx logs it, to no one.
+      request.log.info('the client went away before its query ran');
+      return reply.code(499).send();
     }
     if (error instanceof AppError) {
       const status = errorStatus[error.code];

@@ -1,6 +1,6 @@
 import { searchQuerySchema, searchResultListSchema } from '@stackyard/contracts/search';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, notFound } from '../http.ts';
+import { always, notFound, whileClientWaits } from '../http.ts';
 import { searchWorkspace } from './search.service.ts';
 
 export function searchRoutes(app: ApiApp, { db }: RouteDeps): void {
@@ -16,6 +16,8 @@ export function searchRoutes(app: ApiApp, { db }: RouteDeps): void {
         response: { 200: searchResultListSchema, ...always, ...notFound },
       },
     },
-    async (request) => searchWorkspace(db, actorOf(request), request.query),
+    // The palette aborts a search that newer text superseded: on PGlite, one still waiting is not run.
+    async (request, reply) =>
+      whileClientWaits(reply, () => searchWorkspace(db, actorOf(request), request.query)),
   );
 }
