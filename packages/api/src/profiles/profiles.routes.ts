@@ -10,7 +10,7 @@ import {
 } from '@stackyard/contracts/profile';
 import { z } from 'zod';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, tooLarge } from '../http.ts';
+import { always, conflict, tooLarge, whileClientWaits } from '../http.ts';
 import { checkUsername, claimUsername, getProfile, searchUsers, updateProfile } from './profiles.service.ts';
 
 export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
@@ -62,7 +62,9 @@ export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
         response: { 200: usernameAvailabilitySchema, ...always },
       },
     },
-    async (request) => checkUsername(db, actorOf(request), request.params.username),
+    // Asked as a username is typed; on PGlite, a check its client aborted for newer text is not run.
+    async (request, reply) =>
+      whileClientWaits(reply, () => checkUsername(db, actorOf(request), request.params.username)),
   );
 
   app.get(
@@ -75,9 +77,10 @@ export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
         response: { 200: z.array(userSummarySchema), ...always },
       },
     },
-    async (request) => {
+    // Asked as a name is typed in the member picker; a search superseded while it waits is not run.
+    async (request, reply) => {
       actorOf(request);
-      return searchUsers(db, request.query);
+      return whileClientWaits(reply, () => searchUsers(db, request.query));
     },
   );
 }

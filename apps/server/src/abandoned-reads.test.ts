@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@stackyard/db/testing';
+import { tempDir } from '@stackyard/testing/processes';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const USER_ID = '00000000-0000-4000-8000-00000000c001';
+const WORKSPACE_ID = '00000000-0000-4000-8000-00000000c002';
+
+// On PGlite, whose one connection queues queries, a read asked as something is typed (the palette's search,
+// the member picker's user search, the username check) that its client aborted for newer text before the
+// read's turn is not run. PostgreSQL runs queries side by side and runs every one.
+describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client abandoned', () => {
+  let db: Awaited<ReturnType<typeof createTestDb>>;
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let token: string;
+  const web = tempDir('stackyard-web');
+  const logLines: string[] = [];
+  const get = (path: string, signal?: AbortSignal) =>
+    fetch(`${baseUrl}/api/v1${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      ...(signal ? { signal } : {}),
+    });
+
+  beforeAll(async () => {
+    db = await createTestDb();
+    await db.rows(sql`insert into profiles (identity_id) values (${USER_ID})`);
+    await db.rows(sql`insert into usernames (username, identity_id) values ('rocketeer', ${USER_ID})`);
+    await db.rows(sql`insert into workspaces (id, owner_id, name, slug)
+      values (${WORKSPACE_ID}, ${USER_ID}, 'Typing', 'typing')`);
+    await db.rows(sql`insert into workspace_members (workspace_id, user_id, access_role)
+      values (${WORKSPACE_ID}, ${USER_ID}, 'admin')`);
+    await db.rows(
+      sql`insert into projects (workspace_id, slug, name) values (${WORKSPACE_ID}, 'rocket', 'Rocket')`,
+    );
+    const issuer = await createTestIssuer();
+    token = await issuer.sign(USER_ID);
+    app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
+      db,
+      verifier: issuer.verifier,
+      logStream: { write: (line: string) => void logLines.push(line) },
+    });
+    baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    web.remove();
+  });
+
+  it.each([
+    {
+      read: 'search',
+      path: (text: string) => `/search?workspace_id=${WORKSPACE_ID}&q=${text}`,
+      answer: [{ kind: 'project', title: 'Rocket' }],
+    },
+    {
+      read: 'user search',
+      path: (text: string) => `/users/search?q=${text}`,
+      answer: [{ username: 'rocketeer' }],
+    },
+    {
+      read: 'username check',
+      path: (text: string) => `/profile/username/check/${text}`,
+      answer: { available: true },
+    },
+  ])(
+    '$read: is not run when its turn comes, and the one that superseded it answers',
+    async ({ path, answer }) => {
+      // The database is busy with something else while the user types "roc", then "rocket".
+      const busy = db.rows(sql`select pg_sleep(0.5)`);
+      const typing = new AbortController();
+      const superseded = get(path('roc'), typing.signal);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      typing.abort();
+      await expect(superseded).rejects.toThrow();
+      const wanted = await get(path('rocket'));
+      await busy;
+
+      expect(wanted.status).toBe(200);
+      expect(await wanted.json()).toMatchObject(answer);
+      const entries = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const abandoned = entries().find(
+        (entry) => (entry.req as { url?: string } | undefined)?.url === `/api/v1${path('roc')}`,
+      );
+      expect(abandoned).toBeDefined();
+      const said = () =>
+        entries()
+          .filter((entry) => entry.reqId === abandoned?.reqId)
+          .map((entry) => entry.msg);
+      await expect.poll(said).toContain('the client went away before its query ran');
+      expect(said()).not.toContain('request failed');
+    },
+  );
+});
