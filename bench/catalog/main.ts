@@ -189,6 +189,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     for (const concurrency of [16, 4]) {
       console.log(`\nSearch, ${concurrency} in flight:`);
       await runCasePairs(searchCases, {
+        engine: label,
         baseUrl,
         concurrency,
         warmup: 100,

@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
 import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
 import { seedCatalog, WORKSPACE_ID } from '../catalog/seed.ts';
+import { recordRatio } from '../support/cases.ts';
 
+const ENGINE = 'PGlite (in memory)';
 const EDITS = Number(process.env.BENCH_EDITS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const SEARCHES = ['bundler', 'react testing', 'vector database', '"command line"', 'fast orm'];
@@ -102,6 +104,11 @@ try {
   row('fresh (baseline)', fresh, freshBytes);
   row('edited, not yet maintained', edited, editedBytes);
   row('after one maintenance run', maintained, maintainedBytes);
+  recordRatio({
+    engine: ENGINE,
+    name: 'search mix after maintenance',
+    ratio: fresh.search / maintained.search,
+  });
   console.log(
     `Maintenance: ${maintenance.tables} tables in ${maintenance.ms.toFixed(0)} ms; the longest a query waited meanwhile: ${maintenance.longestWait.toFixed(0)} ms`,
   );

@@ -42,6 +42,12 @@ export interface RecordedRatio {
   ratio: number;
 }
 
+/** Appends a ratio to BENCH_RATIOS_FILE, when it is set. */
+export function recordRatio(ratio: RecordedRatio): void {
+  const file = process.env.BENCH_RATIOS_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify(ratio)}\n`);
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -67,7 +73,6 @@ export async function runCasePairs(
   options: LoadOptions & { engine?: string },
 ): Promise<void> {
   const rounds = Math.max(1, Number(process.env.BENCH_TURNS ?? 4));
-  const ratiosFile = process.env.BENCH_RATIOS_FILE;
   console.log('| case | requests | req/s | p50 ms | p99 ms | req/s ÷ baseline |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (let index = 0; index + 1 < cases.length; index += 2) {
@@ -109,9 +114,6 @@ export async function runCasePairs(
         `${options.subject ?? 'API'} = ${ratio.toFixed(2)} × baseline`,
       ),
     );
-    if (ratiosFile) {
-      const line: RecordedRatio = { engine: options.engine ?? '', name: pair[0].name, ratio };
-      appendFileSync(ratiosFile, `${JSON.stringify(line)}\n`);
-    }
+    recordRatio({ engine: options.engine ?? '', name: pair[0].name, ratio });
   }
 }
