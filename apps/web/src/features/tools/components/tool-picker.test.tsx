@@ -57,4 +57,29 @@ describe('ToolPicker', () => {
     await user.click(await screen.findByRole('option', { name: /Tool 3/ }, { timeout: 5000 }));
     expect(onPick).toHaveBeenCalledWith('tool-3');
   });
+
+  it('aborts the search that newer text superseded', async () => {
+    const signals = new Map<string, AbortSignal>();
+    vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://localhost');
+      if (!url.pathname.endsWith('/search')) return Promise.resolve(json([tool(1)]));
+      const q = url.searchParams.get('q') ?? '';
+      if (init?.signal) signals.set(q, init.signal);
+      // No answer: each search stays in flight until aborted.
+      return new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+      });
+    });
+    renderInApp(<ToolPicker workspaceId={WORKSPACE_ID} exclude={[]} onPick={vi.fn()} disabled={false} />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox', { name: 'Add a tool' });
+    await user.type(input, 'thr');
+    await vi.waitFor(() => expect(signals.get('thr')).toBeDefined(), { timeout: 5000 });
+    expect(signals.get('thr')?.aborted).toBe(false);
+
+    await user.type(input, 'ee');
+    await vi.waitFor(() => expect(signals.get('three')).toBeDefined(), { timeout: 5000 });
+    expect(signals.get('thr')?.aborted).toBe(true);
+    expect(signals.get('three')?.aborted).toBe(false);
+  });
 });
