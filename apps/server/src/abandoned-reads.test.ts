@@ -72,11 +72,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client aba
   ])(
     '$read: is not run when its turn comes, and the one that superseded it answers',
     async ({ path, answer }) => {
+      const entries = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const received = (url: string) =>
+        entries().find((entry) => (entry.req as { url?: string } | undefined)?.url === url);
       // The database is busy with something else while the user types "roc", then "rocket".
-      const busy = db.rows(sql`select pg_sleep(0.5)`);
+      const busy = db.rows(sql`select pg_sleep(1)`);
       const typing = new AbortController();
       const superseded = get(path('roc'), typing.signal);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Once the server has it (its query waits behind the busy one), the next letter aborts it.
+      await expect.poll(() => received(`/api/v1${path('roc')}`)).toBeDefined();
       typing.abort();
       await expect(superseded).rejects.toThrow();
       const wanted = await get(path('rocket'));
@@ -84,11 +88,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client aba
 
       expect(wanted.status).toBe(200);
       expect(await wanted.json()).toMatchObject(answer);
-      const entries = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-      const abandoned = entries().find(
-        (entry) => (entry.req as { url?: string } | undefined)?.url === `/api/v1${path('roc')}`,
-      );
-      expect(abandoned).toBeDefined();
+      const abandoned = received(`/api/v1${path('roc')}`);
       const said = () =>
         entries()
           .filter((entry) => entry.reqId === abandoned?.reqId)
