@@ -4,8 +4,8 @@
 // GitHub cannot sign in, so its flow is answered as the identity service answers it (flowJson).
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures.ts';
-import { onboard, registerVerified, signIn, uniqueId } from './support/accounts.ts';
 import { seriousA11yViolations } from './support/axe.ts';
+import { signUpWithWorkspace } from './support/catalog-api.ts';
 
 const NO_LONGER_VALID = 'This sign-in link is no longer valid. Please sign in again.';
 
@@ -46,11 +46,7 @@ test('a signed-in user refused on re-authentication sees why on /login?flow=, an
   page,
   baseUrl,
 }) => {
-  const id = uniqueId();
-  const email = `e2e-refresh-${id}@example.test`;
-  await registerVerified(page, email);
-  await signIn(page, email);
-  await onboard(page, `ref_${id}`, 'refresh');
+  await signUpWithWorkspace(page, 'ref', 'refresh');
 
   // The refresh flow after GitHub's callback with another account (oidc.ts): its form's one error, 4000006.
   const flowId = randomUUID();

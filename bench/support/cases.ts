@@ -19,10 +19,11 @@ export interface LoadOptions {
   subject?: string;
 }
 
-function load(job: LoadJob): Promise<LoadResult> {
+/** Runs a load generator module in a worker thread and answers its one message ({ error } fails). */
+export function inWorker<T extends object>(module: URL, workerData: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load.ts', import.meta.url), { workerData: job });
-    worker.once('message', (message: LoadResult | { error: string }) => {
+    const worker = new Worker(module, { workerData });
+    worker.once('message', (message: T | { error: string }) => {
       void worker.terminate();
       if ('error' in message) reject(new Error(message.error));
       else resolve(message);
@@ -30,6 +31,8 @@ function load(job: LoadJob): Promise<LoadResult> {
     worker.once('error', reject);
   });
 }
+
+const load = (job: LoadJob) => inWorker<LoadResult>(new URL('./load.ts', import.meta.url), job);
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;

@@ -3,8 +3,8 @@
 // prefix of two letters or more is searched), and aborts the search in flight when the next one goes, as the
 // palette does. What a typist waits for is the answer to the whole term after the last letter. Run in a
 // worker thread, so the typists do not share the server's event loop.
-import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { percentile } from './cases.ts';
+import { parentPort, workerData } from 'node:worker_threads';
+import { inWorker, percentile } from './cases.ts';
 
 export interface TypingJob {
   baseUrl: string;
@@ -71,18 +71,6 @@ if (parentPort && (workerData as { typing?: TypingJob } | null)?.typing) {
   );
 }
 
-function inWorker(job: TypingJob): Promise<TypingResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { typing: job } });
-    worker.once('message', (message: TypingResult | { error: string }) => {
-      void worker.terminate();
-      if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
-    });
-    worker.once('error', reject);
-  });
-}
-
 /** The API's search and its baseline, typed by the same typists one after the other; prints a table. */
 export async function runTyping(api: TypingJob, baseline: TypingJob): Promise<void> {
   console.log(
@@ -94,7 +82,7 @@ export async function runTyping(api: TypingJob, baseline: TypingJob): Promise<vo
     ['GET /search', api],
     ['baseline: same query, raw', baseline],
   ] as const) {
-    const result = await inWorker(job);
+    const result = await inWorker<TypingResult>(new URL(import.meta.url), { typing: job });
     const waits = [...result.waitsMs].sort((a, b) => a - b);
     const p50 = percentile(waits, 50);
     const ratio = job === api ? '' : `API = ${(apiP50 / p50).toFixed(2)} × baseline`;
