@@ -13,6 +13,10 @@ import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 // requests are served between queries. It has the slice of PGlite's interface that Drizzle's PGlite driver
 // uses (query, transaction) and runs them one at a time, as PGlite's single connection does: those of
 // requests first, then background work's (background.ts).
+// A request's single query is sent while the one before it still runs (never more than PIPELINE at once), so
+// the thread starts it as soon as it is free: waiting for each answer to reach this thread before sending the
+// next left the database idle between queries, for as long as a thread takes to wake and the event loop to
+// turn (`npm run bench -- pglite`). Transactions and background work still go alone.
 
 export interface PgliteWorkerData {
   /** A data directory, or `memory://`. */
@@ -21,7 +25,21 @@ export interface PgliteWorkerData {
   snapshot?: ArrayBuffer | undefined;
   /** PostgreSQL's WebAssembly, compiled once per process and shared by every thread. */
   wasmModule: WebAssembly.Module;
+  /** A query's id in slot id % ABANDON_SLOTS: its client went away before the thread started it. */
+  abandoned: Int32Array;
 }
+
+// PGlite's own default shared_buffers (about 160 MB) grows its WebAssembly memory beyond the initial 128 MB
+// and fills it as tables are read, most of the process's idle RSS. The embedded database serves one
+// process's small workspaces; pages that do not fit are copied in from its file system on every read. 64 MB
+// holds the search indexes and tables of a 70,000-item workspace (the catalog benchmark), where 32 MB made a
+// search touching most of them a fifth slower; buffers take memory only once pages are read into them.
+export const POSTGRESQL_CONF = 'shared_buffers = 64MB';
+
+/** Queries sent to the thread at once: one running, the next waiting there. */
+const PIPELINE = 2;
+/** Slots for the ids of abandoned queries; more than PIPELINE, so no two queries sent share one. */
+export const ABANDON_SLOTS = 8;
 
 export type PgliteRequest =
   | {
@@ -43,7 +61,10 @@ export interface SerializedDbError {
   fields: Record<string, string>;
 }
 
-export type PgliteReply = { id: number; result: unknown } | { id: number; error: SerializedDbError };
+export type PgliteReply =
+  | { id: number; result: unknown }
+  | { id: number; error: SerializedDbError }
+  | { id: number; abandoned: true };
 
 /** What a transaction callback gets: queries inside the open transaction. */
 export interface PgliteThreadTransaction {
@@ -59,13 +80,17 @@ export class PgliteThread implements PgliteThreadTransaction {
   >();
   #nextId = 1;
   // Queries and transactions run one after another (one connection); waiting ones start in this order.
-  readonly #waiting = { requests: [] as Array<() => void>, background: [] as Array<() => void> };
-  #busy = false;
+  readonly #waiting = { requests: [] as Waiting[], background: [] as Waiting[] };
+  /** Work started and not yet answered: PIPELINE single queries of requests at most, else one. */
+  #running = 0;
+  #runningAlone = false;
+  readonly #abandoned: Int32Array;
   #failure: Error | null = null;
   closed = false;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, abandoned: Int32Array) {
     this.#worker = worker;
+    this.#abandoned = abandoned;
     // Idle, the thread must not keep the process alive (PGlite on the main thread did not); it is
     // referenced while an answer is awaited.
     worker.unref();
@@ -74,29 +99,30 @@ export class PgliteThread implements PgliteThreadTransaction {
     worker.on('exit', (code) => this.#fail(new Error(`the PGlite thread stopped (exit code ${code})`)));
   }
 
-  static async start(options: Omit<PgliteWorkerData, 'wasmModule'>): Promise<PgliteThread> {
-    const data: PgliteWorkerData = { ...options, wasmModule: await compiledPostgres() };
+  static async start(options: Omit<PgliteWorkerData, 'wasmModule' | 'abandoned'>): Promise<PgliteThread> {
+    const abandoned = new Int32Array(new SharedArrayBuffer(ABANDON_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+    const data: PgliteWorkerData = { ...options, wasmModule: await compiledPostgres(), abandoned };
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: data,
       transferList: data.snapshot ? [data.snapshot] : [],
     });
-    const thread = new PgliteThread(worker);
+    const thread = new PgliteThread(worker, abandoned);
     // The worker answers id 0 once PGlite is open (or failed to open).
     await thread.#await(0);
     return thread;
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    return this.#exclusive(() => this.#query<T>(sql, params, options));
+    return this.#enqueue((signal) => this.#query<T>(sql, params, options, signal), { single: true });
   }
 
   exec(sql: string): Promise<Array<Results>> {
-    return this.#exclusive(() => this.#request({ id: 0, op: 'exec', sql }) as Promise<Array<Results>>);
+    return this.#enqueue(() => this.#request({ id: 0, op: 'exec', sql }) as Promise<Array<Results>>);
   }
 
   /** Runs fn inside BEGIN … COMMIT (ROLLBACK when it throws); nothing else runs in between. */
   transaction<T>(fn: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    return this.#exclusive(async () => {
+    return this.#enqueue(async () => {
       const tx: PgliteThreadTransaction = {
         query: (sql, params = [], options = {}) => this.#query(sql, params, options),
         exec: (sql) => this.#request({ id: 0, op: 'exec', sql }) as Promise<Array<Results>>,
@@ -115,7 +141,7 @@ export class PgliteThread implements PgliteThreadTransaction {
   }
 
   async dumpDataDir(): Promise<Blob> {
-    const tarball = (await this.#exclusive(() => this.#request({ id: 0, op: 'dump' }))) as ArrayBuffer;
+    const tarball = (await this.#enqueue(() => this.#request({ id: 0, op: 'dump' }))) as ArrayBuffer;
     return new Blob([tarball]);
   }
 
@@ -123,52 +149,69 @@ export class PgliteThread implements PgliteThreadTransaction {
   async close(checkpoint: boolean): Promise<void> {
     if (this.closed) return;
     try {
-      await this.#exclusive(() => this.#request({ id: 0, op: 'close', checkpoint }));
+      await this.#enqueue(() => this.#request({ id: 0, op: 'close', checkpoint }));
     } finally {
       this.closed = true;
       await this.#worker.terminate();
     }
   }
 
-  #query<T>(sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
-    return this.#request({
-      id: 0,
-      op: 'query',
-      sql,
-      params,
-      rowMode: options.rowMode,
-      textTypes: textTypesOf(options),
-    }) as Promise<Results<T>>;
+  #query<T>(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+    signal?: AbortSignal,
+  ): Promise<Results<T>> {
+    const request = { id: 0, op: 'query', sql, params, rowMode: options.rowMode } as const;
+    return this.#request({ ...request, textTypes: textTypesOf(options) }, signal) as Promise<Results<T>>;
   }
 
-  #exclusive<T>(run: () => Promise<T>): Promise<T> {
+  /**
+   * Queues work for the connection. Single queries of requests may start while another such query runs
+   * (PIPELINE); anything else starts alone. A query of a read whose client has gone away (wanted.ts) is not
+   * run: here when it is still queued, in the thread when it was already sent.
+   */
+  #enqueue<T>(run: (signal?: AbortSignal) => Promise<T>, { single = false } = {}): Promise<T> {
     const signal = wantedSignal();
+    const background = isBackground();
     return new Promise<T>((resolve, reject) => {
       const start = () => {
-        // Its client went away while it waited (wanted.ts): the next one goes instead.
-        const work = signal?.aborted ? Promise.reject(new AbandonedQueryError()) : run();
+        const work = signal?.aborted ? Promise.reject(new AbandonedQueryError()) : run(signal);
         work.then(resolve, reject).finally(() => {
-          this.#busy = false;
+          this.#running--;
           this.#startNext();
         });
       };
-      (isBackground() ? this.#waiting.background : this.#waiting.requests).push(start);
-      if (!this.#busy) this.#startNext();
+      (background ? this.#waiting.background : this.#waiting.requests).push({
+        start,
+        alone: !single || background,
+      });
+      this.#startNext();
     });
   }
 
   #startNext(): void {
-    const start = this.#waiting.requests.shift() ?? this.#waiting.background.shift();
-    if (!start) return;
-    this.#busy = true;
-    start();
+    for (;;) {
+      const queue = this.#waiting.requests.length > 0 ? this.#waiting.requests : this.#waiting.background;
+      const next = queue[0];
+      if (!next) return;
+      if (this.#running > 0 && (this.#runningAlone || next.alone || this.#running >= PIPELINE)) return;
+      queue.shift();
+      this.#running++;
+      this.#runningAlone = next.alone;
+      next.start();
+    }
   }
 
-  #request(request: PgliteRequest): Promise<unknown> {
+  #request(request: PgliteRequest, signal?: AbortSignal): Promise<unknown> {
     const id = this.#nextId++;
     const answer = this.#await(id);
     this.#worker.postMessage({ ...request, id });
-    return answer;
+    if (!signal) return answer;
+    // Sent, it may still wait in the thread behind the query running there.
+    const abandon = () => Atomics.store(this.#abandoned, id % ABANDON_SLOTS, id);
+    signal.addEventListener('abort', abandon, { once: true });
+    return answer.finally(() => signal.removeEventListener('abort', abandon));
   }
 
   #await(id: number): Promise<unknown> {
@@ -182,7 +225,9 @@ export class PgliteThread implements PgliteThreadTransaction {
     if (!waiting) return;
     this.#pending.delete(reply.id);
     if (this.#pending.size === 0) this.#worker.unref();
-    if ('error' in reply) waiting.reject(Object.assign(new Error(reply.error.message), reply.error.fields));
+    if ('abandoned' in reply) waiting.reject(new AbandonedQueryError());
+    else if ('error' in reply)
+      waiting.reject(Object.assign(new Error(reply.error.message), reply.error.fields));
     else waiting.resolve(reply.result);
   }
 
@@ -191,6 +236,12 @@ export class PgliteThread implements PgliteThreadTransaction {
     for (const { reject } of this.#pending.values()) reject(error);
     this.#pending.clear();
   }
+}
+
+interface Waiting {
+  start: () => void;
+  /** Runs with nothing else sent to the thread (a transaction, background work). */
+  alone: boolean;
 }
 
 // The project's lib (es2023, no DOM) types WebAssembly's objects but not its functions.

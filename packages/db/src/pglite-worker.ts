@@ -2,20 +2,21 @@
 // request at a time from the main thread, and closes it. PGlite executes SQL synchronously in WebAssembly,
 // so here that work blocks only this thread, never the server's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type ParserOptions, type QueryOptions } from '@electric-sql/pglite';
-import type { PgliteRequest, PgliteWorkerData, SerializedDbError } from './pglite-thread.ts';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import {
+  ABANDON_SLOTS,
+  POSTGRESQL_CONF,
+  type PgliteReply,
+  type PgliteRequest,
+  type PgliteWorkerData,
+  type SerializedDbError,
+} from './pglite-thread.ts';
 
+if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
 
 const data = workerData as PgliteWorkerData;
 const keepText = (value: string) => value;
-// PGlite's own default shared_buffers (about 160 MB) grows its WebAssembly memory beyond the initial 128 MB
-// and fills it as tables are read, most of the process's idle RSS. The embedded database serves one
-// process's small workspaces; pages that do not fit are copied in from its file system on every read. 64 MB
-// holds the search indexes and tables of a 70,000-item workspace (the catalog benchmark), where 32 MB made a
-// search touching most of them a fifth slower; buffers take memory only once pages are read into them.
-const postgresqlconf = 'shared_buffers = 64MB';
 
 function serializeError(error: unknown): SerializedDbError {
   if (!(error instanceof Error)) return { message: String(error), fields: {} };
@@ -26,9 +27,28 @@ function serializeError(error: unknown): SerializedDbError {
 }
 
 async function open(): Promise<PGlite> {
-  const options = { postgresqlconf, pgliteWasmModule: data.wasmModule };
+  const options = { postgresqlconf: POSTGRESQL_CONF, pgliteWasmModule: data.wasmModule };
   if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
   return PGlite.create(data.dataDir, options);
+}
+
+// A query's own parsers cost PGlite a copy of its whole parser table (hundreds of array types) per query,
+// as long as a query like `select 1`. The parsers that keep text are the same few on every query Drizzle
+// sends, so the table with them is made once per set and put in place for the query (one at a time here).
+let defaultParsers: PGlite['parsers'] | undefined;
+const keepingText = new Map<string, PGlite['parsers']>();
+
+function parsersFor(db: PGlite, textTypes: number[]): PGlite['parsers'] {
+  defaultParsers ??= db.parsers;
+  if (textTypes.length === 0) return defaultParsers;
+  const key = textTypes.join();
+  let parsers = keepingText.get(key);
+  if (!parsers) {
+    parsers = { ...defaultParsers };
+    for (const type of textTypes) parsers[type] = keepText;
+    keepingText.set(key, parsers);
+  }
+  return parsers;
 }
 
 async function answer(db: PGlite, request: PgliteRequest): Promise<{ id: number; result: unknown }> {
@@ -36,15 +56,12 @@ async function answer(db: PGlite, request: PgliteRequest): Promise<{ id: number;
     case 'query': {
       const options: QueryOptions = {};
       if (request.rowMode) options.rowMode = request.rowMode;
-      if (request.textTypes.length > 0) {
-        const parsers: ParserOptions = {};
-        for (const type of request.textTypes) parsers[type] = keepText;
-        options.parsers = parsers;
-      }
+      db.parsers = parsersFor(db, request.textTypes);
       const result = await db.query(request.sql, request.params, options);
       return { id: request.id, result };
     }
     case 'exec':
+      db.parsers = parsersFor(db, []);
       return { id: request.id, result: await db.exec(request.sql) };
     case 'dump': {
       const tarball = await db.dumpDataDir('none');
@@ -59,13 +76,29 @@ async function answer(db: PGlite, request: PgliteRequest): Promise<{ id: number;
   }
 }
 
+/** Whether the main thread marked this query as abandoned (its client went away) since sending it. */
+const abandoned = (request: PgliteRequest) =>
+  request.op === 'query' && Atomics.load(data.abandoned, request.id % ABANDON_SLOTS) === request.id;
+
+async function reply(db: PGlite, request: PgliteRequest): Promise<void> {
+  if (abandoned(request)) {
+    port.postMessage({ id: request.id, abandoned: true } satisfies PgliteReply);
+    return;
+  }
+  try {
+    const done = await answer(db, request);
+    port.postMessage(done, done.result instanceof ArrayBuffer ? [done.result] : []);
+  } catch (error) {
+    port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply);
+  }
+}
+
 try {
   const db = await open();
+  // One request after another, each checked for abandonment when its turn comes.
+  let previous = Promise.resolve();
   port.on('message', (request: PgliteRequest) => {
-    answer(db, request).then(
-      (reply) => port.postMessage(reply, reply.result instanceof ArrayBuffer ? [reply.result] : []),
-      (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) }),
-    );
+    previous = previous.then(() => reply(db, request));
   });
   port.postMessage({ id: 0, result: 'ready' });
 } catch (error) {

@@ -1,0 +1,25 @@
+// What the pglite benchmark runs, through the server's database thread and directly (direct.ts).
+export const ROWS = 10_000;
+
+export const SETUP = [
+  'create table items (id int primary key, name text not null, created_at timestamptz not null)',
+  `insert into items select g, 'item ' || g, now() - g * interval '1 minute' from generate_series(1, ${ROWS}) g`,
+  'analyze items',
+];
+
+export const QUERIES = {
+  'a row by primary key': {
+    text: 'select id, name, created_at from items where id = $1',
+    param: (n: number) => 1 + (n % ROWS),
+  },
+  'a page of 50 rows': {
+    text: 'select id, name, created_at from items where id > $1 order by id limit 50',
+    param: (n: number) => (n * 50) % (ROWS - 50),
+  },
+};
+
+export interface QueryLoad {
+  query: keyof typeof QUERIES;
+  callers: number;
+  ms: number;
+}
