@@ -1,5 +1,5 @@
 // What the pglite benchmark runs, through the server's database thread and directly (direct.ts).
-export const ROWS = 10_000;
+const ROWS = 10_000;
 
 export const SETUP = [
   'create table items (id int primary key, name text not null, created_at timestamptz not null)',
