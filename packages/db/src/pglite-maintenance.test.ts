@@ -79,4 +79,21 @@ describe('PGlite maintenance', () => {
     expect((await maintain({ checkpointAfterSeconds: 0 })).checkpointed).toBe(false);
     expect(await redo()).toBe(after);
   });
+
+  it('keeps at most 128 MB of used WAL on disk after a checkpoint, however much was written before', async () => {
+    const walMegabytes = async () => {
+      const [row] = await handle.rows<{ mb: number }>(
+        sql`select (sum(size) / 1048576)::int as mb from pg_ls_waldir()`,
+      );
+      return row?.mb ?? 0;
+    };
+    // About 200 MB of WAL: rows of 1 kB that compression cannot shrink.
+    await handle.rows(
+      sql`insert into notes select g, repeat(md5(g::text), 32) from generate_series(1, 180000) g`,
+    );
+    expect(await walMegabytes()).toBeGreaterThan(160);
+    expect((await maintain({ checkpointAfterSeconds: 0 })).checkpointed).toBe(true);
+    // The cap, and the segment being written (16 MB).
+    expect(await walMegabytes()).toBeLessThanOrEqual(128 + 16);
+  });
 });

@@ -1,8 +1,8 @@
 // PGlite runs PostgreSQL as a single backend, without the background processes a server has: no autovacuum
 // and no checkpointer. Left so, every updated or deleted row stays in its table and its indexes for good (the
 // catalog's searches took three times as long once every item had been edited three times), the
-// planner never gets statistics, and a crash replays every write since the database was opened (up to
-// max_wal_size, 1 GB). maintainPglite() does their work with PostgreSQL's own default rules, one statement at a
+// planner never gets statistics, and a crash replays every write since the database was opened, all of it kept
+// on disk as WAL. maintainPglite() does their work with PostgreSQL's own default rules, one statement at a
 // time, so requests queued meanwhile go in between (the server runs it as background work, db/background.ts).
 
 /** The part of the PGlite thread's interface maintenance uses. */
@@ -34,8 +34,8 @@ const tablesToMaintain = `
   order by s.schemaname, s.relname`;
 
 // Like the checkpointer: a checkpoint checkpointAfterSeconds after the last one if anything was written since
-// (beyond the last checkpoint's own record), or sooner once 256 MB of WAL (a quarter of max_wal_size) would be
-// replayed after a crash.
+// (beyond the last checkpoint's own record), or sooner once 256 MB of WAL (a quarter of PostgreSQL's default
+// max_wal_size) would be replayed after a crash.
 const checkpointDue = `
   select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn) > 268435456
       or (pg_wal_lsn_diff(pg_current_wal_lsn(), checkpoint_lsn) > 1024
