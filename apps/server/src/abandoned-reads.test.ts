@@ -12,7 +12,8 @@ const WORKSPACE_ID = '00000000-0000-4000-8000-00000000c002';
 
 // On PGlite, whose one connection queues queries, a read asked as something is typed (the palette's search,
 // the member picker's user search, the username check) that its client aborted for newer text before the
-// read's turn is not run. PostgreSQL runs queries side by side and runs every one.
+// read's turn is not run. PostgreSQL runs queries side by side; its pool's queue is tested in
+// packages/db/src/abandoned-postgres.test.ts.
 describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client abandoned', () => {
   let db: Awaited<ReturnType<typeof createTestDb>>;
   let app: FastifyInstance;

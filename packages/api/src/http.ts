@@ -16,8 +16,9 @@ export const failed = { 500: problemSchema, 503: problemSchema } as const;
 export const always = { ...invalid, ...unauthenticated, ...forbidden, ...failed } as const;
 
 /**
- * Runs a read as wanted only while its client waits for the answer: on PGlite, its queries that have not
- * started when the client goes away are not run (db/wanted.ts); the error handler answers 499 to no one.
+ * Runs a read as wanted only while its client waits for the answer: its queries that have not started when
+ * the client goes away are not run (db/wanted.ts: PGlite's queue, a busy PostgreSQL pool's); the error
+ * handler answers 499 to no one.
  */
 export function whileClientWaits<T>(reply: FastifyReply, read: () => Promise<T>): Promise<T> {
   const client = new AbortController();

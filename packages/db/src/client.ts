@@ -2,12 +2,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import type { PgliteThread } from './pglite-thread.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { maintainPglite, type MaintenanceOptions, type MaintenanceReport } from './pglite-maintenance.ts';
+import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle client; the same type whichever engine is behind it. */
@@ -116,6 +118,7 @@ async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  skipAbandonedReads(pool);
   const db = drizzlePg(pool, { schema });
   let closed: Promise<void> | null = null;
   return {
@@ -157,4 +160,32 @@ function describeUrl(databaseUrl: string): string {
   } catch {
     return 'postgres';
   }
+}
+
+type SendQuery = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * A read whose client has gone away (wanted.ts) is not sent to PostgreSQL either: with every connection busy,
+ * its query waits in the pool's queue, and the palette may have superseded it by the time a connection is
+ * free. Otherwise as the pool's own query: a connection is taken, used and given back (dropped after an error).
+ */
+function skipAbandonedReads(pool: Pool): void {
+  const send = pool.query.bind(pool) as SendQuery;
+  pool.query = ((...args: unknown[]) => {
+    const signal = wantedSignal();
+    if (!signal || typeof args.at(-1) === 'function') return send(...args);
+    return (async () => {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        if (signal.aborted) throw new AbandonedQueryError();
+        return await (client.query as SendQuery).apply(client, args);
+      } catch (error) {
+        if (!(error instanceof AbandonedQueryError)) failure = error as Error;
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    })();
+  }) as Pool['query'];
 }

@@ -4,7 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 // superseded. PGlite has one connection, so its queries queue; there, a query marked here whose signal has
 // aborted by its turn is not run (it fails with AbandonedQueryError), and the searches still wanted go sooner.
 // Only for reads: a request that writes in several statements must not stop halfway. A transaction starts
-// whole or not at all. PostgreSQL serves many connections at once and ignores the mark.
+// whole or not at all. On PostgreSQL, which serves many connections at once, such a query waits only when
+// every connection of the pool is busy; it is not sent if its client left meanwhile (client.ts).
 const wanted = new AsyncLocalStorage<AbortSignal>();
 
 /** Runs fn, and every query it starts, as wanted only until signal aborts. */
