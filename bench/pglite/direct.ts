@@ -3,21 +3,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { POSTGRESQL_CONF } from '@stackyard/db/pglite-thread';
-import { QUERIES, SETUP, type QueryLoad } from './queries.ts';
+import { QUERIES, runCallers, SETUP, type QueryLoad } from './queries.ts';
 
 const job = workerData as QueryLoad;
 const db = await PGlite.create({ postgresqlconf: POSTGRESQL_CONF });
 for (const statement of SETUP) await db.exec(statement);
 const { text, param } = QUERIES[job.query];
-let done = 0;
-const until = performance.now() + job.ms;
-await Promise.all(
-  Array.from({ length: job.callers }, async () => {
-    while (performance.now() < until) {
-      await db.query(text, [param(done)]);
-      done++;
-    }
-  }),
-);
+const done = await runCallers(job.callers, job.ms, (n) => db.query(text, [param(n)]));
 await db.close();
 parentPort?.postMessage({ queries: done });

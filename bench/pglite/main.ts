@@ -4,8 +4,8 @@
 // is PGlite's own work. Turns alternate (BENCH_TURNS, default 3) and the ratio is their median.
 import { sql } from 'drizzle-orm';
 import { createDb, MEMORY } from '@stackyard/db/client';
-import { inWorker, recordRatio } from '../support/cases.ts';
-import { QUERIES, SETUP, type QueryLoad } from './queries.ts';
+import { inWorker, median, recordRatio } from '../support/cases.ts';
+import { QUERIES, runCallers, SETUP, type QueryLoad } from './queries.ts';
 
 const CALLERS = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MS = Number(process.env.BENCH_SECONDS ?? 2) * 1000;
@@ -14,20 +14,10 @@ const TURNS = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
 const db = await createDb({ dataDir: MEMORY });
 for (const statement of SETUP) await db.rows(sql.raw(statement));
 
-async function throughThread(query: QueryLoad['query']): Promise<number> {
+function throughThread(query: QueryLoad['query']): Promise<number> {
   const { text, param } = QUERIES[query];
   const [before = '', after = ''] = text.split('$1');
-  let done = 0;
-  const until = performance.now() + MS;
-  await Promise.all(
-    Array.from({ length: CALLERS }, async () => {
-      while (performance.now() < until) {
-        await db.rows(sql`${sql.raw(before)}${param(done)}${sql.raw(after)}`);
-        done++;
-      }
-    }),
-  );
-  return done;
+  return runCallers(CALLERS, MS, (n) => db.rows(sql`${sql.raw(before)}${param(n)}${sql.raw(after)}`));
 }
 
 const direct = async (query: QueryLoad['query']) =>
@@ -38,8 +28,6 @@ const direct = async (query: QueryLoad['query']) =>
       ms: MS,
     })
   ).queries;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 console.log(
   `pglite: ${CALLERS} callers at once, ${MS} ms per turn, ${TURNS} turns (node ${process.version})`,

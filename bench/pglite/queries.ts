@@ -18,6 +18,25 @@ export const QUERIES = {
   },
 };
 
+/** `callers` loops, each running its next query as soon as the last one answered, for `ms`; answers how many ran. */
+export async function runCallers(
+  callers: number,
+  ms: number,
+  query: (n: number) => Promise<unknown>,
+): Promise<number> {
+  let done = 0;
+  const until = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < until) {
+        await query(done);
+        done++;
+      }
+    }),
+  );
+  return done;
+}
+
 export interface QueryLoad {
   query: keyof typeof QUERIES;
   callers: number;

@@ -51,7 +51,7 @@ export function recordRatio(ratio: RecordedRatio): void {
   if (file) appendFileSync(file, `${JSON.stringify(ratio)}\n`);
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2

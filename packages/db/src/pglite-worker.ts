@@ -35,33 +35,39 @@ async function open(): Promise<PGlite> {
 // A query's own parsers cost PGlite a copy of its whole parser table (hundreds of array types) per query,
 // as long as a query like `select 1`. The parsers that keep text are the same few on every query Drizzle
 // sends, so the table with them is made once per set and put in place for the query (one at a time here).
-let defaultParsers: PGlite['parsers'] | undefined;
-const keepingText = new Map<string, PGlite['parsers']>();
+type Parsers = PGlite['parsers'];
 
-function parsersFor(db: PGlite, textTypes: number[]): PGlite['parsers'] {
-  defaultParsers ??= db.parsers;
-  if (textTypes.length === 0) return defaultParsers;
-  const key = textTypes.join();
-  let parsers = keepingText.get(key);
-  if (!parsers) {
-    parsers = { ...defaultParsers };
-    for (const type of textTypes) parsers[type] = keepText;
-    keepingText.set(key, parsers);
-  }
-  return parsers;
+/** The parser table for each set of text-keeping types, made once from PGlite's own (`defaults`). */
+function parserTables(defaults: Parsers): (textTypes: number[]) => Parsers {
+  const keepingText = new Map<string, Parsers>();
+  return (textTypes) => {
+    if (textTypes.length === 0) return defaults;
+    const key = textTypes.join();
+    let parsers = keepingText.get(key);
+    if (!parsers) {
+      parsers = { ...defaults };
+      for (const type of textTypes) parsers[type] = keepText;
+      keepingText.set(key, parsers);
+    }
+    return parsers;
+  };
 }
 
-async function answer(db: PGlite, request: PgliteRequest): Promise<{ id: number; result: unknown }> {
+async function answer(
+  db: PGlite,
+  parsersFor: (textTypes: number[]) => Parsers,
+  request: PgliteRequest,
+): Promise<{ id: number; result: unknown }> {
   switch (request.op) {
     case 'query': {
       const options: QueryOptions = {};
       if (request.rowMode) options.rowMode = request.rowMode;
-      db.parsers = parsersFor(db, request.textTypes);
+      db.parsers = parsersFor(request.textTypes);
       const result = await db.query(request.sql, request.params, options);
       return { id: request.id, result };
     }
     case 'exec':
-      db.parsers = parsersFor(db, []);
+      db.parsers = parsersFor([]);
       return { id: request.id, result: await db.exec(request.sql) };
     case 'dump': {
       const tarball = await db.dumpDataDir('none');
@@ -80,13 +86,17 @@ async function answer(db: PGlite, request: PgliteRequest): Promise<{ id: number;
 const abandoned = (request: PgliteRequest) =>
   request.op === 'query' && Atomics.load(data.abandoned, request.id % ABANDON_SLOTS) === request.id;
 
-async function reply(db: PGlite, request: PgliteRequest): Promise<void> {
+async function reply(
+  db: PGlite,
+  parsersFor: (textTypes: number[]) => Parsers,
+  request: PgliteRequest,
+): Promise<void> {
   if (abandoned(request)) {
     port.postMessage({ id: request.id, abandoned: true } satisfies PgliteReply);
     return;
   }
   try {
-    const done = await answer(db, request);
+    const done = await answer(db, parsersFor, request);
     port.postMessage(done, done.result instanceof ArrayBuffer ? [done.result] : []);
   } catch (error) {
     port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply);
@@ -95,10 +105,11 @@ async function reply(db: PGlite, request: PgliteRequest): Promise<void> {
 
 try {
   const db = await open();
+  const parsersFor = parserTables(db.parsers);
   // One request after another, each checked for abandonment when its turn comes.
   let previous = Promise.resolve();
   port.on('message', (request: PgliteRequest) => {
-    previous = previous.then(() => reply(db, request));
+    previous = previous.then(() => reply(db, parsersFor, request));
   });
   port.postMessage({ id: 0, result: 'ready' });
 } catch (error) {
