@@ -1,11 +1,13 @@
 import { Column, is, SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { ThreadQueryOptions } from '@stackyard/db/pglite-thread';
 import type { Executor } from './db.ts';
 
 // The hottest reads (a catalog list's first pages, an item by id, the workspaces list) are prepared once per
 // database handle and shape: Drizzle builds their SQL once instead of on every request, and PostgreSQL
-// parses them once per connection (a named statement). On PostgreSQL that took a third off such a query
-// (issue 20). A transaction builds its statements as usual: a prepared statement belongs to the handle.
+// parses them once per connection (a named statement), PGlite once per database (its thread keeps them,
+// packages/db/src/pglite-statements.ts). On PostgreSQL that took a third off such a query (issue 20). A
+// transaction builds its statements as usual: a prepared statement belongs to the handle.
 
 interface Prepared {
   execute(values: Record<string, unknown>): Promise<unknown>;
@@ -28,9 +30,20 @@ export function preparedOn<T extends Prepared>(db: Executor, name: string, make:
   if (!statement) {
     statement = make();
     mapRowsDirectly(statement);
+    keepOnPglite(statement);
     byName.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * On PGlite, Drizzle's prepared statement only keeps its SQL; its queries ask the database's thread to keep
+ * the statement parsed too (pglite-statements.ts), as node-postgres keeps a named one on PostgreSQL.
+ */
+function keepOnPglite(statement: object): void {
+  const configs = statement as { queryConfig?: ThreadQueryOptions; rawQueryConfig?: ThreadQueryOptions };
+  if (configs.queryConfig) configs.queryConfig = { ...configs.queryConfig, keepStatement: true };
+  if (configs.rawQueryConfig) configs.rawQueryConfig = { ...configs.rawQueryConfig, keepStatement: true };
 }
 
 interface Decoder {

@@ -56,10 +56,18 @@ export type PgliteRequest =
       rowMode: RowMode | undefined;
       /** Types whose values stay the text PostgreSQL sent (Drizzle parses dates and intervals itself). */
       textTypes: number[];
+      /** Run as a named statement, parsed once (pglite-statements.ts). */
+      keep: boolean;
     }
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'dump' }
   | { id: number; op: 'close'; checkpoint: boolean };
+
+/**
+ * A query's options here: PGlite's, and whether to keep the statement (a statement the server prepares,
+ * whose text is the same on every run).
+ */
+export type ThreadQueryOptions = QueryOptions & { keepStatement?: boolean };
 
 export interface SerializedDbError {
   message: string;
@@ -74,7 +82,7 @@ export type PgliteReply =
 
 /** What a transaction callback gets: queries inside the open transaction. */
 export interface PgliteThreadTransaction {
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<Array<Results>>;
 }
 
@@ -118,7 +126,7 @@ export class PgliteThread implements PgliteThreadTransaction {
     return thread;
   }
 
-  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+  query<T>(sql: string, params: unknown[] = [], options: ThreadQueryOptions = {}): Promise<Results<T>> {
     return this.#enqueue((signal) => this.#query<T>(sql, params, options, signal), { single: true });
   }
 
@@ -165,11 +173,14 @@ export class PgliteThread implements PgliteThreadTransaction {
   #query<T>(
     sql: string,
     params: unknown[],
-    options: QueryOptions,
+    options: ThreadQueryOptions,
     signal?: AbortSignal,
   ): Promise<Results<T>> {
     const request = { id: 0, op: 'query', sql, params, rowMode: options.rowMode } as const;
-    return this.#request({ ...request, textTypes: textTypesOf(options) }, signal) as Promise<Results<T>>;
+    const keep = options.keepStatement === true;
+    return this.#request({ ...request, textTypes: textTypesOf(options), keep }, signal) as Promise<
+      Results<T>
+    >;
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type PgliteWorkerData,
   type SerializedDbError,
 } from './pglite-thread.ts';
+import { KeptStatements } from './pglite-statements.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
@@ -53,17 +54,26 @@ function parserTables(defaults: Parsers): (textTypes: number[]) => Parsers {
   };
 }
 
+interface Database {
+  db: PGlite;
+  parsersFor: (textTypes: number[]) => Parsers;
+  kept: KeptStatements;
+}
+
 async function answer(
-  db: PGlite,
-  parsersFor: (textTypes: number[]) => Parsers,
+  { db, parsersFor, kept }: Database,
   request: PgliteRequest,
 ): Promise<{ id: number; result: unknown }> {
+  const keep = request.op === 'query' && request.keep;
+  if (!keep) await kept.settle();
   switch (request.op) {
     case 'query': {
       const options: QueryOptions = {};
       if (request.rowMode) options.rowMode = request.rowMode;
       db.parsers = parsersFor(request.textTypes);
-      const result = await db.query(request.sql, request.params, options);
+      const result = keep
+        ? await kept.run(request.sql, request.params, options)
+        : await db.query(request.sql, request.params, options);
       return { id: request.id, result };
     }
     case 'exec':
@@ -86,17 +96,13 @@ async function answer(
 const abandoned = (request: PgliteRequest) =>
   request.op === 'query' && Atomics.load(data.abandoned, request.id % ABANDON_SLOTS) === request.id;
 
-async function reply(
-  db: PGlite,
-  parsersFor: (textTypes: number[]) => Parsers,
-  request: PgliteRequest,
-): Promise<void> {
+async function reply(database: Database, request: PgliteRequest): Promise<void> {
   if (abandoned(request)) {
     port.postMessage({ id: request.id, abandoned: true } satisfies PgliteReply);
     return;
   }
   try {
-    const done = await answer(db, parsersFor, request);
+    const done = await answer(database, request);
     port.postMessage(done, done.result instanceof ArrayBuffer ? [done.result] : []);
   } catch (error) {
     port.postMessage({ id: request.id, error: serializeError(error) } satisfies PgliteReply);
@@ -105,11 +111,11 @@ async function reply(
 
 try {
   const db = await open();
-  const parsersFor = parserTables(db.parsers);
+  const database = { db, parsersFor: parserTables(db.parsers), kept: new KeptStatements(db) };
   // One request after another, each checked for abandonment when its turn comes.
   let previous = Promise.resolve();
   port.on('message', (request: PgliteRequest) => {
-    previous = previous.then(() => reply(db, parsersFor, request));
+    previous = previous.then(() => reply(database, request));
   });
   port.postMessage({ id: 0, result: 'ready' });
 } catch (error) {
