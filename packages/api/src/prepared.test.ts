@@ -71,6 +71,27 @@ describe('prepared statements', () => {
     expect(second?.description).toBe('Two');
   });
 
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "are kept by PGlite's thread, parsed and planned once, like a named statement on PostgreSQL",
+    async () => {
+      const make = () =>
+        handle.db
+          .select({ slug: workspaces.slug })
+          .from(workspaces)
+          .where(eq(workspaces.ownerId, sql.placeholder('ownerId')))
+          .orderBy(workspaces.slug)
+          .limit(sql.placeholder('limit'))
+          .prepare('prepared_test_kept');
+      const statement = preparedOn(handle.db, 'kept', make);
+      for (let run = 0; run < 3; run++) {
+        expect(await statement?.execute({ ownerId, limit: 1 })).toEqual([{ slug: 'first' }]);
+      }
+      const kept = await handle.rows<{ generic_plans: number; custom_plans: number }>(sql`select
+          generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%limit $2'`);
+      expect(kept).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    },
+  );
+
   it('are not used inside a transaction', async () => {
     await handle.db.transaction(async (tx) => {
       expect(preparedOn(tx, 'in_transaction', () => ({ execute: async () => [] }))).toBeNull();

@@ -1,4 +1,4 @@
-import { Column, is, SQL } from 'drizzle-orm';
+import { Column, entityKind, is, SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { ThreadQueryOptions } from '@stackyard/db/pglite-thread';
 import type { Executor } from './db.ts';
@@ -41,9 +41,11 @@ export function preparedOn<T extends Prepared>(db: Executor, name: string, make:
  * the statement parsed too (pglite-statements.ts), as node-postgres keeps a named one on PostgreSQL.
  */
 function keepOnPglite(statement: object): void {
-  const configs = statement as { queryConfig?: ThreadQueryOptions; rawQueryConfig?: ThreadQueryOptions };
-  if (configs.queryConfig) configs.queryConfig = { ...configs.queryConfig, keepStatement: true };
-  if (configs.rawQueryConfig) configs.rawQueryConfig = { ...configs.rawQueryConfig, keepStatement: true };
+  const kind = (statement.constructor as { [entityKind]?: string })[entityKind];
+  if (kind !== 'PglitePreparedQuery') return;
+  const configs = statement as { queryConfig: ThreadQueryOptions; rawQueryConfig: ThreadQueryOptions };
+  configs.queryConfig = { ...configs.queryConfig, keepStatement: true };
+  configs.rawQueryConfig = { ...configs.rawQueryConfig, keepStatement: true };
 }
 
 interface Decoder {

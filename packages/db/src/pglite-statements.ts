@@ -87,7 +87,7 @@ export class KeptStatements {
 
   /** Before any other query: the usual plan mode again, if a kept statement left its own. */
   async settle(): Promise<void> {
-    if (!this.#generic) return;
+    if (!this.#generic || this.#db.closed) return;
     await this.#db.exec('reset plan_cache_mode');
     this.#generic = false;
   }
