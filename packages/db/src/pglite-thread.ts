@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 import { isBackground } from './background.ts';
@@ -267,7 +268,13 @@ let compiled: Promise<WebAssembly.Module> | null = null;
 
 // PGlite compiles its 9 MB of WebAssembly when it opens, once per thread: seconds for every test database
 // (each in a thread of its own). A compiled module crosses to a worker thread without a copy.
+// Node 24's V8 (13.6) can free a WebAssembly import wrapper twice when its collection of dead WebAssembly code
+// runs while another thread uses the wrapper: the process stops on a failed check
+// (`jit_page_->allocations_.erase(addr) == 1`), as it did once in this project's CI with several PGlite
+// threads (nodejs/node#64500; fixed in V8 after 13.6). So the process keeps dead WebAssembly code instead of
+// collecting it: only code PGlite's one module replaced, no difference in RSS measured.
 function compiledPostgres(): Promise<WebAssembly.Module> {
+  if (!compiled) setFlagsFromString('--no-wasm-code-gc');
   compiled ??= (async () => {
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     return WebAssembly.compile(await readFile(new URL('pglite.wasm', `file://${entry}`)));
