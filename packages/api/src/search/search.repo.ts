@@ -26,6 +26,20 @@ export interface SearchRow {
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
 
+/** The columns search_catalog answers, as SearchRow names them. */
+const columns = {
+  kind: sql<SearchKind>`kind`,
+  id: sql<string>`id`,
+  title: sql<string>`title`,
+  slug: sql<string | null>`slug`,
+  rank: sql<number>`rank`,
+  target_kind: sql<SearchRow['target_kind']>`target_kind`,
+  target_id: sql<string | null>`target_id`,
+  target_slug: sql<string | null>`target_slug`,
+  icon_media: sql<string | null>`icon_media`,
+  snippet: sql<string>`snippet`,
+};
+
 /**
  * Tools, resources, projects and comments of one workspace matching `text` (web-search syntax: words,
  * "phrases", or, -not; the last word also as a prefix), best first. The query is the PL/pgSQL function
@@ -49,27 +63,12 @@ export async function searchCatalog(
           ${sql.placeholder('prefix')}, ${sql.placeholder('limit')}::integer)`,
       )
       .prepare('search_catalog');
-  const prefix = splitPrefix(text);
   return (preparedOn(db, 'search_catalog', make) ?? make()).execute({
     workspaceId: access.workspaceId,
-    text: prefix ? prefix.rest : text,
-    prefix: prefix?.word ?? null,
+    ...textAndPrefix(text),
     limit,
   });
 }
-
-const columns = {
-  kind: sql<SearchKind>`kind`,
-  id: sql<string>`id`,
-  title: sql<string>`title`,
-  slug: sql<string | null>`slug`,
-  rank: sql<number>`rank`,
-  target_kind: sql<SearchRow['target_kind']>`target_kind`,
-  target_id: sql<string | null>`target_id`,
-  target_slug: sql<string | null>`target_slug`,
-  icon_media: sql<string | null>`icon_media`,
-  snippet: sql<string>`snippet`,
-};
 
 /**
  * The shortest last word that also matches as a prefix. A single letter begins a large part of all the words
@@ -91,9 +90,15 @@ export function splitPrefix(text: string): { rest: string; word: string } | null
   return { rest, word };
 }
 
+/** search_catalog's text and prefix arguments for what the user typed. */
+function textAndPrefix(typed: string): { text: string; prefix: string | null } {
+  const prefix = splitPrefix(typed);
+  return { text: prefix ? prefix.rest : typed, prefix: prefix?.word ?? null };
+}
+
 /** The same call as one plain SQL statement: the catalog and maintenance benchmarks' raw baseline. */
 export function searchQuery(ws: string, text: string, limit: number): SQL {
-  const prefix = splitPrefix(text);
-  return sql`select kind, id, title, slug, rank, target_kind, target_id, target_slug, icon_media, snippet
-    from search_catalog(${ws}::uuid, ${prefix ? prefix.rest : text}, ${prefix?.word ?? null}, ${limit}::integer)`;
+  const args = textAndPrefix(text);
+  return sql`select ${sql.raw(Object.keys(columns).join(', '))}
+    from search_catalog(${ws}::uuid, ${args.text}, ${args.prefix}, ${limit}::integer)`;
 }
