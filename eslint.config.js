@@ -3,6 +3,7 @@
 // server; web and e2e reach the server over HTTP only; only tests import packages/testing; SPA features
 // never import each other).
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
@@ -31,16 +32,19 @@ const product = [
 ];
 const layers = {
   'packages/contracts': [],
+  'packages/scanner': [],
   'packages/db': ['packages/contracts'],
   'packages/ingestion': ['packages/contracts', 'packages/db'],
   'packages/store': ['packages/contracts', 'packages/db'],
   'packages/identity': ['packages/contracts', 'packages/db'],
-  'packages/api': product,
+  // The API scans uploaded manifests with the scanner, which is pure and imports nothing of ours.
+  'packages/api': [...product, 'packages/scanner'],
   // The MCP server and the command line reach the product over its HTTP API (in-process for /mcp).
   'packages/mcp': ['packages/contracts'],
-  'packages/cli': ['packages/contracts', 'packages/mcp'],
+  'packages/cli': ['packages/contracts', 'packages/mcp', 'packages/scanner'],
   'apps/server': [...product, 'packages/api', 'packages/mcp'],
   'apps/web': ['packages/contracts'],
+  'apps/extension': ['packages/contracts'],
 };
 // Tests may arrange what they check through lower layers too (seed rows, start the fixture site).
 const testLayers = {
@@ -79,6 +83,34 @@ const layerRules = (workspace, extraZones = []) =>
     },
   }));
 
+// Each workspace's package.json lists what its code imports: its shipped code from its own dependencies,
+// its tests and build configuration from its own devDependencies too, or from the root's (the test runner
+// and browser driver every workspace's tests share).
+const testSupport = ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.ts', '**/fake-*.ts', '*.config.ts'];
+const dirOf = (workspace) => fileURLToPath(new URL(`./${workspace}`, import.meta.url));
+const manifestRules = (workspace) => [
+  {
+    files: [`${workspace}/**/*.{ts,tsx}`],
+    ignores: testSupport.map((glob) => `${workspace}/${glob}`),
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { packageDir: [dirOf(workspace)], devDependencies: false, includeTypes: true },
+      ],
+    },
+  },
+  {
+    // packages/testing is test support through and through.
+    files: (workspace === TESTING ? ['**'] : testSupport).map((glob) => `${workspace}/${glob}`),
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { packageDir: [dirOf(workspace), dirOf('.')], devDependencies: true, includeTypes: true },
+      ],
+    },
+  },
+];
+
 const onlyContracts = (files, message, allowed = 'contracts') => ({
   files,
   rules: {
@@ -111,12 +143,18 @@ export default tseslint.config(
     },
   },
   {
+    // The extension's pages and service worker run in the browser, with its WebExtension API.
+    files: ['apps/extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     settings: { 'import-x/resolver-next': [webResolver] },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...workspaces.filter((workspace) => /^(apps|packages)\//.test(workspace)).flatMap(manifestRules),
   ...Object.keys(layers)
     .filter((workspace) => workspace !== 'apps/web')
     .flatMap((workspace) => layerRules(workspace)),
@@ -151,6 +189,10 @@ export default tseslint.config(
       ],
     },
   },
+  onlyContracts(
+    ['apps/extension/**/*.ts'],
+    'The browser extension talks to the server over HTTP: import only @stackyard/contracts.',
+  ),
   onlyContracts(
     ['e2e/**/*.test.ts'],
     'End-to-end tests drive the real server over HTTP and a browser (test support may start processes).',

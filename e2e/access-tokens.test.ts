@@ -48,10 +48,12 @@ test('access tokens: create one (shown once), use it over MCP, see its last use,
   await list.getByText('Laptop').waitFor();
   await list.getByText(`${token.slice(0, 13)}…`).waitFor();
   await list.getByText(/Last used never/).waitFor();
+  // An expiry reads ahead of now, its full date on hover.
+  expect(await list.locator('time').first().textContent()).toMatch(/^(in 4 weeks|next month)$/);
 
   expect(await workspacesOverMcp(baseUrl, token)).toEqual(['stack']);
   await page.reload();
-  await list.getByText(/Last used \d/).waitFor();
+  await list.getByText(/Last used just now/).waitFor();
   // The secret is not shown again.
   expect(await page.getByText(token).count()).toBe(0);
 

@@ -1,4 +1,4 @@
-// The AI-assistant export page of issue 17: choose formats, preview (highlighted) and copy a file, download the
+// The AI-assistant export page: choose formats, preview (highlighted) and copy a file, download the
 // zip; the stances behind it, set in bulk from the tools list; and one project's stack instead of the workspace's.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -55,6 +55,7 @@ test('ai-export: preview, copy and a zip of the chosen formats', async ({ page, 
     'requirements.txt',
     'Cargo.toml',
     'stack.json',
+    '.github/workflows/stackyard-check.yml',
   ]);
   const stackJson = JSON.parse(
     execFileSync('unzip', ['-p', zipPath, 'stack.json'], { encoding: 'utf8' }),

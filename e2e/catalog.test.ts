@@ -1,5 +1,5 @@
-// The catalog pages of issue 6: projects (list, create dialog, detail with tags and comments), tools and
-// resources (empty lists, not-found texts), and the spec §2 load-error and not-found states.
+// The catalog pages: projects (list, create dialog, detail with tags and comments), tools and
+// resources (empty lists, not-found texts), and the load-error and not-found states.
 import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { seriousA11yViolations } from './support/axe.ts';
@@ -25,7 +25,10 @@ test('projects: empty list, create dialog, detail with tags and comments, not fo
   await page.waitForURL(`**/${username}/catalog/projects/launch-site`);
   await page.getByRole('heading', { level: 1, name: 'Launch Site' }).waitFor();
   await page.getByText('launch-site', { exact: true }).waitFor();
-  await page.getByText(String(new Date().getUTCFullYear()), { exact: false }).first().waitFor();
+  // Created just now, the full date on hover.
+  const created = page.locator('dd time');
+  expect(await created.textContent()).toBe('just now');
+  expect(await created.getAttribute('title')).toContain(String(new Date().getUTCFullYear()));
   await page.getByText('This project uses no tools yet.').waitFor();
   await page.getByText('No tags.').waitFor();
   await page.getByText('No comments yet.').waitFor();
@@ -65,7 +68,7 @@ test('projects: empty list, create dialog, detail with tags and comments, not fo
   await page.goto(`/${username}/catalog/projects/no-such-project`);
   await page.getByRole('heading', { name: 'Project not found' }).waitFor();
 
-  // Spec §2: 'Loading project...' while it loads, 'Error loading project: {message}' when it fails.
+  // 'Loading project...' while it loads, 'Error loading project: {message}' when it fails.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/projects/workspace/**', async (route) => {
@@ -261,9 +264,10 @@ test('tools with real data: search, tag filter, sort, load more, detail, rating,
   await page.getByRole('heading', { level: 1, name: 'rocket' }).waitFor();
   await page.getByText(`${origin}/tool`).first().waitFor();
   await page.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Homepage' }).waitFor();
-  await page.getByRole('img', { name: 'Rated 3 out of 5' }).waitFor();
+  // An editor's stars are a radio group: the checked star is the rating.
+  await page.getByRole('radio', { name: '3 stars', checked: true }).waitFor();
   await page.getByRole('combobox', { name: 'Rating' }).selectOption('4');
-  await page.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+  await page.getByRole('radio', { name: '4 stars', checked: true }).waitFor();
   await page.getByRole('list', { name: 'Tags', exact: true }).getByText('favourite').waitFor();
   await page.getByLabel('Add a comment', { exact: true }).fill('Fast builds.');
   await page.getByRole('button', { name: 'Post Comment' }).click();
@@ -371,14 +375,14 @@ test('resources with real data: list, sort, detail with rating, tags, comments, 
   await page.getByRole('heading', { level: 1, name: /Rocket/ }).waitFor();
   await page.getByRole('link', { name: `${origin}/tool` }).waitFor();
   await page.getByText('Rocket builds & ships static sites in milliseconds.').waitFor();
-  await page.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+  await page.getByRole('radio', { name: '4 stars', checked: true }).waitFor();
   const images = page.getByRole('main').locator('img');
   await expect.poll(() => images.count()).toBe(2);
   for (const source of await images.evaluateAll((all) => all.map((image) => image.getAttribute('src')))) {
     expect(source).toMatch(/^\/api\/v1\/media\/[0-9a-f]{64}$/);
   }
   await page.getByRole('combobox', { name: 'Rating' }).selectOption('2');
-  await page.getByRole('img', { name: 'Rated 2 out of 5' }).waitFor();
+  await page.getByRole('radio', { name: '2 stars', checked: true }).waitFor();
   await page.getByRole('button', { name: 'Edit tags' }).click();
   await page.getByLabel('New tag', { exact: true }).fill('to-read');
   await page.getByRole('button', { name: 'Add tag' }).click();

@@ -1,4 +1,4 @@
-// The comparison of issue 16: pick three tools from the tools list, compare them side by side, keep only the
+// The comparison page: pick three tools from the tools list, compare them side by side, keep only the
 // rows where they differ, copy the comparison as Markdown, and the same page on a 375 px phone and in dark
 // mode. Screenshots land in e2e/artifacts/compare/ for a look.
 import { mkdirSync } from 'node:fs';

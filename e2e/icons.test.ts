@@ -1,4 +1,4 @@
-// Icons and previews (issue 14) against the real server and the fixture site: ingestion stores copies of a
+// Icons and previews against the real server and the fixture site: ingestion stores copies of a
 // page's icon and preview, the app serves them (the CSP allows images from the app alone), and the tools list,
 // the palette, the dashboard and the resource page show them; an item without one gets its initials on a tile.
 // Screenshots land in e2e/artifacts/icons/ for a look.

@@ -1,4 +1,4 @@
-// The ingestions page of issue 7 (/{username}/{workspaceSlug}/tool-ingestions) against the real server and
+// The ingestions page (/{username}/{workspaceSlug}/tool-ingestions) against the real server and
 // the ingestion fixture web server (global setup allowlists it): submit URLs, watch them complete live,
 // follow to the tool, review quarantined ones (retry, release, reject), a viewer only reads, the Add buttons
 // of the tools and resources lists, and a bookmarks file imported with its report, then exported.
@@ -72,8 +72,16 @@ test('submit tool URLs, watch them complete live, follow to the tool, and review
     .getByText('(http_error)')
     .waitFor({ timeout: 20_000 });
 
-  // Reject closes it for good: no more review actions.
+  // Reject asks first: Cancel leaves it as it was; confirming closes it for good, with no more review actions.
   await missingCard.getByRole('button', { name: 'Reject' }).click();
+  const confirmReject = page.getByRole('dialog', { name: 'Reject this submission?' });
+  await confirmReject.getByText(missing).waitFor();
+  await confirmReject.getByRole('button', { name: 'Cancel' }).click();
+  await confirmReject.waitFor({ state: 'hidden' });
+  expect(await missingCard.getByText('Needs review', { exact: true }).count()).toBe(1);
+  await missingCard.getByRole('button', { name: 'Reject' }).click();
+  await confirmReject.getByRole('button', { name: 'Reject' }).click();
+  await confirmReject.waitFor({ state: 'hidden' });
   await missingCard.getByText('Rejected', { exact: true }).waitFor();
   await missingCard.getByText(/Rejected by a reviewer/).waitFor();
   expect(await missingCard.getByRole('button', { name: 'Retry' }).count()).toBe(0);
@@ -234,6 +242,46 @@ test('resources: the Add button picks resources; bookmarks import with a report,
   const exported = readFileSync(await download.path(), 'utf8');
   expect(exported).toContain('NETSCAPE-Bookmark-file-1');
   for (const url of [`${origin}/twitter`, `${origin}/plain/`, article]) expect(exported).toContain(url);
+}, 120_000);
+
+/** A glossary saved from the browser: <dl> lists of links, and no bookmark. */
+const glossaryPage = `<!DOCTYPE html><html lang="en"><head><title>Glossary - Wikipedia</title></head><body>
+<dl><dt><a href="https://en.wikipedia.org/wiki/Algorithm">algorithm</a></dt><dd>A specification.</dd>
+<dt><a href="https://en.wikipedia.org/wiki/Array">array</a></dt><dd>A data structure.</dd></dl></body></html>`;
+
+test('bookmarks: an empty export imports as nothing to import; a web page is refused saying why', async ({
+  page,
+}) => {
+  const username = await signUpWithWorkspace(page, 'shelf', 'empty-shelf');
+  await page.goto(`/${username}/empty-shelf/resources`);
+  await page.getByRole('heading', { name: 'No resources yet' }).waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export bookmarks' }).click(),
+  ]);
+  const exported = readFileSync(await download.path());
+
+  await page.goto(`/${username}/empty-shelf/tool-ingestions?kind=resource`);
+  await page.getByRole('heading', { name: 'Import bookmarks' }).waitFor();
+  const input = page.getByLabel('Bookmarks file', { exact: true });
+  await input.setInputFiles({ name: 'empty.html', mimeType: 'text/html', buffer: exported });
+  await page.getByRole('button', { name: 'Import' }).click();
+  const report = page.getByRole('group', { name: 'Import: empty.html' });
+  await report.getByText('Nothing to import: the file holds no bookmarks.').waitFor();
+  expect(await page.getByText('The import could not start').count()).toBe(0);
+
+  await input.setInputFiles({
+    name: 'glossary.html',
+    mimeType: 'text/html',
+    buffer: Buffer.from(glossaryPage),
+  });
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page
+    .getByText(
+      /^The import could not start: This file is not a bookmarks file\. A bookmarks file is the HTML file a browser's bookmark manager exports/,
+    )
+    .waitFor();
+  expect(await seriousA11yViolations(page), 'bookmarks import refused').toEqual([]);
 }, 120_000);
 
 test('the submissions list says why it could not load', async ({ page }) => {

@@ -91,3 +91,38 @@ test('palette: the sidebar button opens it, Escape closes it and focus returns',
   await page.getByRole('link', { name: 'Tools' }).click();
   await page.getByRole('heading', { name: 'No tools yet' }).waitFor();
 }, 60_000);
+
+test('palette: a tool or resource whose name starts with the text comes before comments, shown by name', async ({
+  page,
+}) => {
+  const origin = inject('fixtureOrigin');
+  await signUpWithWorkspace(page, 'palr', 'rank');
+  const api = await CatalogApi.of(page, 'rank');
+  const tool = await api.ingestTool(`${origin}/tool`);
+  // Says the word more often than any name or description does: ranked by the words alone, it would lead.
+  await api.call('POST', `/tools/workspace/${tool.workspace_tool_id}/comments`, {
+    content: 'rocket rocket rocket, rockets everywhere: rocket',
+  });
+  // Mentions it in its title and description, but its title starts otherwise.
+  await api.ingestResource(`${origin}/acme/rocket-engine`);
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.waitFor();
+  await page.keyboard.type('rock');
+  const results = palette.getByRole('group', { name: 'Results' }).getByRole('option');
+  await palette.getByRole('option', { name: /^Comment/ }).waitFor();
+  await palette.getByRole('option', { name: /^Resource/ }).waitFor();
+  const first = results.first();
+  // The tool's name ("Rocket"), not its slug ("rocket"); the comment is titled by that name too.
+  expect(await first.locator('.font-medium').allTextContents()).toEqual(['Tool', 'Rocket']);
+  expect(
+    await palette
+      .getByRole('option', { name: /^Comment/ })
+      .locator('.truncate')
+      .textContent(),
+  ).toBe('Comment on Rocket');
+  // Enter opens the highlighted first hit: the tool.
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/rank/tools/rocket');
+}, 90_000);

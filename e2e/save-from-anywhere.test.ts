@@ -1,4 +1,4 @@
-// Issue 19 item 4, "Save from anywhere": the installable app (manifest, icons, service worker and its offline
+// "Save from anywhere": the installable app (manifest, icons, service worker and its offline
 // page), the Web Share Target (a share POST leads, through login, to the prefilled save page; saving creates a
 // submission the ingestions list shows), the bookmarklet (its javascript: code run on a page of the local
 // fixture site with a selection opens the save popup prefilled; saving works) and the save page's empty and

@@ -181,7 +181,7 @@ test('settings: members are added, see the list read-only, change role and are r
   await page.getByRole('combobox', { name: `Role of ${guest}` }).selectOption('editor');
   const banner = page.getByText('Successfully updated member role to editor');
   await banner.waitFor();
-  // §4/§9: the success banner clears after 3000 ms.
+  // The success banner clears after 3000 ms.
   await banner.waitFor({ state: 'detached', timeout: 5000 });
 
   await page.getByRole('button', { name: `Remove ${guest}` }).click();

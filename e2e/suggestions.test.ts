@@ -1,4 +1,4 @@
-// The Ideas page of issue 18: project suggestions from the workspace's own tools, on the real server with the
+// The Ideas page: project suggestions from the workspace's own tools, on the real server with the
 // built-in engine. Screenshots of the page (wide and narrow, light and dark) land in e2e/artifacts/ideas/.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

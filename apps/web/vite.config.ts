@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,8 +51,35 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file the build emits (1 kB or more), compressed once at
+ * the strongest settings, which the server sends as they are (@fastify/static's preCompressed): no file is
+ * compressed per request, and brotli's best level costs nothing at run time.
+ */
+function precompress(): Plugin {
+  const text = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  return {
+    name: 'stackyard-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? local('./dist');
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!text.test(fileName)) continue;
+        const bytes = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+        if (bytes.length < 1024) continue;
+        const path = join(outDir, fileName);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,4 +1,4 @@
-// Account data export benchmark (issue 19): GET /me/export of an owner whose workspace holds BENCH_ITEMS tools
+// Account data export benchmark: GET /me/export of an owner whose workspace holds BENCH_ITEMS tools
 // (default 10,000, each with a stance), as many resources and half as many comments, over real HTTP. It
 // prints the whole download's time, the time to its first byte and how much the server's heap grew while
 // it was written, next to its baseline: the same rows read by plain SQL (three selects, no JSON writing) on

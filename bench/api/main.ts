@@ -16,6 +16,7 @@ import { instrument, printBreakdown } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { discardLogs, loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { UNLIMITED } from '../support/rate-limits.ts';
 
 const USERS = 200;
 const WORKSPACES = 1_000;
@@ -52,7 +53,12 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
   // As in production (compiled response serializers, logging at info), into a stream that drops the lines.
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST_DIR: web.path });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: web.path,
+    ...UNLIMITED,
+  });
   const app = await buildApp(config, { db, verifier: issuer.verifier, logStream: discardLogs });
   const recorder = instrument(app);
   // The baselines: the same rows, one raw query each, straight to JSON.

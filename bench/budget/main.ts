@@ -1,12 +1,14 @@
-// `npm run bench -- budget` (issue 20): the key cases of the api and catalog benchmarks, run briefly on
+// `npm run bench -- budget`: the key cases of the api and catalog benchmarks, run briefly on
 // PGlite and on PostgreSQL, each ratio to its raw-SQL baseline checked against a floor, and PGlite's search
 // after maintenance against the same search on fresh data. Ratios, not times:
 // the API and its baseline take turns within each case, so a busy machine slows both and the ratio holds.
-// Exits 1 when a ratio falls under its floor or a case did not run. The floors are in bench/README.md.
+// Then the web benchmark, briefly, against the first pages' targets (bytes, slow-4G LCP, request chains).
+// Exits 1 when a ratio falls under its floor, a page misses a target, or a case did not run. The floors and
+// targets are in bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { RecordedRatio } from '../support/cases.ts';
 
 /** Benchmark → case → the lowest ratio to its baseline that passes, on either engine. */
@@ -98,5 +100,40 @@ for (const [bench, floors] of Object.entries(FLOORS)) {
     console.log(`| ${bench}: ${name} | ${floor.toFixed(2)} | ${cells.join(' | ')} |`);
   }
 }
-console.log(failed ? '\nbudget: FAILED' : '\nbudget: every ratio at or above its floor');
+// The first pages' absolute targets (JavaScript, slow-4G LCP, request chains): the web benchmark, briefly.
+const limitsFile = join(mkdtempSync(join(tmpdir(), 'stackyard-budget-web-')), 'web.jsonl');
+console.log('\n## web (brief)');
+const web = spawnSync(process.execPath, ['--experimental-strip-types', join(benchDir, 'web', 'main.ts')], {
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_LIMITS_FILE: limitsFile, BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '2' },
+});
+let limits: Array<{ name: string; value: number; limit: number }> = [];
+try {
+  limits = readFileSync(limitsFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { name: string; value: number; limit: number });
+} catch {
+  // No file: the benchmark was skipped (no Chromium) or failed; said below.
+}
+rmSync(dirname(limitsFile), { recursive: true, force: true });
+if (web.status !== 0) {
+  console.log(`web: the benchmark failed (exit ${web.status})`);
+  failed = true;
+}
+console.log('\n## budget: the first pages against their targets');
+if (limits.length === 0) console.log('web: no figures (skipped: no Chromium?)');
+else {
+  console.log('| figure | target | measured |');
+  console.log('|---|---:|---:|');
+  for (const { name, value, limit } of limits) {
+    const ok = value <= limit;
+    failed ||= !ok;
+    console.log(`| ${name} | ≤ ${limit} | ${value.toFixed(1)} ${ok ? '✓' : '✗ over the target'} |`);
+  }
+}
+
+console.log(
+  failed ? '\nbudget: FAILED' : '\nbudget: every ratio at or above its floor, every page within its targets',
+);
 process.exit(failed ? 1 : 0);

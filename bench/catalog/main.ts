@@ -1,4 +1,4 @@
-// Catalog benchmark (issue 6): one workspace with 10,000 tools, 10,000 resources, 1,000 projects and
+// Catalog benchmark: one workspace with 10,000 tools, 10,000 resources, 1,000 projects and
 // 50,000 comments, seeded with set-based SQL. Requests per second and p50/p99 latency of the tools list
 // (first page, and a deep page at row 9,000 through the keyset cursor), tool detail and search, each next to
 // a baseline route on the same server answering the same rows with one raw SQL query and no
@@ -22,6 +22,7 @@ import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { runTyping } from '../support/typing.ts';
 import { discardLogs, loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { UNLIMITED } from '../support/rate-limits.ts';
 import {
   seedCatalog,
   TOOLS,
@@ -54,7 +55,12 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
   // As in production (compiled response serializers, logging at info), into a stream that drops the lines.
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST_DIR: web.path });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: web.path,
+    ...UNLIMITED,
+  });
   const app = await buildApp(config, {
     db,
     verifier: issuer.verifier,
@@ -184,7 +190,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       maxRequests: MAX_REQUESTS,
       maxMs: MAX_MS,
     });
-    // Issue 20's search targets on PostgreSQL (PGlite within 2x): >= 300 searches/s with 16 in flight,
+    // The search targets on PostgreSQL (PGlite within 2x): >= 300 searches/s with 16 in flight,
     // p99 < 50 ms with 4 in flight (people typing in the palette at once).
     for (const concurrency of [16, 4]) {
       console.log(`\nSearch, ${concurrency} in flight:`);

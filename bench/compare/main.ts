@@ -1,4 +1,4 @@
-// Comparison and tool facts benchmark (issue 16).
+// Comparison and tool facts benchmark.
 // 1. GET /workspaces/{id}/compare for 6 tools in a workspace of 10,000 tools (each with facts, tags on some,
 //    comments on some): p50/p99 over real HTTP. Target: p99 under 30 ms on PostgreSQL.
 // 2. A facts refresh of 1,000 tools against the local fakes (GitHub, deps.dev, npm): tools per second, cold,

@@ -1,4 +1,4 @@
-// Enrichment benchmark (issue 13, finding 2): whether the server keeps answering while a 10,000-bookmark
+// Enrichment benchmark: whether the server keeps answering while a 10,000-bookmark
 // import and its enrichment run. Every bookmark's domain is on INGESTION_DENY_DOMAINS, so each enrichment job
 // ends at once as a `blocked_domain` quarantine: the queue runs as fast as the database lets it, the case
 // that once kept PGlite from answering anything for 115 s. A probe in a worker thread polls /healthz and a
@@ -6,9 +6,7 @@
 // job is done; the table gives their p50/p99/max, and the server thread's own event-loop delay. PGlite in a
 // new data directory (as `npm start` runs it), then PostgreSQL (BENCH_DATABASE_URL, default local; skipped
 // when unreachable) as the baseline.
-import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { createDb, MEMORY, type DbHandle } from '@stackyard/db/client';
 import { buildApp } from '@stackyard/server/app';
@@ -18,51 +16,37 @@ import { tempDir } from '@stackyard/testing/processes';
 import { generateBookmarksFile } from '../ingestion/bookmarks.ts';
 import { percentile } from '../support/cases.ts';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
-import type { ProbeJob, ProbeResult } from './probe.ts';
+import { UNLIMITED } from '../support/rate-limits.ts';
+import { benchThroughput, THROUGHPUT_HEADER, type ThroughputCase } from './throughput.ts';
+import { importsDone, openJobs, PROBE_INTERVAL_MS, seedWorkspace, startProbe } from './setup.ts';
 
 const BOOKMARKS = Number(process.env.BENCH_BOOKMARKS ?? 10_000);
-const PROBE_INTERVAL_MS = 20;
-
-function startProbe(job: ProbeJob): { stop(): Promise<ProbeResult> } {
-  const worker = new Worker(new URL('./probe.ts', import.meta.url), { workerData: job });
-  const result = new Promise<ProbeResult>((resolve, reject) => {
-    worker.once('message', (message: ProbeResult | { error: string }) => {
-      void worker.terminate();
-      if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
-    });
-    worker.once('error', reject);
-  });
-  return {
-    stop() {
-      worker.postMessage('stop');
-      return result;
-    },
-  };
-}
-
-async function openJobs(db: DbHandle): Promise<number> {
-  const [row] = await db.rows<{ open: number }>(
-    sql`select count(*)::int as open from jobs where state in ('queued', 'running')`,
-  );
-  return Number(row?.open ?? 0);
-}
+const LINKS = Number(process.env.BENCH_LINKS ?? 2_000);
+// The one-host and slow cases are bound by politeness and latency: a fifth of the links tells as much.
+const CASES: ThroughputCase[] = [
+  { name: '10 hosts answering at once', hosts: 10, latencyMs: 0, links: LINKS },
+  { name: '1 host answering at once', hosts: 1, latencyMs: 0, links: Math.ceil(LINKS / 5) },
+  { name: '10 hosts answering after 200 ms', hosts: 10, latencyMs: 200, links: Math.ceil(LINKS / 5) },
+];
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await db.migrate();
-  const ownerId = randomUUID();
-  const workspaceId = randomUUID();
-  await db.rows(sql`insert into profiles (identity_id) values (${ownerId})`);
-  await db.rows(sql`insert into usernames (username, identity_id) values ('bench_owner', ${ownerId})`);
-  await db.rows(
-    sql`insert into workspaces (id, owner_id, name, slug) values (${workspaceId}, ${ownerId}, 'Bench', 'bench')`,
-  );
-  await db.rows(sql`insert into workspace_members (workspace_id, user_id, access_role)
-    values (${workspaceId}, ${ownerId}, 'admin')`);
+  console.log(`\n### ${label}: enrichment fetching local upstreams\n${THROUGHPUT_HEADER}`);
+  for (const job of CASES) console.log(await benchThroughput(db, job));
+  await benchBlocked(label, db);
+}
+
+async function benchBlocked(label: string, db: DbHandle): Promise<void> {
+  const { ownerId, workspaceId } = await seedWorkspace(db);
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
   // The generated file's hosts are all `site-N.example`.
-  const config = loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path, INGESTION_DENY_DOMAINS: 'example' });
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: web.path,
+    INGESTION_DENY_DOMAINS: 'example',
+    ...UNLIMITED,
+  });
   const app = await buildApp(config, { db, verifier: issuer.verifier });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -90,13 +74,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     );
     if (upload.status !== 202)
       throw new Error(`the upload answered ${upload.status}: ${await upload.text()}`);
-    const importDone = async () => {
-      const [row] = await db.rows<{ running: number }>(
-        sql`select count(*)::int as running from bookmark_imports where status = 'running'`,
-      );
-      return Number(row?.running ?? 1) === 0;
-    };
-    while (!(await importDone())) await new Promise((resolve) => setTimeout(resolve, 100));
+    await importsDone(db);
     const importedAt = Date.now();
     const importMs = performance.now() - started;
     while ((await openJobs(db)) > 0) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -138,7 +116,9 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   }
 }
 
-console.log(`enrichment: ${BOOKMARKS} bookmarks imported, every one enriched (node ${process.version})`);
+console.log(
+  `enrichment: ${LINKS} links fetched from local upstreams; ${BOOKMARKS} bookmarks of denied domains imported, every one enriched (node ${process.version})`,
+);
 const dataDir = tempDir('stackyard-bench-enrichment');
 const pglite = await createDb({ dataDir: dataDir.path });
 try {

@@ -1,4 +1,4 @@
-// AI-assistant export benchmark (issue 17): a workspace of 500 tools (a third preferred, a tenth to avoid,
+// AI-assistant export benchmark: a workspace of 500 tools (a third preferred, a tenth to avoid,
 // categories, notes, a registry link each, a comment on every other tool). p50/p99 of GET
 // /workspaces/{id}/export/ai (every format, zipped) over real HTTP, next to its baseline GET
 // /workspaces/{id}/stack (the same rows as JSON, no rendering) on the same server, and the rendering alone

@@ -1,4 +1,4 @@
-// MCP benchmark (issue 15): `tools/call` of search and get_preferred_stack over Streamable HTTP (protocol
+// MCP benchmark: `tools/call` of search and get_preferred_stack over Streamable HTTP (protocol
 // 2026-07-28, stateless), on the catalog benchmark's workspace of 10,000 tools, each next to the same query
 // through /api/v1 with the same personal access token. Calls per second and p50/p99. PGlite always;
 // PostgreSQL too when BENCH_DATABASE_URL (default local) answers. Load runs on 127.0.0.1 only. Then the same
@@ -13,6 +13,7 @@ import { tempDir } from '@stackyard/testing/processes';
 import { seedCatalog, OWNER_ID, TOOLS, WORKSPACE_ID } from '../catalog/seed.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
+import { UNLIMITED } from '../support/rate-limits.ts';
 import { printBreakdown } from './breakdown.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -63,7 +64,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       where workspace_id = ${WORKSPACE_ID} limit 60) picked`);
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path, ...UNLIMITED }), {
     db,
     verifier: issuer.verifier,
   });

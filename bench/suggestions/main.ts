@@ -1,4 +1,4 @@
-// Project-suggestion benchmark (issue 18): a workspace of 1,000 tools (names from the built-in taxonomy so they
+// Project-suggestion benchmark: a workspace of 1,000 tools (names from the built-in taxonomy so they
 // classify, a third preferred, a tenth to avoid, ratings, stack categories on some, 50 projects using some).
 // p50/p99 of GET /workspaces/{id}/suggestions (the built-in engine) over real HTTP, with a focus and without,
 // and of the engine alone (pure function, no database). Target: the request's p99 under 200 ms. PGlite always;
@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import type { SuggestionList } from '@stackyard/contracts/suggestion';
 import { suggest } from '../../packages/api/src/suggestions/engine.ts';
-import { CATEGORY_KEYS, TAXONOMY } from '../../packages/api/src/suggestions/taxonomy.ts';
+import { TAXONOMY } from '../../packages/api/src/suggestions/taxonomy.ts';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import { startBenchServer } from '../support/server.ts';
@@ -19,7 +19,7 @@ const TARGET_MS = 200;
 const OWNER_ID = '00000000-0000-4000-8000-00000000f001';
 const WORKSPACE_ID = '00000000-0000-4000-8000-00000000f002';
 
-const KNOWN = CATEGORY_KEYS.flatMap((key) => TAXONOMY[key].names.map((name) => [name, key] as const));
+const KNOWN = [...TAXONOMY.values()].flatMap(({ key, names }) => names.map((name) => [name, key] as const));
 
 async function seed(db: DbHandle): Promise<void> {
   await db.rows(sql`insert into profiles (identity_id) values (${OWNER_ID})`);

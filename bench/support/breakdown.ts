@@ -1,4 +1,4 @@
-// Where an API request's time goes (issue 20): Fastify hooks mark the end of each phase of the request
+// Where an API request's time goes: Fastify hooks mark the end of each phase of the request
 // lifecycle, one request at a time (no contention, so the figures add up), for the API route and for its
 // raw-SQL baseline on the same server. The handler phase is split further by timing its parts on their own
 // (the authorization query and the route's query, called directly), and the logging of a request is timed

@@ -5,6 +5,7 @@ import { buildApp, type AppDeps } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { tempDir } from '@stackyard/testing/processes';
 import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { UNLIMITED } from './rate-limits.ts';
 
 export interface BenchServer {
   baseUrl: string;
@@ -19,7 +20,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const issuer = await createTestIssuer();
   const web = tempDir('stackyard-bench-web');
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path }), {
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', WEB_DIST_DIR: web.path, ...UNLIMITED }), {
     ...deps,
     db,
     verifier: issuer.verifier,

@@ -27,7 +27,11 @@ export class CatalogApi {
     return new CatalogApi(page, cookie.value, workspace.id);
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await this.page.request.fetch(`${API}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.token}` },

@@ -21,3 +21,11 @@ export function codeOf(mail: CaughtMail): string {
   if (!match?.[1]) throw new Error(`no code in the mail:\n${mail.raw}`);
   return match[1];
 }
+
+/** The identity service's link in a verification or recovery mail, decoded from the mail's transfer encoding. */
+export function linkOf(mail: CaughtMail): string {
+  const unfolded = mail.raw.replace(/=\r?\n/g, '');
+  const match = /(https?:\/\/\S+\/self-service\/\w+\?flow=[^\s"<]+)/.exec(unfolded);
+  if (!match?.[1]) throw new Error(`no link in the mail:\n${mail.raw}`);
+  return match[1].replace(/=3D/g, '=').replace(/&amp;/g, '&');
+}

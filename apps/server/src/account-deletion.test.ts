@@ -1,9 +1,9 @@
 // Deleting an account removes the identity too (the identity service shares the database): the deleted
 // user's JWTs stop working on every API process, their sign-in sessions end, and they cannot sign in again.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identities, identitySessions } from '@stackyard/db/schema';
+import { identities, identitySessions, identityVerifiableAddresses } from '@stackyard/db/schema';
 import {
   createUser,
   csrfOf,
@@ -94,4 +94,70 @@ describe('deleting an account', () => {
     expect(login.status).toBe(400);
     expect(JSON.stringify(login.body)).toContain('4000006');
   });
+
+  it('leaves no row anywhere holding the e-mail: sign-up verification, recovery and login attempts included', async () => {
+    const email = 'gone-entirely@example.com';
+    const browser = frontendApi(identity.basePath);
+    const registration = await browser.api.createBrowserRegistrationFlow();
+    await browser.api.updateRegistrationFlow({
+      flow: registration.id,
+      updateRegistrationFlowBody: {
+        method: 'password',
+        traits: { email },
+        password: PASSWORD,
+        csrf_token: csrfOf(registration),
+      },
+    });
+    // The address confirmed elsewhere (the link on another device): the sign-up verification flow and its
+    // code stay as they were.
+    await db.db
+      .update(identityVerifiableAddresses)
+      .set({ verified: true, status: 'completed' })
+      .where(eq(identityVerifiableAddresses.value, email));
+    // A recovery asked for in other letters, and a wrong password: each keeps the address somewhere.
+    const recovery = await browser.api.createBrowserRecoveryFlow();
+    await browser.api.updateRecoveryFlow({
+      flow: recovery.id,
+      updateRecoveryFlowBody: {
+        method: 'code',
+        email: 'Gone-Entirely@Example.com',
+        csrf_token: csrfOf(recovery),
+      },
+    });
+    const login = await browser.api.createBrowserLoginFlow();
+    await failure(
+      browser.api.updateLoginFlow({
+        flow: login.id,
+        updateLoginFlowBody: {
+          method: 'password',
+          identifier: email,
+          password: 'wrong',
+          csrf_token: csrfOf(login),
+        },
+      }),
+    );
+    const signedIn = await signInBrowser(identity, email, PASSWORD);
+    expect((await rowsHolding(email)).length).toBeGreaterThanOrEqual(5);
+
+    const deleted = await call(apps[0], signedIn.jwt, 'DELETE', '/me', { confirmation: email });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await rowsHolding(email)).toEqual([]);
+  });
 });
+
+/** `table: count` for every table with a row whose text (any column, any case) contains the value. */
+async function rowsHolding(value: string): Promise<string[]> {
+  const tables = (await db.db.execute(sql`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+  `)) as { rows: Array<{ table_name: string }> };
+  const found: string[] = [];
+  for (const { table_name: table } of tables.rows) {
+    const result = (await db.db.execute(sql`
+      select count(*)::int as n from ${sql.identifier(table)} as t where strpos(lower(t::text), ${value}) > 0
+    `)) as { rows: Array<{ n: number }> };
+    const count = result.rows[0]?.n ?? 0;
+    if (count > 0) found.push(`${table}: ${count}`);
+  }
+  return found;
+}

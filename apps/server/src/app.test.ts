@@ -75,6 +75,24 @@ describe('problem details', () => {
     });
   });
 
+  it('answers every unknown /.well-known/, /oauth/ and /api/ path with a JSON 404, never the SPA', async () => {
+    for (const [method, url] of [
+      ['GET', '/.well-known/openid-configuration'],
+      ['GET', '/oauth/nothing'],
+      ['GET', '/.well-known/oauth-authorization-server/mcp'],
+      ['GET', '/.well-known'],
+      ['GET', '/api'],
+      ['GET', '/api/v2/tools'],
+      ['HEAD', '/api/nothing?x=1'],
+      ['POST', '/.well-known/openid-configuration'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      if (method !== 'HEAD') expect(expectProblem(response, 404).code, url).toBe('not_found');
+    }
+  });
+
   it('answers invalid input with a 400 listing each field error', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -10,26 +10,33 @@ import type { ApiTransport } from '@stackyard/mcp/api-client';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { createWorkers } from '@stackyard/api/jobs/workers';
+import { JOBS_CHANNEL, jobEnqueued } from '@stackyard/db/job-wake';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';
 import { createFactsContext, type FactsSettings } from '@stackyard/api/facts/facts-context';
+import type { HealthSettings } from '@stackyard/api/health/health-context';
 import { deleteIdentity, identityEmail } from '@stackyard/identity/delete-identity';
 import { identityPlugin } from '@stackyard/identity/plugin';
 import { createRevokedSessions } from '@stackyard/identity/revoked-sessions';
-import { mcpHttp } from '@stackyard/mcp/http';
+import { MCP_PATH, mcpHttp } from '@stackyard/mcp/http';
+import { oauthServer } from '@stackyard/api/oauth/oauth-server';
 import {
   identityPublicUrl,
   identitySettings,
   factsSettings,
+  healthSettings,
   ingestionSettings,
   llmSettings,
+  rateLimitSettings,
   runsWorkers,
   storeSettings,
   type Config,
 } from './config.ts';
 import { databaseMaintenance } from './plugins/db-maintenance.ts';
+import { compression } from './plugins/compression.ts';
 import { problemDetails } from './plugins/problem-details.ts';
+import { rateLimits } from './plugins/rate-limits.ts';
 import { errorLogValue } from './plugins/error-log.ts';
-import { requestLogValue } from './plugins/request-log.ts';
+import { logRedaction, requestLogValue } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { webApp } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -52,6 +59,8 @@ export interface AppDeps {
   store?: Partial<StoreSettings>;
   /** Overrides of the tool facts settings (tests: upstream URLs on loopback, resolver, no sweep). */
   facts?: Partial<FactsSettings>;
+  /** Overrides of the link health settings (tests: loopback resolver, host spacing, no sweep). */
+  health?: Partial<HealthSettings>;
   /** How often PGlite's maintenance runs (tests: sooner than every minute). */
   maintenanceIntervalMs?: number;
 }
@@ -89,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: { req: requestLogValue, err: errorLogValue },
+      ...logRedaction,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Accept a caller's request id when it is sane (a proxy's), else make one.
@@ -105,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(fastifyHelmet, { contentSecurityPolicy });
+  await compression(app);
   problemDetails(app);
   healthRoutes(app, deps.db);
   databaseMaintenance(app, deps.db, deps.maintenanceIntervalMs);
@@ -116,23 +127,37 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Before the API's routes: the OpenAPI document is collected as they are added.
     if (servesApi) await registerApiDocs(app, { prefix: API_PREFIX });
     // The job workers run in this process while the app is up; their jobs outlive it in the database.
-    // Without workers here (`--role api`), a worker process picks a job up at its next poll.
+    // Without workers here (`--role api`), a worker process hears of a job through the database (job-wake.ts).
     const settings = { ...ingestionSettings(config), ...deps.ingestion };
     let wakeIngestion = () => {};
     let wakeStore = () => {};
     let wakeFacts = () => {};
+    let wakeHealth = () => {};
     const store = createStoreContext({ ...storeSettings(config), ...deps.store }, () => wakeStore());
     const facts = createFactsContext({ ...factsSettings(config), ...deps.facts }, () => wakeFacts());
+    const health = { settings: { ...healthSettings(config), ...deps.health }, wake: () => wakeHealth() };
     if (workers) {
-      const running = createWorkers(deps.db.db, { ingestion: settings, store, facts }, app.log);
+      const running = createWorkers(
+        deps.db.db,
+        { ingestion: settings, store, facts, health: health.settings },
+        app.log,
+      );
       // Background work: on PGlite, requests' queries go before the jobs' (db/background.ts).
       wakeIngestion = () => asBackground(() => running.wakeIngestion());
       wakeStore = () => asBackground(() => running.wakeStore());
       wakeFacts = () => asBackground(() => running.wakeFacts());
+      wakeHealth = () => asBackground(() => running.wakeHealth());
       app.addHook('onReady', async () => asBackground(() => running.start()));
       app.addHook('onClose', async () => running.stop());
+      // Jobs enqueued by other processes (an API process, another worker) wake this one's workers at once.
+      if (deps.db.listen) {
+        const unlisten = await deps.db.listen(JOBS_CHANNEL, (queue) => jobEnqueued(queue));
+        app.addHook('onClose', unlisten);
+      }
     }
     if (servesApi) {
+      // Before the API's, the MCP server's and the OAuth endpoints' routes, whose requests they count.
+      await rateLimits(app, deps.db, rateLimitSettings(config), [API_PREFIX, MCP_PATH, '/oauth']);
       // Logged-out sessions, so their JWTs stop working within seconds rather than at their expiry.
       const revoked = createRevokedSessions(deps.db.db, {
         windowSeconds: identitySettings(config).tokenTtlSeconds + REVOCATION_SKEW_SECONDS,
@@ -145,11 +170,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         db: deps.db.db,
         verifier: withRevocation(withTokenCache(deps.verifier ?? defaultVerifier(config)), revoked),
         ingestion: { maxAttempts: settings.maxAttempts, wake: () => wakeIngestion() },
+        pageFetch: settings,
         store,
         facts,
+        health,
         llm: llmSettings(config),
         // The identity service keeps its tables in this database, so an account is deleted in one transaction.
         identity: { email: identityEmail, remove: deleteIdentity },
+        ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+      });
+      // The OAuth authorization server of the MCP resource: remote MCP clients connect with the URL alone.
+      await app.register(oauthServer, {
+        db: deps.db.db,
+        pageFetch: settings,
+        ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
       });
       // The MCP server calls the product API in-process, through its whole HTTP pipeline (see packages/mcp).
       await app.register(mcpHttp, {
@@ -167,11 +201,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 }
 
 function inProcessApi(app: FastifyInstance): ApiTransport {
-  return async ({ method, path, body, authorization }) => {
+  return async ({ method, path, body, authorization, host }) => {
     const response = await app.inject({
       method,
       url: `${API_PREFIX}${path}`,
-      headers: { authorization },
+      // The caller's Host: without PUBLIC_URL, the audience an OAuth token must name is derived from it.
+      headers: { authorization, ...(host === undefined ? {} : { host }) },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const headers: Record<string, string | undefined> = {};

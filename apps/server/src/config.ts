@@ -5,8 +5,10 @@ import { githubAppEnvSchema, type GithubAppConfig } from '@stackyard/store/confi
 import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-context';
 import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '@stackyard/api/facts/facts-context';
+import { DEFAULT_HEALTH_SETTINGS, type HealthSettings } from '@stackyard/api/health/health-context';
 import { DEFAULT_LLM_TIMEOUT_MS, type LlmSettings } from '@stackyard/api/suggestions/llm';
 import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';
+import type { RateLimitSettings } from './plugins/rate-limits.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -39,7 +41,7 @@ const oidcProviders = z.array(
   }),
 );
 
-/** Every setting of the process, read once from the environment. README.md lists them. */
+/** Every setting of the process, read once from the environment. docs/configuration.md lists them. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -83,8 +85,14 @@ export const configSchema = z.object({
               .filter(Boolean),
     )
     .optional(),
+  /** The window of the product API's and /mcp's rate limits. */
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Requests per window of one access token, or of one signed-in user (all their sessions together). */
+  API_RATE_LIMIT_PER_CALLER: z.coerce.number().int().min(1).default(1200),
+  /** Requests per window from one client address (TRUST_PROXY decides what that is). */
+  API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3000),
 
-  // Ingestion (issue 7): the in-process worker that reads submitted URLs.
+  // Ingestion: the in-process worker that reads submitted URLs.
   /** Ingestion jobs one process runs at once. */
   INGESTION_CONCURRENCY: z.coerce
     .number()
@@ -104,6 +112,20 @@ export const configSchema = z.object({
   /** Comma-separated domains never fetched (subdomains included): quarantined as blocked_domain. */
   INGESTION_DENY_DOMAINS: commaList.default([]),
   /** One ingestion attempt's time limit; a stuck one is abandoned and retried. */
+  /** Enrichment jobs fetching from one host at once (per process). */
+  INGESTION_HOST_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(DEFAULT_INGESTION_SETTINGS.hostLimits.concurrency),
+  /** Least time between the starts of two enrichment fetches of one host (per process). */
+  INGESTION_HOST_SPACING_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(DEFAULT_INGESTION_SETTINGS.hostLimits.spacingMs),
   INGESTION_JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(DEFAULT_INGESTION_SETTINGS.timeoutMs),
   /** Attempts per submission before transient failures (timeouts, 5xx) make it failed. */
   INGESTION_MAX_ATTEMPTS: z.coerce
@@ -115,7 +137,7 @@ export const configSchema = z.object({
   /** Global tool metadata younger than this is reused by other workspaces without fetching. */
   INGESTION_STALE_AFTER_DAYS: z.coerce.number().min(0).default(30),
 
-  // Repository store (issue 8): the GitHub App workspaces sync through. None set: storage is not configured.
+  // Repository store: the GitHub App workspaces sync through. None set: storage is not configured.
   GITHUB_APP_ID: z.string().optional(),
   /** The app's PEM private key, or the path of a file holding it. Never logged. */
   GITHUB_APP_PRIVATE_KEY: z
@@ -140,7 +162,7 @@ export const configSchema = z.object({
   /** How long a workspace must be quiet before its changes are synced as one commit. */
   STORE_SYNC_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
 
-  // Tool facts (issue 16): the upstream APIs (GITHUB_API_URL above too) and how old facts may get.
+  // Tool facts: the upstream APIs (GITHUB_API_URL above too) and how old facts may get.
   /** Optional GitHub token for the facts fetcher (5,000 requests an hour instead of 60). Never logged. */
   GITHUB_TOKEN: z.string().min(1).optional(),
   NPM_REGISTRY_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.npmRegistryUrl),
@@ -150,7 +172,14 @@ export const configSchema = z.object({
   DEPS_DEV_URL: httpUrl.default(DEFAULT_FACTS_SETTINGS.registries.depsDevUrl),
   /** Facts older than this are refreshed by the periodic sweep. */
   FACTS_MAX_AGE_DAYS: z.coerce.number().min(0.001).default(7),
-  // Project suggestions (issue 18): an optional OpenAI-compatible language model. Unset: the built-in engine.
+  // Link health of saved items: how often each link is checked again, and how politely.
+  /** Links checked longer ago than this are checked again by the periodic sweep. */
+  LINK_HEALTH_INTERVAL_DAYS: z.coerce.number().min(0.001).default(7),
+  /** Failed checks in a row before a link is shown as failing. */
+  LINK_HEALTH_FAILING_AFTER: z.coerce.number().int().min(1).max(100).default(3),
+  /** Least time between two checks of one host (one check of a host runs at a time). */
+  LINK_HEALTH_HOST_SPACING_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  // Project suggestions: an optional OpenAI-compatible language model. Unset: the built-in engine.
   /** The endpoint's base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
   LLM_BASE_URL: httpUrl.optional(),
   /** Sent as a bearer token; never logged. A local model may need none. */
@@ -312,15 +341,40 @@ export function identitySettings(config: Config): IdentityConfig {
   );
 }
 
+/** The product API's rate limits from the environment. */
+export function rateLimitSettings(config: Config): RateLimitSettings {
+  return {
+    windowSeconds: config.API_RATE_LIMIT_WINDOW_SECONDS,
+    perCaller: config.API_RATE_LIMIT_PER_CALLER,
+    perAddress: config.API_RATE_LIMIT_PER_IP,
+  };
+}
+
 /** The ingestion worker's settings from the environment. */
 export function ingestionSettings(config: Config): IngestionSettings {
   return {
     ...DEFAULT_INGESTION_SETTINGS,
     concurrency: config.INGESTION_CONCURRENCY,
     enrichmentConcurrency: config.INGESTION_ENRICHMENT_CONCURRENCY,
+    hostLimits: {
+      concurrency: config.INGESTION_HOST_CONCURRENCY,
+      spacingMs: config.INGESTION_HOST_SPACING_MS,
+    },
     timeoutMs: config.INGESTION_JOB_TIMEOUT_MS,
     maxAttempts: config.INGESTION_MAX_ATTEMPTS,
     staleAfterMs: config.INGESTION_STALE_AFTER_DAYS * 24 * 3600 * 1000,
+    allowlist: config.INGESTION_INTRANET_ALLOWLIST,
+    denyDomains: config.INGESTION_DENY_DOMAINS,
+  };
+}
+
+/** The link health checks' settings from the environment. */
+export function healthSettings(config: Config): HealthSettings {
+  return {
+    ...DEFAULT_HEALTH_SETTINGS,
+    intervalMs: config.LINK_HEALTH_INTERVAL_DAYS * 24 * 3600 * 1000,
+    failingAfter: config.LINK_HEALTH_FAILING_AFTER,
+    hostLimits: { concurrency: 1, spacingMs: config.LINK_HEALTH_HOST_SPACING_MS },
     allowlist: config.INGESTION_INTRANET_ALLOWLIST,
     denyDomains: config.INGESTION_DENY_DOMAINS,
   };

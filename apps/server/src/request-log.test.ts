@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb } from '@stackyard/db/testing';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { redactUrl } from './plugins/request-log.ts';
+import { redactSecrets } from './plugins/request-log.ts';
 import { tempDir } from '@stackyard/testing/processes';
+import { identityVerifiableAddresses } from '@stackyard/db/schema';
+import { createIdentity } from '@stackyard/identity/identities';
 
 // GitHub's one-time codes arrive in page URLs (the installation callback, the OIDC callback): the request log
 // keeps the URL but never the code. A failed query's error holds every bind parameter (a bookmark import
@@ -19,6 +21,10 @@ const web = tempDir('stackyard-web');
 const logLines: string[] = [];
 const MARKER = 'member-title-';
 const huge = MARKER + 'x'.repeat(5 * 1024 * 1024);
+const MEMBER_EMAIL = 'alice.member@example.com';
+const TOKEN = 'sy_pat_Q2xlYXJseVNlY3JldFRva2VuVmFsdWU';
+const OAUTH_STATE = 'st4te-0f-the-0auth-flow';
+const JWT = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';
 
 beforeAll(async () => {
   mkdirSync(join(web.path, 'assets'));
@@ -32,6 +38,16 @@ beforeAll(async () => {
   app.get('/api/v1/test/failing-query', async () => {
     await db.db.execute(sql`select ${'not a number'}::int as n, ${huge}::text as t`);
     return {};
+  });
+  // A query refused by a unique constraint whose detail names a member's e-mail address.
+  const identityId = (await createIdentity(db.db, { email: MEMBER_EMAIL, verified: true })).id;
+  app.get('/api/v1/test/constraint-violation', async () => {
+    await db.db.insert(identityVerifiableAddresses).values({ identityId, value: MEMBER_EMAIL });
+    return {};
+  });
+  // An error whose message names the URL it failed on, as a failed fetch's does.
+  app.get('/api/v1/test/failing-fetch', async () => {
+    throw new Error(`fetch https://example.com/hook?state=${OAUTH_STATE}&page=2 failed: ${TOKEN}`);
   });
   await app.ready();
 });
@@ -53,23 +69,51 @@ describe('request log', () => {
     const logged = JSON.parse(lines[0] ?? '{}') as { req?: { method?: string; url?: string } };
     expect(logged.req).toMatchObject({
       method: 'GET',
-      url: '/callback/workspace_github_storage_update?installation_id=7&setup_action=install&code=[REDACTED]&state=%7B%7D',
+      url: '/callback/workspace_github_storage_update?installation_id=7&setup_action=install&code=[REDACTED]&state=[REDACTED]',
     });
   });
 
   it('blanks every credential parameter and leaves the rest as sent', () => {
-    expect(redactUrl('/a')).toBe('/a');
-    expect(redactUrl('/a?x=1&Code=2&access_token=3&flag&client_secret=4&y=')).toBe(
+    expect(redactSecrets('/a')).toBe('/a');
+    expect(redactSecrets('/a?x=1&Code=2&access_token=3&flag&client_secret=4&y=')).toBe(
       '/a?x=1&Code=[REDACTED]&access_token=[REDACTED]&flag&client_secret=[REDACTED]&y=',
     );
-    expect(redactUrl('/a?%63ode=secret&%zz=1')).toBe('/a?%63ode=[REDACTED]&%zz=1');
+    expect(redactSecrets('/a?%63ode=secret&%zz=1')).toBe('/a?%63ode=[REDACTED]&%zz=1');
+    expect(redactSecrets(`/a/${TOKEN}/b?x=Bearer%20abc.def&api_key=k&monkey=m&q=sy`)).toBe(
+      '/a/sy_pat_[REDACTED]/b?x=Bearer%20[REDACTED]&api_key=[REDACTED]&monkey=[REDACTED]&q=sy',
+    );
+    expect(redactSecrets(`token ${JWT} sent as Basic dXNlcjpwYXNz`)).toBe(
+      'token [REDACTED] sent as Basic [REDACTED]',
+    );
+  });
+
+  it('never writes a personal access token, a JWT or an OAuth state sent in a URL', async () => {
+    const before = logLines.length;
+    const calls = [
+      `/api/v1/workspaces?token=${TOKEN}`,
+      `/api/v1/no-such-route/${TOKEN}?access_token=${JWT}`,
+      `/.ory/sessions/whoami?session_token=${TOKEN}`,
+      `/.ory/self-service/methods/oidc/callback/github?code=abc&state=${OAUTH_STATE}`,
+      `/api/v1/test/failing-fetch`,
+    ];
+    for (const url of calls) await app.inject(url);
+    const written = logLines.slice(before).join('\n');
+    expect(written).toContain('/api/v1/workspaces?token=[REDACTED]');
+    expect(written).toContain('state=[REDACTED]');
+    expect(written).toContain(
+      'fetch https://example.com/hook?state=[REDACTED]&page=2 failed: sy_pat_[REDACTED]',
+    );
+    for (const secret of [TOKEN, JWT, OAUTH_STATE, TOKEN.slice('sy_pat_'.length)]) {
+      expect(written).not.toContain(secret);
+    }
   });
 });
 
 describe('error log', () => {
   it('logs a failed query in a bounded line, with its statement and cause but not its values', async () => {
+    const before = logLines.length;
     expect((await app.inject('/api/v1/test/failing-query')).statusCode).toBe(500);
-    const [line, ...more] = logLines.filter((entry) => entry.includes('"request failed"'));
+    const [line, ...more] = logLines.slice(before).filter((entry) => entry.includes('"request failed"'));
     expect(more).toEqual([]);
     expect(line?.length).toBeLessThan(20_000);
     expect(line).not.toContain(MARKER);
@@ -79,5 +123,23 @@ describe('error log', () => {
     );
     expect(logged.err?.cause?.message).toContain('invalid input syntax for type integer');
     expect(Math.max(...logLines.map((entry) => entry.length))).toBeLessThan(20_000);
+  });
+
+  it('logs a constraint violation by its code, constraint and table, never the e-mail in its detail', async () => {
+    const before = logLines.length;
+    expect((await app.inject('/api/v1/test/constraint-violation')).statusCode).toBe(500);
+    const lines = logLines.slice(before).filter((entry) => entry.includes('"request failed"'));
+    expect(lines.length).toBe(1);
+    const [line = ''] = lines;
+    expect(line).not.toContain('alice');
+    expect(line).not.toContain('example.com');
+    const logged = JSON.parse(line) as { err?: { cause?: Record<string, unknown> } };
+    expect(logged.err?.cause).toMatchObject({
+      code: '23505',
+      constraint: 'identity_verifiable_addresses_value_key',
+      table: 'identity_verifiable_addresses',
+      message: 'duplicate key value violates unique constraint "identity_verifiable_addresses_value_key"',
+    });
+    expect(logged.err?.cause).not.toHaveProperty('detail');
   });
 });

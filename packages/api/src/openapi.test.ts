@@ -70,6 +70,25 @@ describe('OpenAPI document', () => {
     await app.close();
   });
 
+  it("documents link health: its routes, and the health of a tool's and a resource's answer", async () => {
+    const document = (await h.app.inject('/api/docs/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    expect(Object.keys(document.paths['/api/v1/workspaces/{id}/health']?.get?.responses ?? {})).toContain(
+      '200',
+    );
+    expect(
+      Object.keys(document.paths['/api/v1/workspaces/{id}/health-check']?.post?.responses ?? {}),
+    ).toContain('202');
+    for (const item of ['/api/v1/tools/workspace/{toolId}', '/api/v1/resources/{id}']) {
+      expect(Object.keys(document.paths[`${item}/health-check`]?.post?.responses ?? {})).toContain('200');
+      expect(Object.keys(document.paths[`${item}/health/keep`]?.post?.responses ?? {})).toContain('409');
+      const answer = JSON.stringify(document.paths[item]?.get?.responses['200']?.content);
+      for (const field of ['health', 'checked_at', 'http_status', 'moved_to'])
+        expect(answer).toContain(field);
+    }
+  });
+
   it('renders a readable page at /api/docs that needs no script', async () => {
     const response = await h.app.inject('/api/docs');
     expect(response.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import type { Executor } from './db.ts';
 // The hottest reads (a catalog list's first pages, an item by id, the workspaces list) are prepared once per
 // database handle and shape: Drizzle builds their SQL once instead of on every request, and PostgreSQL
 // parses them once per connection (a named statement), PGlite once per database (its thread keeps them,
-// packages/db/src/pglite-statements.ts). On PostgreSQL that took a third off such a query (issue 20). A
+// packages/db/src/pglite-statements.ts). On PostgreSQL that takes a third off such a query. A
 // transaction builds its statements as usual: a prepared statement belongs to the handle.
 
 interface Prepared {

@@ -101,7 +101,9 @@ describe('the stackyard command line', () => {
       results: [{ kind: 'tool', slug: 'drizzle-orm' }],
     });
     const text = await run(['search', 'drizzle']);
-    expect(text.stdout).toMatch(/^tool {5}drizzle-orm\n {9}Drizzle ORM Headless TypeScript ORM/);
+    expect(text.stdout).toMatch(
+      /^tool {5}Drizzle ORM \(drizzle-orm\)\n {9}Drizzle ORM Headless TypeScript ORM/,
+    );
 
     const added = await run(['add', '--json', '--wait', '20', `${fixture.origin}/tool`]);
     expect(added.code).toBe(0);
@@ -122,6 +124,73 @@ describe('the stackyard command line', () => {
     });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('refused — This access token can only read.');
+  });
+
+  it('says why nothing was added and exits 1: a bad URL, a page not found, a URL already there', async () => {
+    const env = { STACKYARD_URL: base, STACKYARD_TOKEN: await token('read_write') };
+    const bad = await run(['add', 'not a url'], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('not a url: refused — Must be a valid http or https URL\n');
+    expect(bad.stderr).toBe(`stackyard: nothing was added to ${slug}\n`);
+
+    const missing = await run(['add', '--wait', '20', `${fixture.origin}/no-such-page`], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toMatch(/no-such-page: quarantined — Held for review: .*404/);
+
+    const first = await run(['add', '--wait', '20', `${fixture.origin}/article`], { env });
+    expect(first).toMatchObject({ code: 0, stdout: `${fixture.origin}/article: completed — Added.\n` });
+    const again = await run(
+      ['add', '--wait', '20', `${fixture.origin}/article`, `${fixture.origin}/twitter`],
+      {
+        env,
+      },
+    );
+    expect(again.stdout).toBe(
+      `${fixture.origin}/article: completed — Already in this workspace; nothing was added.\n` +
+        `${fixture.origin}/twitter: completed — Added.\n`,
+    );
+    // Both are in the workspace now, which is what was asked.
+    expect(again.code).toBe(0);
+    const mixed = await run(['add', '--json', '--wait', '20', `${fixture.origin}/twitter`, 'ftp://x'], {
+      env,
+    });
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toBe(`stackyard: 1 of 2 URLs were not added to ${slug}\n`);
+    expect(JSON.parse(mixed.stdout)).toMatchObject({
+      submissions: [
+        { status: 'completed', already_saved: true },
+        { url: 'ftp://x', error: 'Must be a valid http or https URL' },
+      ],
+    });
+  });
+
+  it('names the server it tried and why when it does not answer', async () => {
+    const closed = await import('node:net').then(
+      ({ createServer }) =>
+        new Promise<number>((resolve) => {
+          const server = createServer().listen(0, '127.0.0.1', () => {
+            const { port } = server.address() as { port: number };
+            server.close(() => resolve(port));
+          });
+        }),
+    );
+    const down = `http://127.0.0.1:${closed}`;
+    const result = await run(['search', 'orm'], {
+      env: { STACKYARD_URL: down, STACKYARD_TOKEN: 'sy_pat_x' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `stackyard: could not reach the stackyard server at ${down}/api/v1/workspaces: nothing answers there (connection refused); is the server running?\n`,
+    );
+    expect(result.stderr).not.toContain('fetch failed');
+  });
+
+  it('tells a web page from the API: a URL that is no stackyard server', async () => {
+    const result = await run(['search', 'orm'], {
+      env: { STACKYARD_URL: `${fixture.origin}/tool#`, STACKYARD_TOKEN: 'sy_pat_x' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is this the address of a stackyard server?');
   });
 
   it('serves the MCP tools over stdio to the SDK client, forwarding to the server', async () => {
@@ -147,6 +216,23 @@ describe('the stackyard command line', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('refuses to serve MCP on stdio with a bad token or no server, saying which at start', async () => {
+    const badToken = await run(['mcp'], {
+      env: { STACKYARD_URL: base, STACKYARD_TOKEN: 'sy_pat_not_a_real_token_at_all' },
+    });
+    expect(badToken.code).toBe(3);
+    expect(badToken.stdout).toBe('');
+    expect(badToken.stderr).toContain(`stackyard: ${base} refused the access token:`);
+    expect(badToken.stderr).toContain('Settings → Access tokens');
+
+    const nowhere = await run(['mcp'], {
+      env: { STACKYARD_URL: 'http://127.0.0.1:9', STACKYARD_TOKEN: await token('read') },
+    });
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stdout).toBe('');
+    expect(nowhere.stderr).toMatch(/^stackyard: no stackyard server answers at http:\/\/127\.0\.0\.1:9 \(/);
   });
 
   it('exports the preferred stack: one file to stdout, several under --out at their paths, refusing bad formats', async () => {

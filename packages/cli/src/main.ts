@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { httpUrlSchema } from '@stackyard/contracts/common';
 import { submissionSchema } from '@stackyard/contracts/ingestion';
 import {
   STACK_EXPORT_FORMATS,
@@ -11,11 +12,15 @@ import {
 import { workspaceListSchema } from '@stackyard/contracts/workspace';
 import { ApiProblem, createApiClient, type ApiClient } from '@stackyard/mcp/api-client';
 import { plainSnippet, resolveWorkspace, searchLoosely } from '@stackyard/mcp/catalog';
-import { fetchTransport } from '@stackyard/mcp/fetch-transport';
+import { fetchTransport, ServerUnreachable } from '@stackyard/mcp/fetch-transport';
 import { createStackyardMcpServer } from '@stackyard/mcp/server';
 import { exportFile } from '@stackyard/mcp/stack';
 import { describeSubmission, waitForSubmission, type SubmissionOutcome } from '@stackyard/mcp/submissions';
+import { ConfigError } from './check-config.ts';
+import { StackFileError } from './check.ts';
 import { loadCredentials, saveCredentials, type Credentials } from './config-file.ts';
+import { edit, editBody, isEditKind } from './edit.ts';
+import { checkCommand, ScanUsageError, scanCommand } from './scan-commands.ts';
 
 export interface Io {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -38,7 +43,18 @@ Usage:
                                                 the preferred stack as files for AI assistants and package
                                                 managers, written at their repository paths under DIR, or
                                                 one file printed to stdout when --out is left out
+  stackyard edit tool <slug> [--name N] [--description D] [--homepage URL] [--repository URL] [--docs URL]
+                          [--icon URL]
+  stackyard edit resource <id> [--title T] [--description D] [--url URL] [--icon URL]
+                                                correct what was saved (an empty value clears a field)
   stackyard mcp                                 an MCP server on stdio, forwarding to the logged-in server
+  stackyard scan [PATH] [--format text|json] [--upload [--workspace W] [--project P]]
+                                                the dependencies the manifests under PATH (default .) declare;
+                                                --upload sends them to the server as the latest scan (Drift)
+  stackyard check [PATH] [--stack FILE] [--config FILE] [--workspace W] [--project P]
+                  [--format text|json|sarif|github]
+                                                the dependencies against the team's stances, from the server or
+                                                an exported stack.json (--stack); fails on avoided tools
 
 Options:
   --workspace W   workspace slug or id (not needed when you have only one)
@@ -49,7 +65,12 @@ Options:
   -h, --help      this help
 
 Create an access token in stackyard: Settings → Access tokens. STACKYARD_URL and STACKYARD_TOKEN override the
-saved login. Exit codes: 0 done, 1 refused or failed, 2 wrong usage, 3 not logged in or token not accepted.
+saved login.
+
+Exit codes: 0 done, 1 refused or failed (add: a URL that is not in the workspace now: refused, held for review,
+failed, or still being fetched when --wait ran out; check: a dependency at level error, by default a tool the
+team avoids), 2 wrong usage (check: also an unreadable --stack or --config file), 3 not logged in or token not
+accepted.
 `;
 
 class UsageError extends Error {}
@@ -64,6 +85,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       options: {
         help: { type: 'boolean', short: 'h' },
         json: { type: 'boolean' },
+        upload: { type: 'boolean' },
         resource: { type: 'boolean' },
         workspace: { type: 'string' },
         url: { type: 'string' },
@@ -73,6 +95,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
         project: { type: 'string' },
         format: { type: 'string', multiple: true },
         out: { type: 'string' },
+        name: { type: 'string' },
+        title: { type: 'string' },
+        description: { type: 'string' },
+        homepage: { type: 'string' },
+        repository: { type: 'string' },
+        docs: { type: 'string' },
+        icon: { type: 'string' },
+        stack: { type: 'string' },
+        config: { type: 'string' },
       },
     });
     const [command, ...rest] = positionals;
@@ -88,7 +119,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (urls.length === 0)
           throw new UsageError('add needs at least one URL (as arguments or one per line on stdin)');
         const wait = values.wait === undefined ? 10 : number(values.wait, '--wait', 0, 60);
-        return await add(connectApi(io.env), urls, { ...values, wait }, print);
+        return await add(connectApi(io.env), urls, { ...values, wait }, { print, complain });
       }
       case 'search': {
         if (rest.length === 0) throw new UsageError('search needs words to look for');
@@ -101,13 +132,36 @@ export async function main(argv: string[], io: Io): Promise<number> {
           throw new UsageError('export prints one file to stdout; give --out DIR for several formats');
         return await exportStack(connectApi(io.env), formats, values, io.stdout);
       }
+      case 'edit': {
+        const [kind, item, ...extra] = rest;
+        if (!isEditKind(kind) || !item || extra.length > 0)
+          throw new UsageError('edit needs what and which: edit tool <slug> or edit resource <id>');
+        const { body, foreign } = editBody(kind, values);
+        if (foreign.length > 0) throw new UsageError(`edit ${kind} does not take ${foreign.join(', ')}`);
+        if (Object.keys(body).length === 0)
+          throw new UsageError(`edit ${kind} needs at least one field to change; see stackyard --help`);
+        await edit(connectApi(io.env), kind, item, body, values, print);
+        return EXIT.ok;
+      }
       case 'mcp':
         return await bridge(io);
+      case 'scan':
+      case 'check': {
+        if (rest.length > 1) throw new UsageError(`${command} takes one directory`);
+        if (command === 'scan') return await scanCommand(rest[0], values, () => connectApi(io.env), print);
+        return await checkCommand(rest[0], values, () => connectApi(io.env), print);
+      }
       default:
         throw new UsageError(`unknown command "${command}"; see stackyard --help`);
     }
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ScanUsageError ||
+      error instanceof ConfigError ||
+      error instanceof StackFileError ||
+      (error instanceof TypeError && 'code' in error)
+    ) {
       complain(error.message);
       return EXIT.usage;
     }
@@ -116,8 +170,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return EXIT.unauthenticated;
     }
     if (error instanceof ApiProblem) {
-      complain(error.message);
+      complain(problemText(error));
       return error.status === 401 ? EXIT.unauthenticated : EXIT.failed;
+    }
+    if (error instanceof ServerUnreachable) {
+      complain(error.message);
+      return EXIT.failed;
     }
     complain(error instanceof Error ? error.message : String(error));
     return EXIT.failed;
@@ -125,6 +183,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 class NotLoggedIn extends Error {}
+
+/** The API's reason, with the fields it names (a 400 says which value was wrong and why). */
+function problemText(problem: ApiProblem): string {
+  const fields = problem.fields
+    .filter((field) => field.detail !== problem.message)
+    // A JSON pointer into the request body names the option's field: `/body/documentation_url`.
+    .map((field) => `${field.pointer.replace(/^\/body\/?/, '') || 'body'}: ${field.detail}`);
+  return [problem.message, ...fields].join('; ');
+}
 
 function credentials(env: NodeJS.ProcessEnv): Credentials {
   const found = loadCredentials(env);
@@ -180,30 +247,50 @@ async function add(
   api: ApiClient,
   urls: string[],
   options: { resource?: boolean; workspace?: string; json?: boolean; wait: number },
-  print: (text: string) => void,
+  io: { print: (text: string) => void; complain: (text: string) => void },
 ): Promise<number> {
   const workspace = await resolveWorkspace(api, options.workspace);
   const kind = options.resource ? 'resources' : 'tools';
   const outcomes: Array<SubmissionOutcome | { url: string; error: string }> = [];
-  let refused = false;
+  let notAdded = 0;
   for (const url of urls) {
+    // The server would keep a malformed URL as a submission held for review; say so here and send nothing.
+    const malformed = httpUrlSchema.safeParse(url).error?.issues[0]?.message;
+    if (malformed) {
+      notAdded += 1;
+      outcomes.push({ url, error: malformed });
+      if (!options.json) io.print(`${url}: refused — ${malformed}`);
+      continue;
+    }
     try {
       const submitted = await api.send(submissionSchema, 'POST', `/ingestion/${kind}`, {
         workspace_id: workspace.id,
         submitted_url: url,
       });
       const outcome = describeSubmission(await waitForSubmission(api, submitted, options.wait * 1000));
+      if (!outcome.finished) outcome.message = stillFetching(options.wait);
+      if (outcome.status !== 'completed') notAdded += 1;
       outcomes.push(outcome);
-      if (!options.json) print(`${url}: ${outcome.status} — ${outcome.message}`);
+      if (!options.json) io.print(`${url}: ${outcome.status} — ${outcome.message}`);
     } catch (error) {
       if (!(error instanceof ApiProblem) || error.status === 401) throw error;
-      refused = true;
-      outcomes.push({ url, error: error.message });
-      if (!options.json) print(`${url}: refused — ${error.message}`);
+      notAdded += 1;
+      outcomes.push({ url, error: problemText(error) });
+      if (!options.json) io.print(`${url}: refused — ${problemText(error)}`);
     }
   }
-  if (options.json) print(JSON.stringify({ workspace: workspace.slug, submissions: outcomes }, null, 2));
-  return refused ? EXIT.failed : EXIT.ok;
+  if (options.json) io.print(JSON.stringify({ workspace: workspace.slug, submissions: outcomes }, null, 2));
+  if (notAdded === 0) return EXIT.ok;
+  io.complain(
+    notAdded === urls.length
+      ? `nothing was added to ${workspace.slug}`
+      : `${notAdded} of ${urls.length} URLs were not added to ${workspace.slug}`,
+  );
+  return EXIT.failed;
+}
+
+function stillFetching(waited: number): string {
+  return `Still being fetched after ${waited} s; it may yet be added. Follow it on the workspace's Ingestions page, or run add again with a longer --wait.`;
 }
 
 async function search(
@@ -273,13 +360,36 @@ async function exportStack(
 /** The MCP tools over stdio, for clients that launch a local process; every call goes to the server by URL. */
 async function bridge(io: Io): Promise<number> {
   const { url, token } = credentials(io.env);
-  const transport = fetchTransport(url);
-  const handle = serveStdio(
-    () => createStackyardMcpServer(createApiClient(transport, `Bearer ${token}`), { waitSeconds: 10 }),
-    { onerror: (error) => io.stderr.write(`stackyard mcp: ${error.message}\n`) },
-  );
+  const api = createApiClient(fetchTransport(url), `Bearer ${token}`);
+  // An MCP client shows a stdio server's stderr in its logs at best: a bad token or a wrong URL is said once,
+  // at start, with the exit code, instead of as the same failure of every tool call.
+  await checkServer(api, url);
+  const handle = serveStdio(() => createStackyardMcpServer(api, { waitSeconds: 10 }), {
+    onerror: (error) => io.stderr.write(`stackyard mcp: ${error.message}\n`),
+  });
   // Serve until the client closes stdin.
   await new Promise<void>((resolve) => io.stdin.once('end', resolve).once('close', resolve));
   await handle.close();
   return EXIT.ok;
+}
+
+/** The server answers at `url` as stackyard, and takes the token. */
+async function checkServer(api: ApiClient, url: string): Promise<void> {
+  try {
+    await api.get(workspaceListSchema, '/workspaces');
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(
+        `no stackyard server answers at ${url} (${reason}); check STACKYARD_URL or log in again`,
+        { cause: error },
+      );
+    }
+    if (error.status !== 401) throw error;
+    throw new NotLoggedIn(
+      `${url} refused the access token: ${error.message} Create one in stackyard (Settings → Access tokens) and run \`stackyard login\`.`,
+      { cause: error },
+    );
+  }
 }

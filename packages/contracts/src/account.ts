@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
 import { accessRoleSchema } from './workspace.ts';
 
-// The caller's own account (issue 19): the data export, account deletion and handing a workspace over.
+// The caller's own account: the data export, account deletion and handing a workspace over.
 
 /** The archive's `format`; `version` goes up whenever a field changes meaning or goes away. */
 export const ACCOUNT_EXPORT_FORMAT = 'stackyard.account-export';
@@ -115,7 +115,7 @@ const commentElsewhereSchema = z.object({
   updated_at: timestampSchema,
 });
 
-/** GET /me/export: everything of the caller's, as one JSON document (the README describes it). */
+/** GET /me/export: everything of the caller's, as one JSON document (docs/accounts.md describes it). */
 export const accountExportSchema = z.object({
   format: z.literal(ACCOUNT_EXPORT_FORMAT),
   version: z.literal(ACCOUNT_EXPORT_VERSION),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
 
-// Bookmark import and export (issue 7): a Netscape bookmarks HTML file (what every browser, Raindrop, Karakeep
+// Bookmark import and export: a Netscape bookmarks HTML file (what every browser, Raindrop, Karakeep
 // and linkding export) becomes a workspace's resources, its folders become tags.
 
 /** The largest bookmarks file POST /ingestion/bookmarks/workspace/{workspace_id} accepts (413 beyond). */

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.ts';
 
-// What the catalog's lists share (issue 6): keyset pagination with an opaque cursor, a tag filter and a sort.
+// What the catalog's lists share: keyset pagination with an opaque cursor, a tag filter and a sort.
 
 export const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 50;
 
-/** The next page's cursor travels in this response header; it is absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export { NEXT_CURSOR_HEADER } from './paging.ts';
 
 export const ratingSchema = z
   .number({ error: 'Rating must be a whole number from 1 to 5, or null' })
@@ -16,7 +15,7 @@ export const ratingSchema = z
   .max(5, 'Rating must be a whole number from 1 to 5, or null')
   .nullable();
 
-/** Spec §3: the workspace's own context of a tool or resource. */
+/** The workspace's own context of a tool or resource. */
 export const itemContextSchema = z.object({ rating: ratingSchema });
 
 /** PUT of a tool or resource: its rating (1 to 5, or null to clear it). */
@@ -25,14 +24,14 @@ export const updateRatingSchema = z.strictObject({
 });
 export type UpdateRating = z.infer<typeof updateRatingSchema>;
 
-const limitSchema = z.coerce
+export const limitSchema = z.coerce
   .number({ error: 'Limit must be a number' })
   .int('Limit must be a whole number')
   .min(1, `Limit must be between 1 and ${LIST_LIMIT_MAX}`)
   .max(LIST_LIMIT_MAX, `Limit must be between 1 and ${LIST_LIMIT_MAX}`)
   .default(LIST_LIMIT_DEFAULT);
 
-const cursorSchema = z
+export const cursorSchema = z
   .string()
   .max(500, 'Cursor is not valid')
   .regex(/^[A-Za-z0-9_-]+$/, 'Cursor is not valid')

@@ -3,7 +3,7 @@ import { timestampSchema, uuidSchema } from './common.ts';
 
 export const COMMENT_MAX = 10_000;
 
-/** Comment, spec §3, plus the commenter's current username (null when they have none). */
+/** Comment, plus the commenter's current username (null when they have none). */
 export const commentSchema = z.object({
   id: uuidSchema,
   workspace_id: uuidSchema,
@@ -12,6 +12,13 @@ export const commentSchema = z.object({
   content: z.string(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /**
+   * Set while an editor has marked the comment for assistants: only such comments reach the AI-assistant
+   * export and the MCP stack answers. Editing the comment clears it unless its author may mark comments.
+   */
+  for_assistants: z
+    .object({ marked_by: uuidSchema, marked_by_username: z.string().nullable(), marked_at: timestampSchema })
+    .nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -4,7 +4,7 @@ import { timestampSchema, uuidSchema } from './common.ts';
 import { releaseSchema, toolFactsSchema } from './facts.ts';
 import { toolStanceSchema } from './stack.ts';
 
-// The side-by-side comparison of 2 to 6 tools of a workspace (issue 16).
+// The side-by-side comparison of 2 to 6 tools of a workspace.
 //
 // API: GET /api/v1/workspaces/{id}/compare?tools=slug,slug,…   any member (catalog:read) → CompareResponse
 //   fewer than 2 or more than 6 slugs → 400; a slug that is not a tool of the workspace → 404.

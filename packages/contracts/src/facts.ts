@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
 
-// Tool facts (issue 16): what the repository forge and the package registries publish about a tool, fetched by a
+// Tool facts: what the repository forge and the package registries publish about a tool, fetched by a
 // durable job and kept per source with the time it was fetched. Facts are global per tool (shared by every
 // workspace holding it, like the metadata).
 //
@@ -78,6 +78,10 @@ export const packageFactsSchema = z.object({
   types_bundled: z.boolean().nullable(),
   /** OpenSSF Scorecard overall score (0 to 10) through deps.dev. */
   scorecard: z.number().nullable(),
+  /** The keywords the package lists (npm, PyPI, crates.io); absent where it lists none. */
+  keywords: z.array(z.string()).optional(),
+  /** npm only: the registry's deprecation message of the latest version; absent when it is not deprecated. */
+  deprecated: z.string().optional(),
 });
 export type PackageFacts = z.infer<typeof packageFactsSchema>;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { onboardingUsernameSchema, profileFormSchema, usernameSchema } from './profile.ts';
 import { editWorkspaceFormSchema, workspaceFormSchema } from './workspace.ts';
 
-// The messages the web forms show are the spec's (§5): the forms parse with these schemas.
+// The exact messages the web forms show: the forms parse with these schemas.
 const messages = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 

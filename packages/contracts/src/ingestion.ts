@@ -1,27 +1,9 @@
 import { z } from 'zod';
 import { httpUrlSchema, timestampSchema, uuidSchema } from './common.ts';
+import { SUBMISSION_STATUSES } from './submission-status.ts';
 
-/**
- * A submission's status: pending (waiting for a worker) → fetching → completed (workspace_tool_id or
- * resource_id set) | quarantined (quarantine_context says why; a person reviews it) | failed (the site kept
- * failing in ways that might have passed, through every retry; or, quarantine_context code
- * submitter_lost_access, its submitter could no longer write the workspace before it was done) | rejected (an
- * editor turned a quarantined or failed submission down). From quarantined or failed an editor may also retry
- * (back to pending) or release it with hand-typed metadata (completed).
- */
-export const SUBMISSION_STATUSES = [
-  'pending',
-  'fetching',
-  'completed',
-  'quarantined',
-  'failed',
-  'rejected',
-] as const;
+export { REVIEWABLE_STATUSES, SUBMISSION_STATUSES, type SubmissionStatus } from './submission-status.ts';
 export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
-export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
-
-/** The statuses a reviewer may act on (retry, release, reject). */
-export const REVIEWABLE_STATUSES = ['quarantined', 'failed'] as const satisfies readonly SubmissionStatus[];
 
 /** What a submission ingests: a tool (POST /ingestion/tools) or a resource, i.e. a link (POST /ingestion/resources). */
 export const SUBMISSION_KINDS = ['tool', 'resource'] as const;
@@ -30,7 +12,7 @@ export type SubmissionKind = z.infer<typeof submissionKindSchema>;
 
 const LIST_MAX = 50;
 
-/** Spec §3: what the submitter suggests before ingestion, applied on completion. */
+/** What the submitter suggests before ingestion, applied on completion. */
 export const preIngestionExtractedDataSchema = z.object({
   ingestion_hints: z
     .object({
@@ -47,7 +29,7 @@ export const preIngestionExtractedDataSchema = z.object({
 export type PreIngestionExtractedData = z.infer<typeof preIngestionExtractedDataSchema>;
 
 /**
- * Ingestion submission (request), spec §3, for tools and resources alike. Any string up to 2048 characters: a
+ * Ingestion submission (request), for tools and resources alike. Any string up to 2048 characters: a
  * bad URL is quarantined. Hints naming a tag or project of another workspace (or none) are refused with a 400.
  */
 export const submitToolSchema = z.object({
@@ -74,7 +56,7 @@ export const quarantineContextSchema = z.object({
 export type QuarantineContext = z.infer<typeof quarantineContextSchema>;
 
 /**
- * Ingestion submission (response), spec §3. Beyond the spec: kind, resource_id (the resource a completed
+ * Ingestion submission (response), with its kind, resource_id (the resource a completed
  * resource submission created or linked), and who reviewed it when (retry, release, reject).
  */
 export const submissionSchema = z.object({
@@ -89,11 +71,13 @@ export const submissionSchema = z.object({
   quarantine_context: quarantineContextSchema.nullable(),
   workspace_tool_id: uuidSchema.nullable(),
   /**
-   * Beyond spec §3: the tool a completed submission made or linked, with the slug of its page
+   * The tool a completed submission made or linked, with the slug of its page
    * (/{username}/{workspaceSlug}/tools/{slug}); null before completion or once the tool is deleted.
    */
   workspace_tool: z.object({ slug: z.string(), name: z.string().nullable() }).nullable(),
   resource_id: uuidSchema.nullable(),
+  /** The workspace had the tool or resource before this submission, which linked to it: nothing was added. */
+  already_saved: z.boolean(),
   reviewed_by_user_id: uuidSchema.nullable(),
   reviewed_at: timestampSchema.nullable(),
   created_at: timestampSchema,

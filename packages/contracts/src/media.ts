@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Icons and preview images the app stores and serves itself (issue 14): GET /api/v1/media/{hash}.
+// Icons and preview images the app stores and serves itself: GET /api/v1/media/{hash}.
 
 /** A stored image's key: the lower-case hex SHA-256 of its bytes. */
 export const mediaHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'Must be a SHA-256 in lower-case hex');

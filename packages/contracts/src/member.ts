@@ -3,7 +3,7 @@ import { timestampSchema, uuidSchema } from './common.ts';
 import { usernameSchema } from './profile.ts';
 import { accessRoleSchema } from './workspace.ts';
 
-/** Workspace member (spec §3) with what the members list shows. created_at is the date they joined. */
+/** Workspace member with what the members list shows. created_at is the date they joined. */
 export const memberSchema = z.object({
   workspace_id: uuidSchema,
   user_id: uuidSchema,
@@ -22,7 +22,7 @@ export const memberListSchema = z.array(memberSchema);
 export const updateMemberRoleSchema = z.strictObject({ new_role: accessRoleSchema });
 export type UpdateMemberRole = z.infer<typeof updateMemberRoleSchema>;
 
-/** POST /workspaces/{id}/members: add an existing user by their current username. */
+/** POST /workspaces/{id}/members: add an existing user by their username (or an earlier one of theirs). */
 export const addMemberSchema = z.strictObject({ username: usernameSchema, role: accessRoleSchema });
 export type AddMember = z.infer<typeof addMemberSchema>;
 

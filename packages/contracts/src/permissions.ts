@@ -11,14 +11,14 @@ const adminOrOwner = (access: AccessHolder) => access.isOwner || access.role ===
 const anyMember = () => true;
 
 /**
- * Every workspace permission and who holds it: the one place the product's authorization rules live (spec §6).
+ * Every workspace permission and who holds it: the one place the product's authorization rules live.
  * The API's authorize() enforces them; the web app asks the same function to show or hide actions.
  */
 const rules = {
   'workspace:read': anyMember,
   'workspace:update': adminOrOwner,
   'workspace:delete': (access) => access.isOwner,
-  // Handing the workspace to another member (issue 19).
+  // Handing the workspace to another member.
   'workspace:transfer': (access) => access.isOwner,
   'members:read': anyMember,
   'members:manage': adminOrOwner,
@@ -27,7 +27,7 @@ const rules = {
   // The catalog: viewers read; editors and admins create, edit and delete its items.
   'catalog:read': anyMember,
   'catalog:write': editorOrAbove,
-  // Spec §6: "Editors and admins can delete tools."
+  // Editors and admins can delete tools.
   'tools:delete': editorOrAbove,
   // Submitting URLs adds to the catalog, so it is for editors and admins.
   'ingestion:submit': editorOrAbove,
@@ -37,10 +37,10 @@ const rules = {
   'comments:write': anyMember,
   // Deleting someone else's comment.
   'comments:moderate': adminOrOwner,
-  // Spec §6: every member sees the repository link and its health; the owner and admins configure storage.
+  // Every member sees the repository link and its health; the owner and admins configure storage.
   'store:read': anyMember,
   'store:configure': adminOrOwner,
-  // Project suggestions (issue 18): every member sees them; editors and admins start (accept) or dismiss one.
+  // Project suggestions: every member sees them; editors and admins start (accept) or dismiss one.
   'suggestions:read': anyMember,
   'suggestions:decide': editorOrAbove,
 } satisfies Record<string, (access: AccessHolder) => boolean>;

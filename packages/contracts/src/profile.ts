@@ -5,7 +5,13 @@ import { themes } from './theme.ts';
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 
-/** A username as the user types it: trimmed and lower-cased first, then checked (spec §5). */
+/**
+ * A username someone changed stays theirs for this long: their old addresses keep redirecting, nobody else can
+ * claim it, and they can take it back. After that another user may claim it.
+ */
+export const USERNAME_RESERVED_DAYS = 90;
+
+/** A username as the user types it: trimmed and lower-cased first, then checked. */
 const usernameWith = (charactersMessage: string) =>
   z
     .string({ error: 'Username is required' })
@@ -21,7 +27,7 @@ export const usernameSchema = usernameWith(
   'Username must contain only lowercase letters, numbers, and underscores',
 );
 
-/** The onboarding form words the character rule differently (spec §5). */
+/** The onboarding form words the character rule differently. */
 export const onboardingUsernameSchema = usernameWith(
   'Username can only contain lowercase letters, numbers, and underscores',
 );
@@ -53,7 +59,7 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
-/** The profile form (spec §5): its fields are strings, an empty one clears the value. */
+/** The profile form: its fields are strings, an empty one clears the value. */
 export const profileFormSchema = z.object({
   display_name: displayNameSchema.transform((value) => value || null),
   bio: bioSchema.transform((value) => value || null),
@@ -79,7 +85,11 @@ export type ClaimUsername = z.infer<typeof claimUsernameSchema>;
 
 export const usernameParamsSchema = z.object({ username: usernameSchema });
 
-export const usernameAvailabilitySchema = z.object({ available: z.boolean() });
+export const usernameAvailabilitySchema = z.object({
+  available: z.boolean(),
+  /** Why not, when the reason is worth telling: the name is reserved for its previous owner. */
+  reason: z.string().optional(),
+});
 export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
 
 /** GET /users/search: a username prefix, to pick an existing user (e.g. to add as a member). */

@@ -3,7 +3,7 @@ import { timestampSchema, uuidSchema } from './common.ts';
 
 export const PROJECT_SLUG_MAX = 63;
 
-/** Project, spec §3. */
+/** Project of a workspace. */
 export const projectSchema = z.object({
   id: uuidSchema,
   workspace_id: uuidSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ratingSchema } from './catalog.ts';
 import { uuidSchema } from './common.ts';
 
-// "Compare with…" (issue 16): the workspace's tools that share tags or repository topics with one tool.
+// "Compare with…": the workspace's tools that share tags or repository topics with one tool.
 
 export const SIMILAR_TOOLS_MAX = 6;
 

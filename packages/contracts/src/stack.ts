@@ -3,7 +3,7 @@ import { ratingSchema } from './catalog.ts';
 import { timestampSchema, uuidSchema } from './common.ts';
 import { packageEcosystemSchema } from './facts.ts';
 
-// The preferred stack (issue 17): a workspace's stance on each of its tools, and the stack built from them.
+// The preferred stack: a workspace's stance on each of its tools, and the stack built from them.
 
 export const STANCE_NOTE_MAX = 200;
 export const STANCE_CATEGORY_MAX = 60;
@@ -48,8 +48,10 @@ export const toolStanceRecordSchema = z.object({
   stance: toolStanceSchema,
   note: z.string().nullable(),
   category: z.string().nullable(),
-  /** Null while nobody has set a stance (the default, accepted). */
+  /** Who last set the stance, note or category (an editor or above); null while nobody has (accepted). */
   updated_by: uuidSchema.nullable(),
+  /** Their current username, null when they have none. */
+  updated_by_username: z.string().nullable(),
   updated_at: timestampSchema.nullable(),
 });
 export type ToolStanceRecord = z.infer<typeof toolStanceRecordSchema>;
@@ -83,7 +85,7 @@ export const stackToolSchema = z.object({
   stance: toolStanceSchema,
   note: z.string().nullable(),
   rating: ratingSchema,
-  /** The team's top comment: the most recently written or edited comment on the tool. */
+  /** The team's top comment: the comment on the tool an editor most recently marked for assistants. */
   top_comment: stackCommentSchema.nullable(),
   /** Its packages, at most one per ecosystem, ordered by ecosystem. */
   packages: z.array(stackPackageSchema),
@@ -137,6 +139,7 @@ export const STACK_EXPORT_FORMATS = [
   'stack-json',
   'stack-schema',
   'techstack-yml',
+  'github-workflow',
 ] as const;
 
 /** Where each format's file goes in a repository (and in the export's zip). */
@@ -154,6 +157,7 @@ export const STACK_EXPORT_PATHS: Record<(typeof STACK_EXPORT_FORMATS)[number], s
   'stack-json': 'stack.json',
   'stack-schema': 'stack.schema.json',
   'techstack-yml': 'techstack.yml',
+  'github-workflow': '.github/workflows/stackyard-check.yml',
 };
 
 export const stackExportFormatSchema = z.enum(STACK_EXPORT_FORMATS, {

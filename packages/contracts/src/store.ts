@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
 import { STACK_EXPORT_FORMATS, stackExportFormatSchema } from './stack.ts';
 
-// The workspace repository store (spec §3, §7; issue 8): a workspace linked to a GitHub repository through a
+// The workspace repository store: a workspace linked to a GitHub repository through a
 // GitHub App installation, and kept in sync with its catalog.
 
 export const storeParamsSchema = z.object({ id: uuidSchema });
@@ -78,7 +78,7 @@ export const installationResultSchema = z.object({
 });
 export type InstallationResult = z.infer<typeof installationResultSchema>;
 
-/** Repository link status (spec §3): null when the workspace has neither an installation nor a repository. */
+/** Repository link status: null when the workspace has neither an installation nor a repository. */
 export const storeStatusSchema = z
   .object({
     installation_id: z.number().int().nullable(),
@@ -162,7 +162,7 @@ export const populateResultSchema = z.object({
 export type PopulateResult = z.infer<typeof populateResultSchema>;
 
 /**
- * GET/PUT store/export: whether each sync also writes the AI export's files (issue 17) into the repository,
+ * GET/PUT store/export: whether each sync also writes the AI export's files into the repository,
  * and which formats. Off by default; turning it off stops writing (the files already there stay).
  */
 export const storeExportSettingsSchema = z

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
 import { projectSchema } from './project.ts';
 
-// Project suggestions (issue 18): engineering projects proposed from a workspace's own collection.
+// Project suggestions: engineering projects proposed from a workspace's own collection.
 //
-//   GET  /workspaces/{id}/suggestions?focus=&cursor=          members: a page of suggestions (SuggestionList)
+//   GET  /workspaces/{id}/suggestions?focus=&cursor=          members: a page of suggestions (SuggestionList);
+//                                                             the next page's cursor in the x-next-cursor header
 //   POST /workspaces/{id}/suggestions/{suggestionId}/accept   editors and admins: creates the project (AcceptedSuggestion)
 //   POST /workspaces/{id}/suggestions/{suggestionId}/dismiss  editors and admins: {reason?} → DismissedSuggestion
+//   GET  /workspaces/{id}/suggestions/next-steps              members: tools to add to existing projects (NextStepsList)
 //
 // Permissions: 'suggestions:read' (any member), 'suggestions:decide' (editors, admins, the owner: accept and dismiss).
 // A suggestion is stored, so its id stays the same between calls; a dismissed or accepted one never returns.
@@ -27,12 +29,12 @@ export type SuggestionEngine = z.infer<typeof suggestionEngineSchema>;
 /** A tool of the workspace that a suggestion uses (only the workspace's own tools ever appear). */
 export const suggestionToolSchema = z.object({
   /** The workspace tool id. */
-  toolId: uuidSchema,
+  tool_id: uuidSchema,
   slug: z.string(),
   name: z.string(),
-  /** What the tool does in this project, e.g. "API framework". */
-  role: z.string().optional(),
-  /** Always false for a workspace tool; the stretch is named by `stretchCategory`, never as an invented tool. */
+  /** What the tool does in this project: a category it belongs to, e.g. "API framework". */
+  role: z.string(),
+  /** Always false for a workspace tool; the stretch is named by `stretch_category`, never as an invented tool. */
   stretch: z.boolean(),
 });
 export type SuggestionTool = z.infer<typeof suggestionToolSchema>;
@@ -46,36 +48,55 @@ export const suggestionSchema = z.object({
   why: z.string(),
   tools: z.array(suggestionToolSchema),
   /** A category the collection lacks, to pick a tool for (clearly a stretch): e.g. "Queue". */
-  stretchCategory: z.string().optional(),
+  stretch_category: z.string().optional(),
   difficulty: suggestionDifficultySchema,
   scope: suggestionScopeSchema,
   milestones: z.array(z.string()).min(3).max(6),
   /** The archetype key, e.g. "crud-web-app" (the model's own label in language-model mode). */
   archetype: z.string(),
   engine: suggestionEngineSchema,
-  createdAt: timestampSchema,
+  created_at: timestampSchema,
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** A workspace tool an existing project does not use yet, in a role the project lacks. */
+export const nextStepSchema = z.object({
+  tool: suggestionToolSchema,
+  /** Why: the role the project lacks and the project tools it goes with. */
+  why: z.string(),
+});
+export type NextStep = z.infer<typeof nextStepSchema>;
+
+/** "Next steps for {projectName}": up to three steps for one project. */
+export const projectNextStepsSchema = z.object({
+  project_id: uuidSchema,
+  project_name: z.string(),
+  project_slug: z.string(),
+  steps: z.array(nextStepSchema),
+});
+export type ProjectNextSteps = z.infer<typeof projectNextStepsSchema>;
+
+/** GET …/suggestions/next-steps: the workspace's projects that have a next step, by name. */
+export const nextStepsListSchema = z.object({ items: z.array(projectNextStepsSchema) });
+export type NextStepsList = z.infer<typeof nextStepsListSchema>;
 
 /** The workspace has too few usable tools: what it has, what it needs, and which categories to collect first. */
 export const suggestionsTooFewSchema = z.object({
   have: z.number().int(),
   need: z.number().int(),
-  collectFirst: z.array(z.string()),
+  collect_first: z.array(z.string()),
 });
 export type SuggestionsTooFew = z.infer<typeof suggestionsTooFewSchema>;
 
 export const suggestionListSchema = z.object({
   items: z.array(suggestionSchema),
-  /** Pass as ?cursor= for more ideas; null when there are no more. */
-  nextCursor: z.string().nullable(),
   /** The engine that answered this page. */
   mode: suggestionEngineSchema,
   /** The model's name in language-model mode. */
   model: z.string().optional(),
   /** Set when the language model failed and the built-in engine answered instead. */
-  modeNote: z.string().optional(),
-  tooFew: suggestionsTooFewSchema.optional(),
+  mode_note: z.string().optional(),
+  too_few: suggestionsTooFewSchema.optional(),
 });
 export type SuggestionList = z.infer<typeof suggestionListSchema>;
 
@@ -96,7 +117,7 @@ export const suggestionParamsSchema = z.object({ id: uuidSchema, suggestionId: u
 export const acceptSuggestionSchema = z.strictObject({}).optional();
 
 export const acceptedSuggestionSchema = z.object({
-  suggestionId: uuidSchema,
+  suggestion_id: uuidSchema,
   project: projectSchema,
   /** The project's page path: /{username}/{workspaceSlug}/projects/{projectSlug}. */
   url: z.string(),
@@ -119,7 +140,7 @@ export const dismissSuggestionSchema = z
 export type DismissSuggestion = z.infer<typeof dismissSuggestionSchema>;
 
 export const dismissedSuggestionSchema = z.object({
-  suggestionId: uuidSchema,
+  suggestion_id: uuidSchema,
   dismissed: z.literal(true),
   reason: z.string().nullable(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { cursorSchema, limitSchema } from './catalog.ts';
 import { timestampSchema, uuidSchema } from './common.ts';
 
-/** Tag, spec §3. */
+/** Tag of a workspace. */
 export const tagSchema = z.object({
   id: uuidSchema,
   workspace_id: uuidSchema,
@@ -49,4 +50,14 @@ export const updateTagSchema = z.strictObject({
 });
 export type UpdateTag = z.infer<typeof updateTagSchema>;
 
-export const tagListQuerySchema = z.object({ workspace_id: uuidSchema });
+/**
+ * GET /tags: a page of the workspace's tags by name (cursor from the previous page's x-next-cursor header),
+ * only those whose name contains `q` (any case) when it is given.
+ */
+export const tagListQuerySchema = z.object({
+  workspace_id: uuidSchema,
+  limit: limitSchema,
+  cursor: cursorSchema,
+  q: z.string().trim().max(50, 'Search text must be at most 50 characters').optional(),
+});
+export type TagListQuery = z.infer<typeof tagListQuerySchema>;

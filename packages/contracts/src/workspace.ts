@@ -23,7 +23,7 @@ const nameSchema = z
   .max(100, 'Name must be at most 100 characters');
 const descriptionSchema = z.string().trim().max(500, 'Description must be at most 500 characters');
 
-/** Workspace (basic), spec §3. */
+/** Workspace (basic). */
 export const workspaceSchema = z.object({
   id: uuidSchema,
   name: z.string(),
@@ -34,7 +34,7 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-/** Workspace (list item), spec §3: the basic fields plus the caller's access. Every workspace call answers it. */
+/** Workspace (list item): the basic fields plus the caller's access. Every workspace call answers it. */
 export const workspaceListItemSchema = workspaceSchema.extend({
   owner_id: uuidSchema,
   access_level: accessRoleSchema,
@@ -42,6 +42,8 @@ export const workspaceListItemSchema = workspaceSchema.extend({
   owner_username: z.string().nullable().optional(),
   /** Slugs this workspace had before; pages under them redirect to the current slug. */
   previous_slugs: z.array(z.string()).default([]),
+  /** Usernames the owner had before; pages under them redirect to the current username. */
+  owner_previous_usernames: z.array(z.string()).default([]),
 });
 export type WorkspaceListItem = z.infer<typeof workspaceListItemSchema>;
 
@@ -64,7 +66,7 @@ export const updateWorkspaceSchema = z.strictObject({
 export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;
 
 // The web forms' fields are strings: surrounding spaces are dropped and, on create, an empty slug or
-// description means "not given" (the slug is then made from the name). Spec §5.
+// description means "not given" (the slug is then made from the name).
 /** The create-workspace form (settings and onboarding). */
 export const workspaceFormSchema = z.object({
   name: nameSchema,

@@ -10,6 +10,7 @@ import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { maintainPglite, type MaintenanceOptions, type MaintenanceReport } from './pglite-maintenance.ts';
 import { AbandonedQueryError, wantedSignal } from './wanted.ts';
+import { listenOn } from './listen.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle client; the same type whichever engine is behind it. */
@@ -37,6 +38,11 @@ export interface DbHandle {
   ping(): Promise<void>;
   /** Flushes and closes. Idempotent. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: calls onNotify with the payload of every notification on the channel, on a connection of
+   * its own, until the answered function is called. PGlite has no other process to hear from.
+   */
+  listen?: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
   dumpPglite?: () => Promise<Blob>;
   /**
@@ -143,6 +149,7 @@ async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify) => listenOn(pg.Client, databaseUrl, channel, onNotify),
     close: () => (closed ??= pool.end()),
   };
 }

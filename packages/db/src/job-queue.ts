@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { createHostGate, type HostLimits } from './host-limits.ts';
+import { JOBS_CHANNEL, jobEnqueued, onJobEnqueued } from './job-wake.ts';
 
 // A small durable job queue in PostgreSQL (the `jobs` table), the same on PGlite and a server. A job is
 // enqueued in the caller's transaction, so it exists exactly when the row it works on does. Workers claim
@@ -41,14 +43,22 @@ export async function enqueueJob(
 ): Promise<string> {
   const runAt = options.runAt ?? null;
   const dedupeKey = options.dedupeKey ?? null;
+  // The notification goes out when the caller's transaction commits (job-wake.ts).
   const result = (await db.execute(sql`
-    insert into jobs (queue, payload, max_attempts, run_at, dedupe_key)
-    values (${queue}, ${payload instanceof JsonText ? payload.text : JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
-      coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey})
-    on conflict (dedupe_key) where state = 'queued' do nothing
-    returning id`)) as { rows: { id: string }[] };
+    with added as (
+      insert into jobs (queue, payload, max_attempts, run_at, dedupe_key)
+      values (${queue}, ${payload instanceof JsonText ? payload.text : JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
+        coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey})
+      on conflict (dedupe_key) where state = 'queued' do nothing
+      returning id)
+    select added.id from added, (select pg_notify(${JOBS_CHANNEL}, ${queue})) as notified`)) as {
+    rows: { id: string }[];
+  };
   const row = result.rows[0];
-  if (row) return row.id;
+  if (row) {
+    jobEnqueued(queue);
+    return row.id;
+  }
   const waiting = (await db.execute(sql`
     select id from jobs where dedupe_key = ${dedupeKey} and state = 'queued'`)) as { rows: { id: string }[] };
   const existing = waiting.rows[0];
@@ -64,14 +74,26 @@ export async function enqueueJobs(
   db: Database,
   queue: string,
   payloads: readonly unknown[],
-  options: { maxAttempts?: number } = {},
+  options: {
+    maxAttempts?: number;
+    /** The host each job fetches from, in the order of the payloads, for a worker's per-host limits. */
+    hosts?: readonly (string | null)[];
+  } = {},
 ): Promise<void> {
   for (let start = 0; start < payloads.length; start += ENQUEUE_BATCH) {
     const rows = payloads
       .slice(start, start + ENQUEUE_BATCH)
-      .map((payload) => sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5})`);
-    await db.execute(sql`insert into jobs (queue, payload, max_attempts) values ${sql.join(rows, sql`, `)}`);
+      .map(
+        (payload, i) =>
+          sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5}, ${options.hosts?.[start + i] ?? null})`,
+      );
+    await db.execute(
+      sql`insert into jobs (queue, payload, max_attempts, host) values ${sql.join(rows, sql`, `)}`,
+    );
   }
+  if (payloads.length === 0) return;
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
+  jobEnqueued(queue);
 }
 
 export interface ClaimedJob {
@@ -81,6 +103,13 @@ export interface ClaimedJob {
   /** This attempt's number, from 1. */
   attempt: number;
   maxAttempts: number;
+  /** The host the job fetches from, when it was enqueued with one. */
+  host: string | null;
+  /**
+   * Lets the job's host go before the job ends (its fetches are done, only writing is left), so the host's next
+   * job may start; the worker lets it go at the end anyway.
+   */
+  releaseHost(): void;
 }
 
 /** Thrown by a handler for a failure that will not get better: the job fails without further attempts. */
@@ -115,6 +144,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Delay before attempt n+1 after attempt n failed; default 2^n seconds, at most an hour. */
   backoffMs?: (attempt: number) => number;
+  /** Per-host politeness for jobs enqueued with a host (host-limits.ts); none: hosts are not limited. */
+  hostLimits?: HostLimits;
   log: JobLog;
 }
 
@@ -149,8 +180,32 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let filling: Promise<number> | null = null;
+  // Asked to look again while a pass was under way: the pass may have looked before the news (a job enqueued,
+  // a slot freed), so it looks once more before it ends.
+  let again = false;
+  let stopWaking: (() => void) | null = null;
+  const gate = options.hostLimits ? createHostGate(options.hostLimits) : null;
+  // Looks again when a host held back by its spacing may start its next job.
+  let spacingTimer: NodeJS.Timeout | null = null;
+  function lookWhenSpaced(): void {
+    const wait = gate?.nextStartIn(performance.now()) ?? null;
+    if (wait === null || spacingTimer || stopped) return;
+    spacingTimer = setTimeout(() => {
+      spacingTimer = null;
+      if (!stopped) void fill();
+    }, Math.ceil(wait));
+    spacingTimer.unref();
+  }
 
   async function claim(): Promise<ClaimedJob | null> {
+    const busy = gate?.busy(performance.now()) ?? [];
+    const hostFree =
+      busy.length > 0
+        ? sql`and (host is null or host not in (${sql.join(
+            busy.map((host) => sql`${host}`),
+            sql`, `,
+          )}))`
+        : sql``;
     const result = (await db.execute(sql`
       update jobs set state = 'running', attempts = attempts + 1, dedupe_key = null,
         locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
@@ -158,20 +213,36 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         select id from jobs
         where queue = ${options.queue}
           and ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
+          ${hostFree}
         order by run_at, id
         limit 1
         for update skip locked)
-      returning id, queue, payload, attempts, max_attempts`)) as {
-      rows: { id: string; queue: string; payload: unknown; attempts: number; max_attempts: number }[];
+      returning id, queue, payload, attempts, max_attempts, host`)) as {
+      rows: {
+        id: string;
+        queue: string;
+        payload: unknown;
+        attempts: number;
+        max_attempts: number;
+        host: string | null;
+      }[];
     };
     const row = result.rows[0];
     if (!row) return null;
+    const release = row.host && gate ? gate.hold(row.host, performance.now()) : null;
     return {
       id: row.id,
       queue: row.queue,
       payload: row.payload,
       attempt: Number(row.attempts),
       maxAttempts: Number(row.max_attempts),
+      host: row.host,
+      releaseHost() {
+        if (!release) return;
+        release();
+        // The host's next job may start now.
+        if (!stopped) void fill();
+      },
     };
   }
 
@@ -239,6 +310,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
       clearInterval(renewal);
       clearTimeout(timeout);
       controllers.delete(controller);
+      job.releaseHost();
     }
   }
 
@@ -257,36 +329,48 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
 
   // Claims jobs while there are free slots and due rows; one pass at a time.
   function fill(): Promise<number> {
-    if (filling) return filling;
+    if (filling) {
+      again = true;
+      return filling;
+    }
     const pass = (async () => {
+      // Never ends in the same tick: `filling` is set before the pass can clear it below.
+      await null;
       let started = 0;
       try {
-        while (!stopped && running.size < options.concurrency) {
-          const job = await claim();
-          if (!job) break;
-          track(job);
-          started++;
-        }
+        do {
+          again = false;
+          while (!stopped && running.size < options.concurrency) {
+            const job = await claim();
+            if (!job) {
+              lookWhenSpaced();
+              break;
+            }
+            track(job);
+            started++;
+          }
+        } while (again && !stopped && running.size < options.concurrency);
       } catch (error) {
         if (!stopped) options.log.error({ queue: options.queue, err: error }, 'claiming jobs failed');
+      } finally {
+        // Cleared at the moment the pass stops looking: a call from here on starts a new pass.
+        filling = null;
       }
       return started;
     })();
-    // Cleared once the pass has settled, never inside it: a pass with every slot busy finishes without
-    // awaiting anything, and clearing there (before the assignment below) would leave it set for good,
-    // so the worker would never claim again.
     filling = pass;
-    void pass.finally(() => {
-      if (filling === pass) filling = null;
-    });
     return pass;
   }
 
   return {
     start() {
       if (timer || stopped) return;
+      // The poll finds what no wake-up announced: a retry's or a delayed job's time come, a lost lease.
       timer = setInterval(() => void fill(), options.pollMs);
       timer.unref();
+      stopWaking = onJobEnqueued(options.queue, () => {
+        if (!stopped) void fill();
+      });
       void fill();
     },
     async drain() {
@@ -306,7 +390,9 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
     },
     async stop() {
       stopped = true;
+      stopWaking?.();
       if (timer) clearInterval(timer);
+      if (spacingTimer) clearTimeout(spacingTimer);
       timer = null;
       await filling;
       for (const controller of controllers) controller.abort(new Error('the worker is stopping'));

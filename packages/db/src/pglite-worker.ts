@@ -3,6 +3,7 @@
 // so here that work blocks only this thread, never the server's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import {
   ABANDON_SLOTS,
   POSTGRESQL_CONF,
@@ -28,7 +29,12 @@ function serializeError(error: unknown): SerializedDbError {
 }
 
 async function open(): Promise<PGlite> {
-  const options = { postgresqlconf: POSTGRESQL_CONF, pgliteWasmModule: data.wasmModule };
+  // btree_gin: the search indexes hold each item's workspace beside its search vector (schema/catalog.ts).
+  const options = {
+    postgresqlconf: POSTGRESQL_CONF,
+    pgliteWasmModule: data.wasmModule,
+    extensions: { btree_gin },
+  };
   if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
   return PGlite.create(data.dataDir, options);
 }

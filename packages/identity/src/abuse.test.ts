@@ -139,6 +139,42 @@ describe('rate limits', () => {
     }
   });
 
+  it('keeps an address over its failure budget open to accounts that signed in from it, and only to them', async () => {
+    const server = await start({ rateLimit: { windowSeconds: 600, perIp: 5, perIdentifier: 3 } });
+    await createUser(server, 'regular@example.com', 'the real passphrase 9');
+    await createUser(server, 'newcomer@example.com', 'the real passphrase 10');
+    // A colleague behind the same NAT signed in yesterday; today a stuffer behind it tries many accounts.
+    const office = '127.0.0.8';
+    expect((await attemptFrom(server, office, 'regular@example.com', 'the real passphrase 9')).status).toBe(
+      200,
+    );
+    const stuffing: number[] = [];
+    for (let index = 0; index < 7; index++)
+      stuffing.push((await attemptFrom(server, office, `person${index}@example.com`, 'leaked')).status);
+    expect(stuffing).toEqual([400, 400, 400, 400, 400, 429, 429]);
+
+    // The regular user still signs in from the office; an account never opened from it is refused there...
+    expect((await attemptFrom(server, office, 'regular@example.com', 'the real passphrase 9')).status).toBe(
+      200,
+    );
+    expect((await attemptFrom(server, office, 'newcomer@example.com', 'the real passphrase 10')).status).toBe(
+      429,
+    );
+    // ...and signs in from anywhere else.
+    expect(
+      (await attemptFrom(server, '127.0.0.9', 'newcomer@example.com', 'the real passphrase 10')).status,
+    ).toBe(200);
+
+    // Guessing at the regular account from the office spends that account's own budget there, then stops.
+    const guesses: number[] = [];
+    for (let index = 0; index < 4; index++)
+      guesses.push((await attemptFrom(server, office, 'regular@example.com', `guess ${index}`)).status);
+    expect(guesses).toEqual([400, 400, 400, 429]);
+    expect((await attemptFrom(server, office, 'regular@example.com', 'the real passphrase 9')).status).toBe(
+      429,
+    );
+  });
+
   it('lets a burst of 100 wrong passwords for one account test only a handful, then answers 429', async () => {
     const server = await start({ rateLimit: { windowSeconds: 600, perIp: 10_000, perIdentifier: 5 } });
     await createUser(server, 'target@example.com', 'the real passphrase 1');

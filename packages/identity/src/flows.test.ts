@@ -1,4 +1,4 @@
-// One test per rule of the issue: each drives the SDK (or, for browser-form mode, plain form posts).
+// One test per rule of the identity flows: each drives the SDK (or, for browser-form mode, plain form posts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityCredentials, identityFlows } from '@stackyard/db/schema';

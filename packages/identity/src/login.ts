@@ -31,6 +31,7 @@ import {
   sessionJson,
   sha256,
   setSessionCookie,
+  signedInFrom,
   type SessionRow,
 } from './sessions.ts';
 import {
@@ -199,7 +200,9 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
     if (!password) addNodeMessage(ui, 'password', text.required('password'));
     if (!identifier || !password) return fail();
 
-    const attempt = await admitLogin(ctx.limiter, ctx.config.rateLimit, request.ip, identifier);
+    const attempt = await admitLogin(ctx.limiter, ctx.config.rateLimit, request.ip, identifier, () =>
+      signedInFrom(ctx.db, identifier, request.ip),
+    );
     const found = await findByCredential(ctx.db, 'password', identifier);
     const valid = found?.hashedPassword
       ? await verifyPassword(found.hashedPassword, password)

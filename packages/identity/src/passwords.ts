@@ -1,11 +1,9 @@
 import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
 import type * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@stackyard/contracts/password';
 import type { Argon2Params } from './config.ts';
 import { text, type UiText } from './ui.ts';
-
-export const MIN_PASSWORD_LENGTH = 8;
-const MAX_PASSWORD_LENGTH = 1024;
 
 // ~49,000 passwords most often seen in breach corpora, shipped by zxcvbn-ts: checked offline, no network.
 // Its dictionaries (decompressed as the package loads) are required on the first check, not at start-up: a
@@ -56,8 +54,10 @@ export function createTimingEqualizer(params: Argon2Params): () => Promise<void>
 /** Kratos's password policy: length, similarity to the identifier, and the breached list. Null if fine. */
 export function passwordProblem(password: string, identifier: string): UiText | null {
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return text.tooShort(MIN_PASSWORD_LENGTH, length);
-  if (length > MAX_PASSWORD_LENGTH) return text.passwordPolicy('it is longer than 1024 characters');
+  if (length < PASSWORD_MIN_LENGTH) return text.tooShort(PASSWORD_MIN_LENGTH, length);
+  if (length > PASSWORD_MAX_LENGTH) {
+    return text.passwordPolicy(`it is longer than ${PASSWORD_MAX_LENGTH} characters`);
+  }
   if (tooSimilar(password, identifier)) return text.tooSimilar();
   if (commonPasswords().has(password.toLowerCase())) return text.breached();
   return null;

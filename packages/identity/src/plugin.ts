@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NUL_CHARACTER_DETAIL, nulCharacterPointer } from '@stackyard/contracts/text-input';
+import { INVALID_UTF8_DETAIL, textInputProblem, utf8Text } from '@stackyard/contracts/text-input';
 import type { Database } from '@stackyard/db/client';
 import {
   identityDeletedSessions,
@@ -68,14 +68,22 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityPlug
   if (config.corsOrigins.length) cors(app, config.corsOrigins);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Bytes that are not UTF-8 are refused rather than read as U+FFFD (an e-mail address changed on the way in).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const text = utf8Text(body);
+    if (text === null) return done(errors.badRequest(`/body: ${INVALID_UTF8_DETAIL}`));
+    parseJson(request, text, done);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => handleError(ctx, error, request, reply));
-  // PostgreSQL cannot store a NUL character: refused here, before a flow or an identity is written.
+  // NUL characters, lone surrogates and deep nesting: refused here, before a flow or an identity is written.
   app.addHook('preValidation', async (request) => {
-    const pointer =
-      nulCharacterPointer(request.query, '/query') ??
-      nulCharacterPointer(request.params, '/params') ??
-      nulCharacterPointer(request.body, '/body');
-    if (pointer) throw errors.badRequest(`${pointer}: ${NUL_CHARACTER_DETAIL}`);
+    const problem =
+      textInputProblem(request.query, '/query') ??
+      textInputProblem(request.params, '/params') ??
+      textInputProblem(request.body, '/body');
+    if (problem) throw errors.badRequest(`${problem.pointer}: ${problem.detail}`);
   });
   app.setNotFoundHandler((request, reply) =>
     reply

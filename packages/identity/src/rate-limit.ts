@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@stackyard/db/client';
 import type { RateLimitConfig } from './config.ts';
-import { errors } from './errors.ts';
+import { errors, IdentityError } from './errors.ts';
 
 // Fixed windows counted in one table of the database (one upsert per key), so every process on the
 // database shares the counts; spent windows are swept with the expired flows. A client over its limit
@@ -85,9 +85,14 @@ export interface LoginAttempt {
 const BASE_DELAY_MS = 250;
 
 /**
- * Admits one password login, or throws 429. Policy (README "Rate limits"):
- * - a client IP, and a client IP for one identifier, may fail a limited number of times per window; the
- *   attempt is counted before the check (so a parallel burst cannot slip past) and given back when the
+ * Admits one password login, or throws 429. Policy (docs/operations.md, "Rate limits"):
+ * - a client IP for one identifier may fail a limited number of times per window (`perIdentifier`);
+ * - a client IP may fail a limited number of times per window across all identifiers (`perIp`), which
+ *   bounds credential stuffing from one address. Past it, the address is refused for every account except
+ *   those that signed in from it before (`signedInFromHere`): a shared NAT or proxy under attack does not
+ *   lock out its regular users, whose own per-identifier budget still applies, while a stuffer gets no
+ *   guess at the accounts it has never been able to open;
+ * - attempts are counted before the check (so a parallel burst cannot slip past) and given back when the
  *   password is right, so only failures count and a client that has not failed is never refused;
  * - failures for one identifier from all clients never refuse anyone (that would let a stranger lock the
  *   owner out): past `slowdownAfter` each login for it waits, doubling per failure up to `maxDelayMs`,
@@ -98,13 +103,17 @@ export async function admitLogin(
   config: RateLimitConfig,
   ip: string,
   identifier: string,
+  signedInFromHere: () => Promise<boolean>,
 ): Promise<LoginAttempt> {
   const id = identifier.trim().toLowerCase();
-  const clientKeys: Key[] = [
-    { key: `login-failed:ip:${ip}`, limit: config.perIp },
-    { key: `login-failed:id-ip:${id}:${ip}`, limit: config.perIdentifier },
-  ];
-  await limiter.consume(clientKeys);
+  const accountKey: Key = { key: `login-failed:id-ip:${id}:${ip}`, limit: config.perIdentifier };
+  const addressKey: Key = { key: `login-failed:ip:${ip}`, limit: config.perIp };
+  await limiter.consume([accountKey]);
+  try {
+    await limiter.consume([addressKey]);
+  } catch (error) {
+    if (!isRateLimited(error) || !(await signedInFromHere())) throw error;
+  }
   const failures = await limiter.current(`login-failed:id:${id}`);
   const over = failures - (config.slowdownAfter ?? config.perIdentifier);
   if (over >= 0) {
@@ -112,7 +121,11 @@ export async function admitLogin(
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
   return {
-    succeeded: () => limiter.refund(clientKeys),
+    succeeded: () => limiter.refund([accountKey, addressKey]),
     failed: () => limiter.count(`login-failed:id:${id}`),
   };
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof IdentityError && error.code === 429;
 }

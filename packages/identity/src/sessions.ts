@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@stackyard/db/client';
-import { identities, identitySessions, type AuthenticationMethod } from '@stackyard/db/schema';
+import {
+  identities,
+  identityCredentials,
+  identitySessions,
+  type AuthenticationMethod,
+} from '@stackyard/db/schema';
 import { identityJson, type IdentityRow } from './identities.ts';
 
 export const SESSION_COOKIE = 'ory_kratos_session';
@@ -232,4 +237,25 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** How long a sign-in from an address makes it one of the account's own (see admitLogin). */
+const KNOWN_ADDRESS_DAYS = 30;
+
+/** Whether the password credential's identity had a session made from this client IP in the last 30 days. */
+export async function signedInFrom(db: Database, identifier: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: identitySessions.id })
+    .from(identitySessions)
+    .innerJoin(identityCredentials, eq(identityCredentials.identityId, identitySessions.identityId))
+    .where(
+      and(
+        eq(identityCredentials.type, 'password'),
+        eq(identityCredentials.identifier, identifier),
+        eq(identitySessions.ipAddress, ip),
+        gt(identitySessions.issuedAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

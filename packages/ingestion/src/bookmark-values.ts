@@ -1,6 +1,8 @@
 // The values of a bookmarks file as the parser and the writer agree on them: text cut and cleaned, descriptions
-// with their line breaks, the TAGS attribute (with quoted tags, so a tag holding a comma survives the trip out
-// and back), dates in seconds, milliseconds or microseconds, and the root folders no one means as a topic.
+// with their line breaks (those of a URL filed twice joined), the TAGS attribute (with quoted tags, so a tag
+// holding a comma survives the trip out and back), dates in seconds, milliseconds or microseconds, and the root
+// folders no one means as a topic.
+import { normalizeUrl } from './fingerprint.ts';
 
 /** Every value (URL, title, description, folder name, one tag) is cut to this many characters. */
 export const BOOKMARK_VALUE_MAX = 10_000;
@@ -77,6 +79,36 @@ export function writeTags(tags: string[]): string {
     .join(',');
 }
 
+type Described = { url: string; description: string | null };
+
+/**
+ * The first entry of each URL filed more than once carries the distinct descriptions of all, in file order,
+ * joined by an empty line. Linear: descriptions stop being gathered once they fill a value.
+ */
+export function joinDuplicateDescriptions(bookmarks: Described[]): void {
+  const byUrl = new Map<string, { bookmark: Described; descriptions: Set<string>; length: number }>();
+  for (const bookmark of bookmarks) {
+    const normalized = normalizeUrl(bookmark.url);
+    const key = normalized.ok ? normalized.value : bookmark.url;
+    const { description } = bookmark;
+    const entry = byUrl.get(key);
+    if (!entry) {
+      byUrl.set(key, {
+        bookmark,
+        descriptions: new Set(description ? [description] : []),
+        length: description?.length ?? 0,
+      });
+    } else if (description && entry.length < BOOKMARK_VALUE_MAX && !entry.descriptions.has(description)) {
+      entry.descriptions.add(description);
+      entry.length += description.length + 2;
+    }
+  }
+  for (const { bookmark, descriptions } of byUrl.values()) {
+    if (descriptions.size > 1)
+      bookmark.description = clip([...descriptions].join('\n\n'), BOOKMARK_VALUE_MAX);
+  }
+}
+
 // Browsers write seconds; Google Bookmarks and some Chromium builds milliseconds or microseconds. 10^11 seconds
 // is the year 5138 and 10^14 milliseconds the year 5138 too, so the magnitude tells the unit.
 const SECONDS_BELOW = 1e11;
@@ -94,7 +126,8 @@ export function addDate(value: string | undefined): Date | null {
 }
 
 // The root containers browsers export, in the languages they ship: the folder says where a bookmark is shown,
-// not what it is about. Safari names its toolbar "Favorites" (localised); Edge and IE call bookmarks favorites.
+// not what it is about. Safari names its toolbar "Favorites" (localised); Edge and IE call bookmarks favorites
+// and IE's toolbar "Links".
 const ROOT_FOLDER_NAMES = new Set(
   [
     // English
@@ -112,6 +145,9 @@ const ROOT_FOLDER_NAMES = new Set(
     'mobile favorites',
     'bookmarksbar',
     'bookmarksmenu',
+    // Safari's Reading List and Internet Explorer's Links (its toolbar)
+    'reading list',
+    'links',
     // German
     'lesezeichen',
     'lesezeichen-symbolleiste',

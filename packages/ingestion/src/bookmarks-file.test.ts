@@ -9,6 +9,9 @@ import {
   writeBookmarksFile,
 } from './bookmarks-file.ts';
 
+// The doctype every exporter writes first: what makes the hostile shapes below bookmarks files at all.
+const DOCTYPE = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n';
+
 describe('parseBookmarksFile', () => {
   it('reads a Firefox export: menu and unfiled roots left out, TAGS, descriptions, add dates', () => {
     const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
@@ -54,7 +57,7 @@ describe('parseBookmarksFile', () => {
 
   it('copes with unclosed lists up to 100 levels, and refuses deeper nesting', () => {
     const deep = (levels: number) =>
-      '<DL><p><DT><H3>f</H3>'.repeat(levels) + '<DT><A HREF="https://deep.example/">Deep</A>';
+      DOCTYPE + '<DL><p><DT><H3>f</H3>'.repeat(levels) + '<DT><A HREF="https://deep.example/">Deep</A>';
     const [bookmark] = parseBookmarksFile(deep(BOOKMARKS_MAX_DEPTH));
     expect(bookmark?.url).toBe('https://deep.example/');
     expect(bookmark?.folders).toHaveLength(BOOKMARKS_MAX_DEPTH - 1);
@@ -66,19 +69,20 @@ describe('parseBookmarksFile', () => {
   // The shapes that made htmlparser2's Parser quadratic (its open-element array grows by one per unclosed
   // tag): 100,000 nested folders took ~106 s. Read in one linear pass, they end (or are refused) at once.
   it('reads 100,000 nested folders, and 20 MB of unclosed tags, in one pass', () => {
-    expect(() => parseBookmarksFile('<DT><H3>x</H3><DL><p>'.repeat(100_000))).toThrow(
+    expect(() => parseBookmarksFile(DOCTYPE + '<DT><H3>x</H3><DL><p>'.repeat(100_000))).toThrow(
       new BookmarksFileError('too_deep'),
     );
-    const unclosed = '<DL><p>' + '<DT><p>'.repeat(500_000) + '<DT><A HREF="https://a.example/">A</A>';
+    const unclosed =
+      DOCTYPE + '<DL><p>' + '<DT><p>'.repeat(500_000) + '<DT><A HREF="https://a.example/">A</A>';
     expect(parseBookmarksFile(unclosed).map((bookmark) => bookmark.url)).toEqual(['https://a.example/']);
   });
 
   it('refuses more than 100,000 bookmarks in one file', () => {
     const entry = '<DT><A HREF="https://a.example/">A</A>\n';
-    expect(parseBookmarksFile(`<DL><p>${entry.repeat(BOOKMARKS_MAX_ENTRIES)}`)).toHaveLength(
+    expect(parseBookmarksFile(`${DOCTYPE}<DL><p>${entry.repeat(BOOKMARKS_MAX_ENTRIES)}`)).toHaveLength(
       BOOKMARKS_MAX_ENTRIES,
     );
-    expect(() => parseBookmarksFile(`<DL><p>${entry.repeat(BOOKMARKS_MAX_ENTRIES + 1)}`)).toThrow(
+    expect(() => parseBookmarksFile(`${DOCTYPE}<DL><p>${entry.repeat(BOOKMARKS_MAX_ENTRIES + 1)}`)).toThrow(
       new BookmarksFileError('too_many'),
     );
   });
@@ -86,7 +90,7 @@ describe('parseBookmarksFile', () => {
   it('cuts every value on its whole length, however the text arrives', () => {
     const long = 'x'.repeat(5 * 1024 * 1024);
     // One 5 MB text chunk, a title split by entities, a 5 MB URL, description and TAGS attribute.
-    const file = `<DL><p><DT><H3>${long}</H3><DL><p>
+    const file = `${DOCTYPE}<DL><p><DT><H3>${long}</H3><DL><p>
       <DT><A HREF="https://a.example/${long}" TAGS="${'t,'.repeat(1_000_000)}">${long}</A><DD>${long}
       <DT><A HREF="https://b.example/">${'ab&amp;'.repeat(1_000_000)}</A>
     </DL><p></DL>`;
@@ -101,7 +105,7 @@ describe('parseBookmarksFile', () => {
   });
 
   it('drops NUL from titles, descriptions, folders and tags, and percent-encodes it in URLs', () => {
-    const file = `<DL><p><DT><H3>Do\0cs</H3><DL><p>
+    const file = `${DOCTYPE}<DL><p><DT><H3>Do\0cs</H3><DL><p>
       <DT><A HREF="https://a.example/x\0y?q=\0z" TAGS="we\0b,\0">Ti\0tle</A><DD>De\0sc
     </DL><p></DL>`;
     expect(parseBookmarksFile(file)).toEqual([

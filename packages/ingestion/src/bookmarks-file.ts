@@ -11,6 +11,7 @@ import {
   BOOKMARK_VALUE_MAX,
   clip,
   isRootFolderName,
+  joinDuplicateDescriptions,
   readTags,
   squash,
   squashLines,
@@ -77,6 +78,8 @@ export function compactBookmark(bookmark: Bookmark): CompactBookmark {
 
 // The root containers browsers mark as such; the others are known by name (bookmark-values.ts).
 const ROOT_FOLDER_ATTRIBUTES = ['personal_toolbar_folder', 'unfiled_bookmarks_folder'];
+/** Safari marks its Reading List by this id, whatever the language names it. */
+const SAFARI_READING_LIST_ID = 'com.apple.readinglist';
 
 /** Folders nested deeper than this: the file is refused (browsers nest a few levels; this is no export). */
 export const BOOKMARKS_MAX_DEPTH = 100;
@@ -87,7 +90,7 @@ const REFUSALS = {
   too_deep: `The bookmarks file nests folders more than ${BOOKMARKS_MAX_DEPTH} levels deep, which no browser export does. Check that it is a bookmarks export.`,
   too_many: `The bookmarks file holds more than ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks. Split it into smaller files and import them one by one.`,
   not_bookmarks:
-    'No bookmarks found in this file: it is not a bookmarks export (it has neither the Netscape bookmarks doctype nor a <DL> list). Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.',
+    'This file is not a bookmarks file. A bookmarks file is the HTML file a browser\'s bookmark manager exports (Chrome, Firefox, Safari and Edge all have "Export bookmarks"), as do Raindrop, Karakeep, Pinboard and linkding: it starts with <!DOCTYPE NETSCAPE-Bookmark-file-1>. A web page saved from the browser is not one, even when it is a list of links. Export your bookmarks and import that file.',
 } as const;
 
 /** A file refused for its shape; `code` says which limit it passed, or that it is no bookmarks file. */
@@ -125,8 +128,10 @@ export function parseBookmarksFile(html: string, options: BookmarksFileOptions =
 }
 
 /**
- * Every bookmark of the file, in document order, and the ones left out (private ones unless asked for).
- * Throws BookmarksFileError for a page that is no bookmarks file (neither the Netscape doctype nor a <DL>),
+ * Every bookmark of the file, in document order, and the ones left out (private ones unless asked for). A
+ * URL filed twice keeps every description: the first entry carries them all, joined (the import keeps the
+ * first and counts the others as duplicates).
+ * Throws BookmarksFileError for a page that is no bookmarks file (see isBookmarksFile),
  * folders nested deeper than BOOKMARKS_MAX_DEPTH or more than BOOKMARKS_MAX_ENTRIES bookmarks. Linear in the
  * file's length whatever its shape.
  */
@@ -138,7 +143,9 @@ export function readBookmarksFile(html: string, options: BookmarksFileOptions = 
   // The named folders of `stack`, kept alongside so a bookmark copies them without scanning the stack.
   const folders: string[] = [];
   let netscape = false;
-  let sawList = false;
+  // An entry of the format's own shape: <DT> then <A HREF ADD_DATE> or <H3 ADD_DATE>, inside a <DL>.
+  let sawEntry = false;
+  let afterTerm = false;
   let heading: { text: string; root: boolean } | null = null;
   let pendingFolder: string | null = null;
   let anchor: { attributes: Record<string, string>; text: string } | null = null;
@@ -195,16 +202,27 @@ export function readBookmarksFile(html: string, options: BookmarksFileOptions = 
   };
 
   const openTag = (name: string, attrs: Record<string, string>) => {
+    const entryShape =
+      afterTerm &&
+      stack.length > 0 &&
+      'add_date' in attrs &&
+      ((name === 'a' && 'href' in attrs) || name === 'h3');
+    if (entryShape) sawEntry = true;
+    afterTerm = name === 'dt';
     if (name === 'a' && description) return; // a link inside a description is part of its text
     if (name === 'br') {
       if (description) addText('\n');
     } else if (name === 'h3') {
       closeDescription();
       closeAnchor();
-      heading = { text: '', root: ROOT_FOLDER_ATTRIBUTES.some((attribute) => attribute in attrs) };
+      heading = {
+        text: '',
+        root:
+          ROOT_FOLDER_ATTRIBUTES.some((attribute) => attribute in attrs) ||
+          attrs.id?.trim().toLowerCase() === SAFARI_READING_LIST_ID,
+      };
       lastEntry = 'folder';
     } else if (name === 'dl') {
-      sawList = true;
       closeDescription();
       closeAnchor();
       closeHeading();
@@ -233,6 +251,9 @@ export function readBookmarksFile(html: string, options: BookmarksFileOptions = 
     if (name === 'h3') closeHeading();
     else if (name === 'a') {
       if (!description) closeAnchor();
+    } else if (name === 'dd') {
+      // A bookmark after </DD> without a <DT> of its own is a bookmark, not a link in the description.
+      closeDescription();
     } else if (name === 'dl') {
       closeDescription();
       closeAnchor();
@@ -302,7 +323,10 @@ export function readBookmarksFile(html: string, options: BookmarksFileOptions = 
   closeHeading();
   closeAnchor();
   closeDescription();
-  if (!netscape && !sawList) throw new BookmarksFileError('not_bookmarks');
+  // Any page may hold <DL> lists of links (a Wikipedia article does): only the doctype or the entry shape
+  // with the ADD_DATE every exporter writes tells a bookmarks file.
+  if (!netscape && !sawEntry) throw new BookmarksFileError('not_bookmarks');
+  joinDuplicateDescriptions(bookmarks);
   return { bookmarks, skipped };
 }
 

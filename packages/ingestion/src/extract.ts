@@ -133,6 +133,18 @@ function pickDescription(
 }
 
 /**
+ * The og:title (or twitter:title), unless the site's own quoting cut it short: content="The "Best" Widget"
+ * reads "The ", and the <title> that starts with it and goes on with a quote mark is the whole one.
+ */
+function wholeSocialTitle(social: string | null, documentTitle: string | null): string | null {
+  if (!social || !documentTitle) return social;
+  const cut = social.replace(/\s+/g, ' ').trim();
+  const whole = documentTitle.replace(/\s+/g, ' ').trim();
+  const rest = whole.startsWith(cut) ? whole.slice(cut.length) : '';
+  return /^\s*["'“”‘’]/.test(rest) ? documentTitle : social;
+}
+
+/**
  * A product of a family of tools: og:site_name "TanStack" and title "TanStack Query" make "TanStack Query",
  * not "TanStack". Otherwise the site name.
  */
@@ -177,11 +189,13 @@ export function extractMetadata(
   };
   const jsonLd = readJsonLd(page.jsonLd);
 
+  const documentTitle = page.title?.trim() ? page.title : null;
   // Scholarly pages title the paper in citation_title / dc.title and the journal in og:title.
   const title = clean(
-    meta('citation_title', 'dc.title', 'dcterms.title', 'og:title', 'twitter:title') ??
+    meta('citation_title', 'dc.title', 'dcterms.title') ??
+      wholeSocialTitle(meta('og:title', 'twitter:title'), documentTitle) ??
       jsonLd.headline ??
-      page.title ??
+      documentTitle ??
       page.firstHeading,
     TITLE_MAX,
   );
@@ -202,14 +216,16 @@ export function extractMetadata(
   const siteName = clean(meta('og:site_name', 'application-name'), TITLE_MAX);
 
   const pageForge = forgeRepository(pageLocation);
-  // Only the head speaks for the page, and a canonical on another site is a copy claiming to be elsewhere.
+  // A canonical on another site (link, og:url or the JSON-LD url of a WebSite) is a copy claiming to be
+  // elsewhere, or the site's former name (x.com pages declare https://twitter.com/). The head speaks for the
+  // page; a canonical link in <body> (Amazon's product pages) counts when the head has none.
+  const canonicalLinks = page.links.filter((link) => link.rel.includes('canonical'));
   const canonical = [
-    resolve(page.links.find((link) => link.inHead && link.rel.includes('canonical'))?.href),
+    resolve((canonicalLinks.find((link) => link.inHead) ?? canonicalLinks[0])?.href),
     resolve(meta('og:url')),
+    resolve(jsonLd.url),
   ].find((url) => url !== null && sameSite(url, pageLocation));
-  const homepage = pageForge
-    ? repositoryWebsite(page, resolve, pageLocation)
-    : (canonical ?? resolve(jsonLd.url) ?? pageLocation);
+  const homepage = pageForge ? repositoryWebsite(page, resolve, pageLocation) : (canonical ?? pageLocation);
 
   const candidates: Candidate[] = [
     ...(pageForge ? [{ url: pageLocation, weight: 100 }] : []),
@@ -235,7 +251,10 @@ export function extractMetadata(
     previewImage: previewImage(meta, page, resolve, jsonLd, icons),
     iconCandidates: icons,
     siteName,
-    publisher: clean(publisherName(meta, jsonLd, page.title), TITLE_MAX),
+    publisher: clean(
+      publisherName(meta, jsonLd, documentTitle, [hostToken(pageLocation.hostname), jsonLd.name ?? '']),
+      TITLE_MAX,
+    ),
     author: clean(authorName(meta, jsonLd), AUTHOR_MAX),
     publishedAt: publishedAt(meta, jsonLd, page),
     language: language(meta, page),

@@ -11,6 +11,8 @@ export type FetchPageOptions = Omit<GuardedFetchOptions, 'readBodyOf' | 'accept'
 
 export interface FetchedPage {
   metadata: PageMetadata;
+  /** The page's HTML, decoded (for its readable copy). */
+  html: string;
   /** The URL that answered, after redirects. */
   url: string;
   redirects: string[];
@@ -80,6 +82,7 @@ export async function fetchPage(input: string, options: FetchPageOptions = {}): 
   if (!extracted.ok) return fail(extracted.failure.code, { ...extracted.failure, status });
   return ok({
     metadata: extracted.value,
+    html,
     url,
     redirects: response.redirects,
     status,

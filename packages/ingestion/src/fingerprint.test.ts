@@ -13,6 +13,12 @@ describe('normalizeUrl', () => {
     ['https://example.com/docs///', 'https://example.com/docs'],
     ['https://example.com/#install', 'https://example.com'],
     ['https://example.com/a?x=1#frag', 'https://example.com/a?x=1'],
+    ['https://mail.example/#/inbox', 'https://mail.example#/inbox'],
+    ['https://mail.example/app/?b=2&a=1#/inbox/', 'https://mail.example/app?a=1&b=2#/inbox'],
+    ['https://old.example/#!/user/ada', 'https://old.example#!/user/ada'],
+    ['https://old.example/#!ada', 'https://old.example#!ada'],
+    ['https://spa.example/#/', 'https://spa.example'],
+    ['https://spa.example/#!', 'https://spa.example'],
     ['https://example.com/?utm_source=hn&utm_medium=social', 'https://example.com'],
     ['https://example.com/?UTM_Campaign=launch', 'https://example.com'],
     ['https://example.com/a?fbclid=abc&gclid=def&id=7', 'https://example.com/a?id=7'],
@@ -75,6 +81,10 @@ describe('fingerprintUrl', () => {
     expect(of('https://example.com/a')).not.toBe(of('http://example.com/a'));
     expect(of('https://example.com/a')).not.toBe(of('https://example.com/A'));
     expect(of('https://example.com/a?x=1')).not.toBe(of('https://example.com/a?x=2'));
+    // Routes of a single-page app are pages of their own; plain anchors are places on one page.
+    expect(of('https://mail.example/#/inbox')).not.toBe(of('https://mail.example/#/sent'));
+    expect(of('https://mail.example/#/inbox')).not.toBe(of('https://mail.example/'));
+    expect(of('https://docs.example/guide#install')).toBe(of('https://docs.example/guide#usage'));
     expect(of('https://example.com/a')).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -69,8 +69,19 @@ export function parseWebUrl(input: string): Result<URL> {
 }
 
 /**
+ * A fragment that is a route of a single-page app (`#/inbox`, `#!/x`, `#!x`) names another page and is kept,
+ * without a trailing slash; a plain one (`#install`) is a place on the page, dropped like an empty route.
+ */
+function hashRoute(hash: string): string {
+  if (!/^#!|^#\//.test(hash)) return '';
+  const route = hash.replace(/\/+$/, '');
+  return route === '#' || route === '#!' ? '' : route;
+}
+
+/**
  * The normalised form of a URL: scheme and host lower-cased, default port, `www.`, a trailing dot of the
- * host, trailing slash, fragment and tracking parameters dropped, the remaining query sorted.
+ * host, trailing slash, a fragment that is no route (hashRoute) and tracking parameters dropped, the remaining
+ * query sorted.
  */
 export function normalizeUrl(input: string): Result<string> {
   const parsed = parseWebUrl(input);
@@ -88,7 +99,7 @@ export function normalizeUrl(input: string): Result<string> {
     nameA === nameB ? compare(valueA, valueB) : compare(nameA, nameB),
   );
   const query = pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '';
-  return ok(`${url.protocol}//${host}${port}${path}${query}`);
+  return ok(`${url.protocol}//${host}${port}${path}${query}${hashRoute(url.hash)}`);
 }
 
 export interface Fingerprint {

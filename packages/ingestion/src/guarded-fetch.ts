@@ -61,6 +61,8 @@ export interface FetchedResponse {
   url: string;
   /** The URLs that redirected, in order, starting with the one asked for. */
   redirects: string[];
+  /** The status of each redirect, in the order of `redirects` (a link check tells 301 and 308 apart). */
+  redirectStatuses: number[];
   status: number;
   headers: IncomingHttpHeaders;
   /** The media type of Content-Type, lower-cased, without parameters. */
@@ -94,6 +96,7 @@ export async function guardedFetch(
   if (!parsed.ok) return parsed;
   let url = parsed.value;
   const redirects: string[] = [];
+  const redirectStatuses: number[] = [];
   for (;;) {
     const target = await vet(url, policy, resolver, signal);
     if (!target.ok) return signal.aborted ? timedOut(url.href) : target;
@@ -107,6 +110,7 @@ export async function guardedFetch(
       const next = nextHop(url, location, redirects.length, maxRedirects);
       if (!next.ok) return next;
       redirects.push(url.href);
+      redirectStatuses.push(response.statusCode ?? 0);
       url = next.value;
       continue;
     }
@@ -127,6 +131,7 @@ export async function guardedFetch(
     return ok({
       url: url.href,
       redirects,
+      redirectStatuses,
       status,
       headers: response.headers,
       mediaType,

@@ -58,8 +58,10 @@ export interface ScannedPage {
   firstHeading: string | null;
   /** The first paragraph of at least PARAGRAPH_MIN characters inside <main> or <article>. */
   leadParagraph: string | null;
-  /** The first `<time datetime>`. */
+  /** The first `<time datetime>` that is not marked as the date the page was modified. */
   time: string | null;
+  /** The first microdata `itemprop="datePublished"` (`<time>`, `<abbr>`…): its datetime, content or title. */
+  itemDatePublished: string | null;
 }
 
 export function scanHtml(html: string): ScannedPage {
@@ -75,6 +77,7 @@ export function scanHtml(html: string): ScannedPage {
     firstHeading: null,
     leadParagraph: null,
     time: null,
+    itemDatePublished: null,
   };
   let headingText: string | null = null;
   let paragraphText: string | null = null;
@@ -102,7 +105,14 @@ export function scanHtml(html: string): ScannedPage {
         if (name === 'p' && mainDepth > 0 && page.leadParagraph === null && paragraphs < MAX_PARAGRAPHS) {
           paragraphText = '';
         }
-        if (name === 'time' && attributes.datetime && page.time === null) page.time = attributes.datetime;
+        const itemprop = attributes.itemprop?.trim().toLowerCase();
+        if (itemprop === 'datepublished' && page.itemDatePublished === null) {
+          page.itemDatePublished = attributes.datetime ?? attributes.content ?? attributes.title ?? null;
+        }
+        // A page that shows when it was updated first must not pass that off as its publication date.
+        if (name === 'time' && attributes.datetime && page.time === null && itemprop !== 'datemodified') {
+          page.time = attributes.datetime;
+        }
         if (name === 'title' && svgDepth === 0 && page.title === null) titleText = '';
         else if (name === 'meta') {
           const key = (attributes.property ?? attributes.name ?? attributes.itemprop ?? '')

@@ -1,4 +1,4 @@
-// The extraction rules of issue 14, each on a small page of the shape that needs it.
+// The page-facts extraction rules, each on a small page of the shape that needs it.
 import { describe, expect, it } from 'vitest';
 import { extractMetadata, type PageMetadata } from './extract.ts';
 
@@ -78,7 +78,7 @@ describe('site, author, date, language', () => {
       ['<title>Just a title</title>', null],
     ];
     for (const [head, expected] of cases) {
-      expect(metadata(page(head), 'https://site.example/post').publisher, head).toBe(expected);
+      expect(metadata(page(head), 'https://fieldnotes.example/post').publisher, head).toBe(expected);
     }
   });
 
@@ -180,7 +180,7 @@ describe('titles, names and descriptions', () => {
 });
 
 describe('canonical', () => {
-  it('reads rel=canonical from <head> only, and only on the same site', () => {
+  it('reads rel=canonical on the same site only, the one in <head> before one in <body>', () => {
     const elsewhere = page('<link rel="canonical" href="https://aggregator.example/copy/1">');
     expect(metadata(elsewhere, 'https://blog.example/post').homepageUrl).toBe('https://blog.example/post');
     const sameSite = page('<link rel="canonical" href="https://www.blog.example/post/">');
@@ -191,7 +191,12 @@ describe('canonical', () => {
       '<title>t</title>',
       '<div><link rel="canonical" href="https://blog.example/other"></div>',
     );
-    expect(metadata(inBody, 'https://blog.example/post').homepageUrl).toBe('https://blog.example/post');
+    expect(metadata(inBody, 'https://blog.example/post').homepageUrl).toBe('https://blog.example/other');
+    const both = page(
+      '<link rel="canonical" href="https://blog.example/post/">',
+      '<div><link rel="canonical" href="https://blog.example/other"></div>',
+    );
+    expect(metadata(both, 'https://blog.example/post?x=1').homepageUrl).toBe('https://blog.example/post/');
     const countrySite = page('<link rel="canonical" href="https://shop.co.uk/item">');
     expect(metadata(countrySite, 'https://news.co.uk/item').homepageUrl).toBe('https://news.co.uk/item');
   });

@@ -4,13 +4,16 @@
 // except the /favicon.ico that browsers ask for, offered last as a candidate for the fetcher to check.
 import type { ScannedLink, ScannedPage } from './html-scan.ts';
 import type { JsonLdFacts } from './json-ld.ts';
+import { squash } from './tool-name.ts';
 
 type Meta = (...keys: string[]) => string | null;
 type Resolve = (href: string | null | undefined) => URL | null;
 
 const ICON_RELS = ['icon', 'apple-touch-icon', 'apple-touch-icon-precomposed'];
-// apple-touch-icon without sizes is 180×180 by Apple's rule; a bare rel=icon is usually the 16 or 32 px favicon.
-const APPLE_DEFAULT_SIZE = 180;
+// An apple-touch-icon without sizes is whatever file the site put there, often an old 57 px one: it counts as
+// that smallest touch icon, so any icon declaring a larger size goes first. A bare rel=icon is usually the 16
+// or 32 px favicon.
+const APPLE_DEFAULT_SIZE = 57;
 const ICON_DEFAULT_SIZE = 16;
 
 /** The largest edge a `sizes` attribute declares; `any` (a scalable icon) counts as the largest of all. */
@@ -80,16 +83,29 @@ const SUFFIX_MAX = 40;
 
 /**
  * The site or publisher: og:site_name, JSON-LD publisher, `publisher` / `application-name`, an app link's
- * name, then the title's last part after a separator ("How we ship | Acme Blog" → "Acme Blog").
+ * name, then the title's last part after a separator ("How we ship | Fieldnotes Blog" → "Fieldnotes Blog")
+ * when something else names the site so too: the host ("fieldnotes.example") or the JSON-LD name of the site.
+ * Shops and news sites end titles with a section ("… | Automotive"), which is no publisher.
  */
-export function publisherName(meta: Meta, jsonLd: JsonLdFacts, title: string | null): string | null {
+export function publisherName(
+  meta: Meta,
+  jsonLd: JsonLdFacts,
+  title: string | null,
+  siteTokens: string[],
+): string | null {
   const declared =
     meta('og:site_name') ??
     jsonLd.publisherName ??
     meta('publisher', 'application-name', 'al:ios:app_name', 'al:android:app_name', 'al:web:app_name');
   if (declared) return declared;
   const suffix = title ? TITLE_SUFFIX.exec(title.trim())?.[1]?.trim() : undefined;
-  return suffix && suffix.length <= SUFFIX_MAX ? suffix : null;
+  if (!suffix || suffix.length > SUFFIX_MAX) return null;
+  const word = squash(suffix);
+  if (word.length < 3) return null;
+  const agrees = siteTokens
+    .map(squash)
+    .some((token) => token.length >= 3 && (word.includes(token) || token.includes(word)));
+  return agrees ? suffix : null;
 }
 
 /** A person's name, never a profile URL (article:author often holds one). */
@@ -128,6 +144,7 @@ export function publishedAt(meta: Meta, jsonLd: JsonLdFacts, page: ScannedPage, 
     jsonLd.datePublished,
     meta('citation_publication_date', 'citation_date', 'citation_online_date'),
     meta('dc.date', 'dcterms.date', 'dc.date.issued', 'datepublished'),
+    page.itemDatePublished,
     page.time,
   ];
   for (const candidate of candidates) {

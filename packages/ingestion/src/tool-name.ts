@@ -1,4 +1,5 @@
 // A tool's name and slug from what its page says about itself.
+import { parseIp } from './ip-address.ts';
 
 // Labels that name a part of a site, not the site: docs.rocket.dev is "rocket".
 const GENERIC_LABELS = new Set([
@@ -15,8 +16,12 @@ const GENERIC_LABELS = new Set([
   'web',
 ]);
 
-/** The word a site's host name is built on: "docs.vitest.dev" → "vitest". */
+/**
+ * The word a site's host name is built on: "docs.vitest.dev" → "vitest". An IP address has no such word: it
+ * is the whole address ("10.0.0.5", not "0").
+ */
 export function hostToken(hostname: string): string {
+  if (parseIp(hostname)) return hostname;
   const labels = hostname.toLowerCase().replace(/\.$/, '').split('.');
   const meaningful = labels.slice(0, -1).filter((label) => !GENERIC_LABELS.has(label));
   return meaningful.at(-1) ?? labels[0] ?? '';

@@ -3,12 +3,14 @@ import { problemSchema } from '@stackyard/contracts/problem';
 
 /** One call of the product API (/api/v1), as the MCP layer asks for it. */
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below /api/v1, with its query string. */
   path: string;
   body?: unknown;
   /** The caller's own Authorization header, passed on untouched: the API decides what it may do. */
   authorization: string;
+  /** The Host the caller sent to /mcp: an OAuth token's audience is checked against it (without PUBLIC_URL). */
+  host?: string;
 }
 
 export interface ApiResponse {
@@ -58,7 +60,7 @@ export interface ApiClient {
   text(path: string, query?: Query): Promise<{ body: string; contentType: string }>;
   send<S extends z.ZodType>(
     schema: S,
-    method: 'POST' | 'PUT' | 'DELETE',
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
   ): Promise<z.infer<S>>;
@@ -86,8 +88,21 @@ export function createApiClient(transport: ApiTransport, authorization: string):
     if (response.status >= 400) throw toProblem(response);
     return response;
   };
-  const parse = <S extends z.ZodType>(schema: S, response: ApiResponse): z.infer<S> =>
-    schema.parse(response.body === '' ? undefined : JSON.parse(response.body));
+  const parse = <S extends z.ZodType>(schema: S, response: ApiResponse): z.infer<S> => {
+    let json: unknown;
+    try {
+      json = response.body === '' ? undefined : JSON.parse(response.body);
+    } catch {
+      // A web page where the API should be: the address is not a stackyard server's (or a proxy answered).
+      throw new ApiProblem(
+        502,
+        'Not a stackyard API',
+        `The server answered ${response.headers['content-type'] ?? 'something'} instead of JSON: is this the address of a stackyard server?`,
+        [],
+      );
+    }
+    return schema.parse(json);
+  };
   return {
     async get(schema, path, query) {
       return parse(schema, await call('GET', withQuery(path, query)));

@@ -87,7 +87,7 @@ export async function resolveTool(api: ApiClient, workspaceId: string, tool: str
     );
   } catch (error) {
     if (error instanceof ApiProblem && error.status === 404) {
-      throw problem(404, `No tool "${tool}" in this workspace. Use search or list_tools to find its slug.`);
+      throw problem(404, `No tool "${tool}" in this workspace. Search for it to find its slug.`);
     }
     throw error;
   }
@@ -108,14 +108,18 @@ export async function resolveProject(api: ApiClient, workspaceId: string, projec
     );
   } catch (error) {
     if (error instanceof ApiProblem && error.status === 404) {
-      throw problem(404, `No project "${project}" in this workspace. Use list_projects to find its slug.`);
+      throw problem(404, `No project "${project}" in this workspace. Search for it to find its slug.`);
     }
     throw error;
   }
 }
 
-export async function listTags(api: ApiClient, workspaceId: string): Promise<Tag[]> {
-  return api.get(tagListSchema, '/tags', { workspace_id: workspaceId });
+/**
+ * The first 100 of the workspace's tags by name; with `q`, of those whose name contains it. A workspace may
+ * hold thousands, so a tag is looked up by its name on the server rather than in one list of them all.
+ */
+export async function listTags(api: ApiClient, workspaceId: string, q?: string): Promise<Tag[]> {
+  return api.get(tagListSchema, '/tags', { workspace_id: workspaceId, limit: 100, q });
 }
 
 export function findTag(tags: Tag[], name: string): Tag | undefined {

@@ -10,12 +10,12 @@ import { withQuery, type ApiClient } from './api-client.ts';
 import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer } from './results.ts';
-import { convertedOnce } from './schemas.ts';
+import { convertedOnce, toolArguments } from './schemas.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 const compareInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     tools: z
       .array(z.string().min(1).max(200))

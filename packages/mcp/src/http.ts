@@ -26,7 +26,7 @@ const WORKSPACES = '/workspaces';
 const API_CLIENT = 'stackyardApi';
 
 /**
- * The MCP server over Streamable HTTP at /mcp (issue 15). Stateless: every request gets a fresh server
+ * The MCP server over Streamable HTTP at /mcp. Stateless: every request gets a fresh server
  * bound to its caller, so any number of processes can answer, with nothing shared but the database.
  */
 export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Promise<void> {
@@ -53,8 +53,11 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
     app.get(path, { schema: { hide: true } }, async (request) => ({
       resource: resourceUrl(request),
       resource_name: 'stackyard',
+      // This server is its own authorization server (RFC 8414 metadata at its root).
+      authorization_servers: [baseUrl(request, options.publicUrl)],
+      scopes_supported: ['read', 'read_write'],
       bearer_methods_supported: ['header'],
-      resource_documentation: `${baseUrl(request, options.publicUrl)}/connect`,
+      resource_documentation: `${baseUrl(request, options.publicUrl)}/settings/connect`,
     }));
   }
 
@@ -62,6 +65,13 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
     method: ['GET', 'POST', 'DELETE'],
     url: MCP_PATH,
     schema: { hide: true },
+    // A body that is not JSON is a JSON-RPC parse error, in JSON-RPC: an MCP client reads no problem document.
+    errorHandler: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        return jsonRpcError(reply, 400, -32700, 'Parse error: the request body is not valid JSON.');
+      }
+      throw error;
+    },
     handler: async (request, reply) => {
       // DNS rebinding: a page on another site must not reach a server on the user's machine or network.
       const origin = validateOriginHeader(request.headers.origin, allowedOrigins);
@@ -76,7 +86,7 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
       // no extra one; a request that reached no API (initialize, tools/list, bad arguments) is checked after.
       const witness = { proved: false, refused: false };
       const api: ApiTransport = async (call) => {
-        const answer = await options.api(call);
+        const answer = await options.api({ ...call, host: request.host });
         if (answer.status === 401) witness.refused = true;
         else if (answer.status < 400) witness.proved = true;
         return answer;
@@ -125,7 +135,7 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
 function challenge(reply: FastifyReply, metadataUrl: string, token: string | null) {
   const description = token
     ? 'The access token is not valid: it may have been revoked or have expired.'
-    : 'Send a stackyard personal access token as Authorization: Bearer sy_pat_…';
+    : 'Connect with OAuth, or send a stackyard personal access token as Authorization: Bearer sy_pat_…';
   reply.header(
     'www-authenticate',
     `Bearer realm="stackyard", resource_metadata="${metadataUrl}"` +

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { tags } from '@stackyard/db/schema';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import {
   call,
@@ -47,17 +48,23 @@ describe('the MCP server', () => {
         'add_tool',
         'compare_tools',
         'export_stack',
+        'get_drift',
         'get_preferred_stack',
         'get_project',
+        'get_resource_content',
         'get_tool',
         'list_projects',
         'list_tools',
         'list_workspaces',
         'rate_tool',
         'recommend_tool',
+        'remove_tag',
         'search',
+        'set_stance',
         'suggest_projects',
         'tag_item',
+        'update_resource',
+        'update_tool',
       ].sort(),
     );
     for (const tool of tools) {
@@ -241,7 +248,9 @@ describe('the MCP server', () => {
 
     const missing = await call(client, 'get_tool', { tool: 'no-such-tool' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toContain('No tool "no-such-tool" in this workspace. Use search or list_tools');
+    expect(text(missing)).toContain(
+      'No tool "no-such-tool" in this workspace. Search for it to find its slug.',
+    );
   });
 
   it('reads one category from the API; "Other" and an unknown category read the whole stack', async () => {
@@ -433,5 +442,23 @@ describe('the MCP server', () => {
     expect(result.structuredContent).toMatchObject({
       categories: [{ name: 'Testing', tools: [{ slug: 'vitest', stance: 'preferred' }] }],
     });
+  });
+
+  // Last: it adds tags to the shared workspace.
+  it('finds a tag by name among many more than one page of the tag list', async () => {
+    await h.db.db.insert(tags).values(
+      Array.from({ length: 120 }, (_, index) => ({
+        workspaceId: world.workspaceId,
+        name: `area ${String(index).padStart(3, '0')}`,
+        color: '#000000',
+      })),
+    );
+    const { token } = await createToken(world.editor, {});
+    const client = await connect(token);
+    const listed = await call(client, 'list_tools', { tag: 'ORM', sort: 'name' });
+    expect(listed.isError, text(listed)).toBeFalsy();
+    expect(listed.structuredContent).toMatchObject({ tools: [{ slug: 'drizzle-orm' }, { slug: 'prisma' }] });
+    const tagged = await call(client, 'tag_item', { kind: 'tool', item: 'vitest', tag: 'orm' });
+    expect(tagged.structuredContent).toMatchObject({ tag: 'orm', created: false });
   });
 });

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { convertedOnce } from './schemas.ts';
+import { convertedOnce, toolArguments } from './schemas.ts';
 
 const workspace = z.string().max(200).optional().describe('The workspace slug; left out when you have one.');
 
@@ -9,13 +9,13 @@ function inWorkspace(name: string | undefined): string {
 }
 
 const chooseToolArgs = convertedOnce(
-  z.object({
+  toolArguments({
     need: z.string().min(1).max(200).describe('What the tool is for.'),
     workspace,
   }),
 );
 const startProjectArgs = convertedOnce(
-  z.object({
+  toolArguments({
     project: z.string().min(1).max(500).describe('What the project is.'),
     workspace,
   }),

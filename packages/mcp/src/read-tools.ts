@@ -21,7 +21,7 @@ import {
   toolSummarySchema,
 } from './catalog.ts';
 import { answer, structured } from './results.ts';
-import { convertedOnce } from './schemas.ts';
+import { convertedOnce, toolArguments } from './schemas.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -39,7 +39,7 @@ const commentSchema = z.object({
 });
 
 // The tools' schemas are made once: building zod schemas is most of what a fresh server per request costs.
-const listWorkspacesInput = convertedOnce(z.object({}));
+const listWorkspacesInput = convertedOnce(toolArguments({}));
 const listWorkspacesOutput = convertedOnce(
   z.object({
     workspaces: z.array(
@@ -55,7 +55,7 @@ const listWorkspacesOutput = convertedOnce(
   }),
 );
 const searchInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     query: z.string().trim().min(1).max(200).describe('What to look for, in words.'),
     kinds: z
@@ -81,7 +81,7 @@ const searchOutput = convertedOnce(
   }),
 );
 const listToolsInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     tag: z.string().max(50).optional().describe('Only tools with this tag (its name).'),
     min_rating: z.number().int().min(1).max(5).optional().describe('Only tools rated at least this (1–5).'),
@@ -94,7 +94,7 @@ const listToolsOutput = convertedOnce(
   z.object({ tools: z.array(toolSummarySchema), next_cursor: z.string().nullable() }),
 );
 const getToolInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     tool: z.string().min(1).max(200).describe('The tool’s slug (e.g. "drizzle-orm") or id.'),
   }),
@@ -107,7 +107,7 @@ const getToolOutput = convertedOnce(
   }),
 );
 const listProjectsInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     sort: z.enum(['recent', 'name']).default('recent'),
     limit: z.number().int().min(1).max(100).default(50),
@@ -121,7 +121,7 @@ const listProjectsOutput = convertedOnce(
   }),
 );
 const getProjectInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     project: z.string().min(1).max(200).describe('The project’s slug or id.'),
   }),
@@ -207,9 +207,11 @@ export function registerReadTools(server: McpServer, api: ApiClient): void {
         inWorkspace(api, workspace, async (id) => {
           let tagId: string | undefined;
           if (tag) {
-            const tags = await listTags(api, id);
-            tagId = findTag(tags, tag)?.id;
-            if (!tagId) throw problem(404, `No tag "${tag}" in this workspace. Its tags: ${tagNames(tags)}.`);
+            tagId = findTag(await listTags(api, id, tag), tag)?.id;
+            if (!tagId) {
+              const tags = await listTags(api, id);
+              throw problem(404, `No tag "${tag}" in this workspace. Its tags: ${tagNames(tags)}.`);
+            }
           }
           const page = await api.page(toolListSchema, '/tools', {
             workspace_id: id,

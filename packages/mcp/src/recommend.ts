@@ -5,7 +5,7 @@ import type { ApiClient } from './api-client.ts';
 import { plainSnippet, inWorkspace, searchLoosely, tagsOf, toolSummarySchema } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
-import { convertedOnce } from './schemas.ts';
+import { convertedOnce, toolArguments } from './schemas.ts';
 
 // How much the team's rating weighs against how well the words match: a well-rated tool that matches
 // somewhat beats an unrated one that matches a little better.
@@ -22,7 +22,7 @@ const recommendationSchema = toolSummarySchema.extend({
 const avoidedSchema = z.object({ slug: z.string(), name: z.string(), note: z.string().nullable() });
 
 const recommendInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     need: z.string().trim().min(1).max(200).describe('What the tool is for, in words.'),
     limit: z.number().int().min(1).max(10).default(3),
@@ -58,9 +58,11 @@ export function registerRecommendTool(server: McpServer, api: ApiClient): void {
             if (!toolId) continue;
             const match = matches.get(toolId) ?? { rank: 0, evidence: [] };
             match.rank += hit.rank;
-            const snippet = plainSnippet(hit.snippet_html).trim();
-            if (snippet)
-              match.evidence.push(hit.kind === 'comment' ? `a comment says "${snippet}"` : `"${snippet}"`);
+            // A comment counts for the match, but its words are not quoted: any member, a viewer too, may
+            // write one, and only the team's decisions (and comments an editor marked) reach the assistant.
+            const snippet = hit.kind === 'comment' ? '' : plainSnippet(hit.snippet_html).trim();
+            if (hit.kind === 'comment') match.evidence.push('a comment on it');
+            else if (snippet) match.evidence.push(`"${snippet}"`);
             matches.set(toolId, match);
           }
           const best = Math.max(0, ...[...matches.values()].map((match) => match.rank));

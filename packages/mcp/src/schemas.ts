@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Convert = (options: {
   target: string;
@@ -39,4 +39,19 @@ function deepFreeze<T>(value: T): T {
     for (const item of Object.values(value)) deepFreeze(item);
   }
   return value;
+}
+
+/**
+ * A tool's (or prompt's) arguments. An unknown one is refused, naming the ones the tool takes: stripped
+ * silently, a `workspace_id` meant as `workspace` made the tool answer from the caller's default workspace.
+ */
+export function toolArguments<S extends z.ZodRawShape>(shape: S) {
+  const accepted = Object.keys(shape);
+  const takes = accepted.length > 0 ? `it takes ${accepted.join(', ')}` : 'it takes none';
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}: ${takes}.`
+        : undefined,
+  });
 }

@@ -10,7 +10,7 @@ import { inWorkspace } from './catalog.ts';
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
 import { exportFile, fetchStack, preferredStackSchema, summarizeStack } from './stack.ts';
-import { convertedOnce } from './schemas.ts';
+import { convertedOnce, toolArguments } from './schemas.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -24,7 +24,7 @@ const projectArgument = z
   );
 
 const preferredStackInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     category: z
       .string()
@@ -35,7 +35,7 @@ const preferredStackInput = convertedOnce(
   }),
 );
 const exportStackInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     format: stackExportFormatSchema.describe('Which file: agents-md (AGENTS.md) suits most assistants.'),
     project: projectArgument,
@@ -58,7 +58,7 @@ export function registerStackTools(server: McpServer, api: ApiClient): void {
     {
       title: 'Get the preferred stack',
       description:
-        'The tools this team has chosen, by category (e.g. "ORM", "Testing"): in each category the tools it prefers first, then the ones it accepts, then the ones to avoid, each with its stance, the team’s rating (1–5), a note (e.g. "deprecated: use X instead") and the team’s latest comment. `avoid` repeats the tools not to use. Call it with a category to answer "which ORM does this workspace prefer?" in one call, and follow it when writing code for this team: use preferred tools, never suggest one marked avoid.',
+        'The tools this team has chosen, by category (e.g. "ORM", "Testing"): in each category the tools it prefers first, then the ones it accepts, then the ones to avoid, each with its stance, the team’s rating (1–5), a note (e.g. "deprecated: use X instead") and the team’s comment an editor marked for assistants. `avoid` repeats the tools not to use. Call it with a category to answer "which ORM does this workspace prefer?" in one call, and follow it when writing code for this team: use preferred tools, never suggest one marked avoid.',
       inputSchema: preferredStackInput,
       outputSchema: preferredStackOutput,
       annotations: READ,

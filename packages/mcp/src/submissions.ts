@@ -15,6 +15,8 @@ export const submissionOutputSchema = z.object({
   message: z.string(),
   tool: z.object({ id: z.string(), slug: z.string(), name: z.string().nullable() }).nullable(),
   resource_id: z.string().nullable(),
+  /** The workspace already had it: the submission linked to it and nothing was added. */
+  already_saved: z.boolean(),
 });
 export type SubmissionOutcome = z.infer<typeof submissionOutputSchema>;
 
@@ -36,9 +38,11 @@ export function describeSubmission(submission: Submission): SubmissionOutcome {
   const finished = SETTLED.has(submission.status);
   const message =
     submission.status === 'completed'
-      ? 'Added.'
+      ? submission.already_saved
+        ? 'Already in this workspace; nothing was added.'
+        : 'Added.'
       : submission.status === 'quarantined'
-        ? `Held for review: ${submission.quarantine_context?.message ?? 'it needs a person to look at it'}. An editor can release or reject it in the app.`
+        ? `Held for review: ${(submission.quarantine_context?.message ?? 'it needs a person to look at it').replace(/\.$/, '')}. An editor can release or reject it in the app.`
         : submission.status === 'failed'
           ? 'Fetching failed; an editor can retry it in the app.'
           : submission.status === 'rejected'
@@ -59,5 +63,6 @@ export function describeSubmission(submission: Submission): SubmissionOutcome {
           }
         : null,
     resource_id: submission.resource_id,
+    already_saved: submission.already_saved,
   };
 }

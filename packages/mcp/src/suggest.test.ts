@@ -4,6 +4,9 @@ import type { SuggestionList } from '@stackyard/contracts/suggestion';
 import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
 
+/** What suggest_projects answers: the API's page and its cursor. */
+type SuggestionPage = SuggestionList & { next_cursor: string | null };
+
 let m: McpHarness;
 
 beforeAll(async () => {
@@ -23,10 +26,11 @@ describe('suggest_projects', () => {
     // Drizzle and Vitest are usable; Prisma is avoided: too few to suggest from.
     const tooFew = await call(client, 'suggest_projects', { workspace: world.slug });
     expect(tooFew.isError).toBeFalsy();
-    const empty = tooFew.structuredContent as SuggestionList;
+    const empty = tooFew.structuredContent as SuggestionPage;
     expect(empty.items).toEqual([]);
-    expect(empty.tooFew).toMatchObject({ have: 2, need: 3 });
-    expect(empty.tooFew?.collectFirst).toContain('Frontend framework');
+    expect(empty.too_few).toMatchObject({ have: 2, need: 3 });
+    expect(empty.next_cursor).toBeNull();
+    expect(empty.too_few?.collect_first).toContain('Frontend framework');
 
     await seedCollection(m.h.db.db, world.workspaceId, [
       ['React', 'The library for web and native user interfaces', 5],
@@ -36,7 +40,7 @@ describe('suggest_projects', () => {
     ]);
     const result = await call(client, 'suggest_projects', { workspace: world.slug, focus: 'a CRUD web app' });
     expect(result.isError).toBeFalsy();
-    const list = result.structuredContent as SuggestionList;
+    const list = result.structuredContent as SuggestionPage;
     expect(list.mode).toBe('builtin');
     expect(list.items[0]?.archetype).toBe('crud-web-app');
     const used = list.items.flatMap((item) => item.tools.map((tool) => tool.slug));
@@ -44,8 +48,8 @@ describe('suggest_projects', () => {
     expect(used).not.toContain('prisma');
     expect(text(result)).toContain(list.items[0]?.title ?? 'missing');
 
-    const more = await call(client, 'suggest_projects', { workspace: world.slug, cursor: list.nextCursor });
-    const next = more.structuredContent as SuggestionList;
+    const more = await call(client, 'suggest_projects', { workspace: world.slug, cursor: list.next_cursor });
+    const next = more.structuredContent as SuggestionPage;
     expect(next.items.map((item) => item.id)).not.toContain(list.items[0]?.id);
 
     const bad = await call(client, 'suggest_projects', { workspace: world.slug, cursor: 'nonsense' });

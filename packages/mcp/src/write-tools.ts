@@ -19,7 +19,7 @@ import {
 import { workspaceArgument } from './read-tools.ts';
 import { answer, structured } from './results.ts';
 import { describeSubmission, submissionOutputSchema, waitForSubmission } from './submissions.ts';
-import { convertedOnce } from './schemas.ts';
+import { convertedOnce, toolArguments } from './schemas.ts';
 
 // Every write goes through the API, which refuses it for a read-only token or a viewer with its own message.
 const ADD = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
@@ -35,10 +35,10 @@ export interface WriteToolOptions {
 // A 204 No Content answer.
 const noContent = z.undefined();
 
-const itemKindSchema = z.enum(['tool', 'resource', 'project']).describe('What kind of item it is.');
+export const itemKindSchema = z.enum(['tool', 'resource', 'project']).describe('What kind of item it is.');
 
 const addInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     url: z.string().trim().min(1).max(2048).describe('The http(s) URL.'),
     wait_seconds: z
@@ -50,14 +50,14 @@ const addInput = convertedOnce(
   }),
 );
 const rateInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     tool: z.string().min(1).max(200).describe('The tool’s slug or id.'),
     rating: z.number().int().min(1).max(5).nullable(),
   }),
 );
 const commentInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     kind: itemKindSchema,
     item: z
@@ -72,7 +72,7 @@ const commentOutput = convertedOnce(
   z.object({ id: z.string(), content: z.string(), created_at: z.string() }),
 );
 const tagInput = convertedOnce(
-  z.object({
+  toolArguments({
     workspace: workspaceArgument,
     kind: itemKindSchema,
     item: z.string().min(1).max(200).describe('Tool: slug or id. Resource: id. Project: slug or id.'),
@@ -175,7 +175,7 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
       answer(() =>
         inWorkspace(api, workspace, async (id) => {
           const path = await itemPath(api, id, kind, item);
-          const existing = findTag(await listTags(api, id), tag);
+          const existing = findTag(await listTags(api, id, tag), tag);
           const target =
             existing ??
             (await api.send(tagSchema, 'POST', '/tags', {
@@ -190,7 +190,7 @@ export function registerWriteTools(server: McpServer, api: ApiClient, options: W
   );
 }
 
-async function itemPath(
+export async function itemPath(
   api: ApiClient,
   workspaceId: string,
   kind: 'tool' | 'resource' | 'project',

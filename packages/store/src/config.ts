@@ -104,7 +104,7 @@ export function installUrl(appSlug: string, state: InstallState, webBaseUrl = 'h
   return url.href;
 }
 
-/** The callback's `state` back into a workspace id, or null when it is missing or not ours (spec §2). */
+/** The callback's `state` back into a workspace id, or null when it is missing or not ours. */
 export function parseInstallState(raw: string | null | undefined): InstallState | null {
   if (!raw) return null;
   try {

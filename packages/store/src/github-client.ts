@@ -24,7 +24,23 @@ export interface InstallationRepository {
   html_url: string;
 }
 
-/** The POST github/check answer of spec §7, plus the failure behind a `false` for logs and health. */
+/** A file of a repository's tree: its path, blob SHA and size in bytes. */
+export interface RepositoryFile {
+  path: string;
+  sha: string;
+  size: number;
+}
+
+/** The files at the head of the default branch; truncated when GitHub listed only part of a large tree. */
+export interface RepositoryTree {
+  branch: string;
+  /** Null for an empty repository (no commit yet, no files). */
+  commitSha: string | null;
+  files: RepositoryFile[];
+  truncated: boolean;
+}
+
+/** The POST github/check answer, plus the failure behind a `false` for logs and health. */
 export interface RepositoryCheck {
   accessible: boolean;
   repository_url: string | null;
@@ -36,6 +52,10 @@ export interface GithubClient {
   listInstallationRepositories(installationId: number): Promise<GithubResult<InstallationRepository[]>>;
   checkRepository(target: RepositoryTarget): Promise<RepositoryCheck>;
   commitFiles(target: RepositoryTarget, change: CommitChange): Promise<GithubResult<CommitOutcome>>;
+  /** Lists every file at the head of the default branch (one recursive tree request, no contents). */
+  readTree(target: RepositoryTarget): Promise<GithubResult<RepositoryTree>>;
+  /** One file's content as UTF-8 text, by the blob SHA readTree gave. */
+  readBlob(target: RepositoryTarget, sha: string): Promise<GithubResult<string>>;
   /**
    * Exchanges the `code` the installation callback came back with for a user token and checks that the user
    * can access the installation (failure `installation_not_accessible` when not, `authorization_invalid`
@@ -174,6 +194,69 @@ export function createGithubClient(config: ClientConfig, options: GithubClientOp
 
     commitFiles(target, change) {
       return commitFiles({ octokit, call: caller(target.installationId), now }, target, change);
+    },
+
+    async readTree(target) {
+      const call = caller(target.installationId);
+      const repo = { owner: target.owner, repo: target.name };
+      try {
+        const { data } = await call((headers) =>
+          octokit.request('GET /repos/{owner}/{repo}', { ...repo, headers }),
+        );
+        const branch = data.default_branch;
+        const head = await call((headers) =>
+          octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+            ...repo,
+            ref: `heads/${branch}`,
+            headers,
+          }),
+        ).catch((error: unknown) => {
+          // GitHub answers 409 for a repository without any commit: nothing to list.
+          if (error instanceof RequestError && error.status === 409) return null;
+          throw error;
+        });
+        if (!head) return ok({ branch, commitSha: null, files: [], truncated: false });
+        const commitSha = head.data.object.sha;
+        const commit = await call((headers) =>
+          octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+            ...repo,
+            commit_sha: commitSha,
+            headers,
+          }),
+        );
+        const tree = await call((headers) =>
+          octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+            ...repo,
+            tree_sha: commit.data.tree.sha,
+            recursive: '1',
+            headers,
+          }),
+        );
+        const files = tree.data.tree.flatMap((entry) =>
+          entry.type === 'blob' && entry.path && entry.sha
+            ? [{ path: entry.path, sha: entry.sha, size: entry.size ?? 0 }]
+            : [],
+        );
+        return ok({ branch, commitSha, files, truncated: tree.data.truncated });
+      } catch (error) {
+        return failed(classifyError(error, { repository: `${target.owner}/${target.name}`, now }));
+      }
+    },
+
+    async readBlob(target, sha) {
+      try {
+        const { data } = await caller(target.installationId)((headers) =>
+          octokit.request('GET /repos/{owner}/{repo}/git/blobs/{file_sha}', {
+            owner: target.owner,
+            repo: target.name,
+            file_sha: sha,
+            headers,
+          }),
+        );
+        return ok(Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8'));
+      } catch (error) {
+        return failed(classifyError(error, { repository: `${target.owner}/${target.name}`, now }));
+      }
     },
   };
 }

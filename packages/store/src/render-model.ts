@@ -1,4 +1,4 @@
-// What a workspace looks like to the renderer: plain data close to the spec §3 shapes, so the sync job can
+// What a workspace looks like to the renderer: plain data close to the API's shapes, so the sync job can
 // fill it from the catalog tables without the renderer knowing about the database.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The token cells of the authorization matrix (issue 15): the same rows, called with personal access
+// The token cells of the authorization matrix: the same rows, called with personal access
 // tokens instead of a session. What a token may do is its holder's role, cut down by the token's scope and
 // workspace restriction, so each cell follows from the session cell of the holder's role.
 import type { MatrixRow } from './authorization-matrix.ts';
@@ -27,13 +27,16 @@ const accountEndpoints = new Set([
   'GET /profile/username/check/{username}',
   'GET /users/search',
   'GET /workspaces',
+  // Answers only for the workspaces the token reaches, and nothing for the others.
+  'GET /lookup',
 ]);
 
 export function tokenExpectation(row: MatrixRow, caller: TokenCaller): number {
   const spec = tokenCallerSpecs[caller];
-  // Tokens are managed, the account exported or deleted, from a session only.
+  // Tokens and OAuth grants are managed, the account exported or deleted, from a session only.
   const path = row.endpoint.split(' ')[1] ?? '';
-  if (path.startsWith('/tokens') || path === '/me' || path.startsWith('/me/')) return 403;
+  if (path.startsWith('/tokens') || path.startsWith('/oauth/') || path === '/me' || path.startsWith('/me/'))
+    return 403;
   // A read token is refused every writing call, whatever the holder's role.
   if (spec.scope === 'read' && !row.endpoint.startsWith('GET ')) return 403;
   if (spec.elsewhere) {

@@ -34,14 +34,17 @@ export interface MatrixWorld {
   submissionId: string;
   /** A finished bookmark import of the workspace. */
   bookmarkImportId: string;
-  /** A personal access token of the owner (issue 15). */
+  /** A personal access token of the owner. */
   ownerTokenId: string;
-  /** An open project suggestion of the workspace, using its tool (issue 18). */
+  /** The owner's OAuth grant to a client, and a pending authorization request (anyone may answer it). */
+  ownerGrantId: string;
+  authorizationId: string;
+  /** An open project suggestion of the workspace, using its tool. */
   suggestionId: string;
 }
 
 export interface MatrixRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   /** The body's content type when it is not JSON. */
@@ -96,7 +99,7 @@ const members = (status: number) => ({
   owner: status,
 });
 
-/** The comment and tag calls of one kind of item (spec §7), under its base path. */
+/** The comment and tag calls of one kind of item, under its base path. */
 function itemRows(base: string, endpointBase: string, id: (world: MatrixWorld) => string): MatrixRow[] {
   return [
     {
@@ -190,7 +193,7 @@ const ingestionRows: MatrixRow[] = [
     request: (world) => ({
       method: 'POST',
       path: `/ingestion/bookmarks/workspace/${world.workspaceId}?file_name=bookmarks.html`,
-      body: '<DL><p><DT><A HREF="https://example.org/matrix">Matrix</A></DL>',
+      body: '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="https://example.org/matrix">Matrix</A></DL>',
       contentType: 'text/html',
     }),
     expect: writers(202),
@@ -241,6 +244,21 @@ const catalogRows: MatrixRow[] = [
     expect: writers(200),
   },
   {
+    endpoint: 'PATCH /tools/workspace/{toolId}',
+    request: (world) => ({
+      method: 'PATCH',
+      path: `/tools/workspace/${world.toolId}`,
+      body: { name: 'Renamed', documentation_url: 'https://docs.example/' },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /tools/workspace/{toolId}/refresh',
+    // Past authorization the page is read; the test's fetcher reaches no site, so a writer gets the 422.
+    request: (world) => ({ method: 'POST', path: `/tools/workspace/${world.toolId}/refresh` }),
+    expect: writers(422),
+  },
+  {
     endpoint: 'DELETE /tools/workspace/{toolId}',
     request: (world) => ({ method: 'DELETE', path: `/tools/workspace/${world.toolId}` }),
     expect: writers(204),
@@ -257,11 +275,30 @@ const catalogRows: MatrixRow[] = [
     expect: membersRead,
   },
   {
+    endpoint: 'GET /resources/{id}/copy',
+    request: (world) => ({ method: 'GET', path: `/resources/${world.resourceId}/copy` }),
+    expect: membersRead,
+  },
+  {
     endpoint: 'PUT /resources/{id}',
     request: (world) => ({
       method: 'PUT',
       path: `/resources/${world.resourceId}`,
       body: { context: { rating: null } },
+    }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /resources/{id}/refresh',
+    request: (world) => ({ method: 'POST', path: `/resources/${world.resourceId}/refresh` }),
+    expect: writers(422),
+  },
+  {
+    endpoint: 'PATCH /resources/{id}',
+    request: (world) => ({
+      method: 'PATCH',
+      path: `/resources/${world.resourceId}`,
+      body: { title: 'Renamed', url: 'https://edited.example/post' },
     }),
     expect: writers(200),
   },
@@ -361,6 +398,16 @@ const catalogRows: MatrixRow[] = [
     expect: managers(204),
   },
   {
+    endpoint: 'PUT /comments/{id}/for-assistants',
+    request: (world) => ({ method: 'PUT', path: `/comments/${world.otherCommentId}/for-assistants` }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'DELETE /comments/{id}/for-assistants',
+    request: (world) => ({ method: 'DELETE', path: `/comments/${world.otherCommentId}/for-assistants` }),
+    expect: writers(200),
+  },
+  {
     endpoint: 'GET /tags',
     request: (world) => ({ method: 'GET', path: `/tags?workspace_id=${world.workspaceId}` }),
     expect: membersRead,
@@ -451,7 +498,7 @@ const storeRows: MatrixRow[] = (['store', 'github'] as const).flatMap((prefix): 
   ];
 });
 
-/** Personal access tokens (issue 15): each user manages their own; someone else's token is not found. */
+/** Personal access tokens: each user manages their own; someone else's token is not found. */
 const tokenRows: MatrixRow[] = [
   { endpoint: 'GET /tokens', request: () => ({ method: 'GET', path: '/tokens' }), expect: everyone(200) },
   {
@@ -465,7 +512,34 @@ const tokenRows: MatrixRow[] = [
     expect: { anonymous: 401, nonMember: 404, viewer: 404, editor: 404, admin: 404, owner: 204 },
   },
 ];
-// ── Tool facts and comparison (issue 16) ──────────────────────────────────────────────────────────────────
+/** OAuth: a pending request is answered by whoever is signed in; grants are their holder's own. */
+const oauthRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /oauth/authorizations/{id}',
+    request: (world) => ({ method: 'GET', path: `/oauth/authorizations/${world.authorizationId}` }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'POST /oauth/authorizations/{id}/decision',
+    request: (world) => ({
+      method: 'POST',
+      path: `/oauth/authorizations/${world.authorizationId}/decision`,
+      body: { allow: false },
+    }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'GET /oauth/grants',
+    request: () => ({ method: 'GET', path: '/oauth/grants' }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'DELETE /oauth/grants/{id}',
+    request: (world) => ({ method: 'DELETE', path: `/oauth/grants/${world.ownerGrantId}` }),
+    expect: { anonymous: 401, nonMember: 404, viewer: 404, editor: 404, admin: 404, owner: 204 },
+  },
+];
+// ── Tool facts and comparison ──────────────────────────────────────────────────────────────────
 const factsRows: MatrixRow[] = [
   {
     endpoint: 'GET /tools/workspace/{toolId}/facts',
@@ -491,7 +565,41 @@ const factsRows: MatrixRow[] = [
     expect: membersRead,
   },
 ];
-// ── The preferred stack and its AI-assistant export (issue 17) ──────────────────────────────────────────────
+// ── Link health ─────────────────────────────────────────────────────────────────────────────────
+// A fresh world's items were never checked: keeping one is refused with 409 once the caller may write.
+const healthRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /workspaces/{id}/health',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/health` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'POST /workspaces/{id}/health-check',
+    request: (world) => ({ method: 'POST', path: `/workspaces/${world.workspaceId}/health-check` }),
+    expect: writers(202),
+  },
+  {
+    endpoint: 'POST /tools/workspace/{toolId}/health-check',
+    request: (world) => ({ method: 'POST', path: `/tools/workspace/${world.toolId}/health-check` }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /resources/{id}/health-check',
+    request: (world) => ({ method: 'POST', path: `/resources/${world.resourceId}/health-check` }),
+    expect: writers(200),
+  },
+  {
+    endpoint: 'POST /tools/workspace/{toolId}/health/keep',
+    request: (world) => ({ method: 'POST', path: `/tools/workspace/${world.toolId}/health/keep` }),
+    expect: writers(409),
+  },
+  {
+    endpoint: 'POST /resources/{id}/health/keep',
+    request: (world) => ({ method: 'POST', path: `/resources/${world.resourceId}/health/keep` }),
+    expect: writers(409),
+  },
+];
+// ── The preferred stack and its AI-assistant export ─────────────────────────────────────────────────────────
 // Kept in one block so it moves as one piece if this table moves.
 const stackRows: MatrixRow[] = [
   {
@@ -541,12 +649,91 @@ const stackRows: MatrixRow[] = [
     expect: membersRead,
   },
 ];
-// ── end of issue 17 ─────────────────────────────────────────────────────────────────────────────────────────
-// ── Project suggestions (issue 18) ────────────────────────────────────────────────────────────────────────
+// ── end of the preferred stack ──────────────────────────────────────────────────────────────────────────────
+// ── The tech radar ──────────────────────────────────────────────────────────────────────────────────────────
+const radarRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /workspaces/{id}/radar',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/radar` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/radar/settings',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/radar/settings` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /workspaces/{id}/radar/settings',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/workspaces/${world.workspaceId}/radar/settings`,
+      body: {
+        accepted_ring: 'assess',
+        quadrants: ['Languages', 'Tools', 'Platforms', 'Techniques'],
+        default_quadrant: 1,
+        categories: [{ category: 'Testing', quadrant: 1 }],
+      },
+    }),
+    expect: managers(200),
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/radar/export/{format}',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/radar/export/byor-csv` }),
+    expect: membersRead,
+  },
+];
+// ── end of the tech radar ───────────────────────────────────────────────────────────────────────────────────
+// ── Drift: the code's latest scan against the stances ───────────────────────────────────────────────────────
+const driftRows: MatrixRow[] = [
+  {
+    endpoint: 'POST /workspaces/{id}/scans',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/scans`,
+      body: {
+        project_id: world.projectId,
+        files: [{ path: 'package.json', content: '{"dependencies":{"moment":"2"}}' }],
+      },
+    }),
+    expect: writers(201),
+  },
+  {
+    // The matrix's workspace is connected to no repository: members who may write are told so.
+    endpoint: 'POST /workspaces/{id}/scans/repository',
+    request: (world) => ({ method: 'POST', path: `/workspaces/${world.workspaceId}/scans/repository` }),
+    expect: writers(409),
+  },
+  {
+    // Past authorization, bytes that are no .zip are refused: the row checks who gets that far.
+    endpoint: 'POST /workspaces/{id}/scans/archive',
+    request: (world) => ({
+      method: 'POST',
+      path: `/workspaces/${world.workspaceId}/scans/archive`,
+      body: 'not a zip',
+      contentType: 'application/zip',
+    }),
+    expect: writers(400),
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/drift',
+    request: (world) => ({
+      method: 'GET',
+      path: `/workspaces/${world.workspaceId}/drift?project_id=${world.projectId}`,
+    }),
+    expect: membersRead,
+  },
+];
+// ── end of drift ────────────────────────────────────────────────────────────────────────────────────────────
+// ── Project suggestions ─────────────────────────────────────────────────────────────────────────────────────
 const suggestionRows: MatrixRow[] = [
   {
     endpoint: 'GET /workspaces/{id}/suggestions',
     request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/suggestions?focus=cli` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/suggestions/next-steps',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/suggestions/next-steps` }),
     expect: membersRead,
   },
   {
@@ -568,9 +755,37 @@ const suggestionRows: MatrixRow[] = [
     expect: writers(200),
   },
 ];
-// ── end of issue 18 ─────────────────────────────────────────────────────────────────────────────────────────
+// ── end of project suggestions ──────────────────────────────────────────────────────────────────────────────
+// ── Tag suggestions ─────────────────────────────────────────────────────────────────────────────────────────
+const tagSuggestionRows: MatrixRow[] = [
+  {
+    endpoint: 'GET /tools/workspace/{toolId}/tag-suggestions',
+    request: (world) => ({ method: 'GET', path: `/tools/workspace/${world.toolId}/tag-suggestions` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /resources/workspace/{id}/tag-suggestions',
+    request: (world) => ({ method: 'GET', path: `/resources/workspace/${world.resourceId}/tag-suggestions` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'GET /workspaces/{id}/tag-suggestion-settings',
+    request: (world) => ({ method: 'GET', path: `/workspaces/${world.workspaceId}/tag-suggestion-settings` }),
+    expect: membersRead,
+  },
+  {
+    endpoint: 'PUT /workspaces/{id}/tag-suggestion-settings',
+    request: (world) => ({
+      method: 'PUT',
+      path: `/workspaces/${world.workspaceId}/tag-suggestion-settings`,
+      body: { apply_suggested_tags: true },
+    }),
+    expect: managers(200),
+  },
+];
+// ── end of tag suggestions ──────────────────────────────────────────────────────────────────────────────────
 
-// ── Stored icons and previews (issue 14): content-addressed, any signed-in caller; anonymous gets 401 ──────
+// ── Stored icons and previews: content-addressed, any signed-in caller; anonymous gets 401 ──────────────────
 const mediaRows: MatrixRow[] = [
   {
     endpoint: 'GET /media/{hash}',
@@ -579,7 +794,7 @@ const mediaRows: MatrixRow[] = [
   },
 ];
 
-/** The caller's own account (issue 19): no workspace is involved, so every signed-in caller may. */
+/** The caller's own account: no workspace is involved, so every signed-in caller may. */
 const accountRows: MatrixRow[] = [
   {
     endpoint: 'GET /me/export',
@@ -623,6 +838,11 @@ export const authorizationMatrix: MatrixRow[] = [
   {
     endpoint: 'GET /users/search',
     request: () => ({ method: 'GET', path: '/users/search?q=m' }),
+    expect: everyone(200),
+  },
+  {
+    endpoint: 'GET /lookup',
+    request: () => ({ method: 'GET', path: '/lookup?url=https%3A%2F%2Fvite.dev%2F' }),
     expect: everyone(200),
   },
   {
@@ -734,8 +954,13 @@ export const authorizationMatrix: MatrixRow[] = [
   ...ingestionRows,
   ...storeRows,
   ...tokenRows,
+  ...oauthRows,
   ...stackRows,
+  ...radarRows,
+  ...driftRows,
   ...mediaRows,
   ...factsRows,
+  ...healthRows,
   ...suggestionRows,
+  ...tagSuggestionRows,
 ];

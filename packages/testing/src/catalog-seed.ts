@@ -1,9 +1,9 @@
-// Tools and resources are created by the ingestion pipeline (issue 7). Until then, and for tests and
-// benchmarks, these put them in the database the way ingestion will: a global tool found by the fingerprint
+// Tools and resources are created by the ingestion pipeline. For tests and benchmarks these put them
+// straight into the database the way ingestion does: a global tool found by the fingerprint
 // of its URL, and the workspace's own row pointing to it.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { resources, tools, workspaceTools } from '@stackyard/db/schema';
+import { resourceCopies, resources, tools, workspaceTools } from '@stackyard/db/schema';
 import type { Executor } from '@stackyard/api/db';
 
 export interface SeedTool {
@@ -90,4 +90,29 @@ export async function seedResource(db: Executor, input: SeedResource): Promise<s
     .returning({ id: resources.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
+}
+
+/** A readable copy of a seeded resource, as ingestion stores one (sanitised HTML and its text). */
+export async function seedResourceCopy(
+  db: Executor,
+  input: {
+    workspaceId: string;
+    resourceId: string;
+    url: string;
+    text: string;
+    html?: string;
+    fetchedAt?: Date;
+  },
+): Promise<void> {
+  const paragraphs = input.text.split('\n').map((line) => `<p>${line.replace(/[<>&]/g, ' ')}</p>`);
+  await db.insert(resourceCopies).values({
+    resourceId: input.resourceId,
+    workspaceId: input.workspaceId,
+    sourceUrl: input.url,
+    title: null,
+    byline: null,
+    html: input.html ?? paragraphs.join(''),
+    content: input.text,
+    fetchedAt: input.fetchedAt ?? new Date(),
+  });
 }

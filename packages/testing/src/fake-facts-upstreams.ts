@@ -33,6 +33,9 @@ export interface FakeNpmPackage {
   license: string;
   dependencies: Record<string, string>;
   types?: string;
+  keywords?: string[];
+  /** The latest version's deprecation message, as npm sends it. */
+  deprecated?: string;
   published: string;
   /** null: the downloads API answers 404 for it. */
   weekly: number | null;
@@ -220,6 +223,8 @@ export async function startFakeFactsUpstreams(): Promise<FakeFactsUpstreams> {
         license: pkg.license,
         dependencies: pkg.dependencies,
         ...(pkg.types ? { types: pkg.types } : {}),
+        ...(pkg.keywords ? { keywords: pkg.keywords } : {}),
+        ...(pkg.deprecated ? { deprecated: pkg.deprecated } : {}),
       },
     };
   }

@@ -14,6 +14,7 @@ import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
 import type { StoreSettings } from '@stackyard/api/store/store-context';
 import type { FactsSettings } from '@stackyard/api/facts/facts-context';
+import type { HealthSettings } from '@stackyard/api/health/health-context';
 import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
 
 export const API = '/api/v1';
@@ -38,6 +39,7 @@ export interface Client {
   get(path: string, options?: Call): Promise<LightMyRequestResponse>;
   post(path: string, body?: unknown, options?: Call): Promise<LightMyRequestResponse>;
   put(path: string, body?: unknown, options?: Call): Promise<LightMyRequestResponse>;
+  patch(path: string, body?: unknown, options?: Call): Promise<LightMyRequestResponse>;
   delete(path: string, options?: Call): Promise<LightMyRequestResponse>;
 }
 
@@ -65,6 +67,8 @@ export interface HarnessOptions {
   store?: Partial<StoreSettings>;
   /** Tool facts overrides (upstream URLs of the fakes, loopback allowlisted). */
   facts?: Partial<FactsSettings>;
+  /** Link health overrides (host spacing). */
+  health?: Partial<HealthSettings>;
 }
 
 // Tests never reach the internet: the ingestion worker resolves every host name to loopback, which the
@@ -92,6 +96,14 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       sweepMs: 0,
       http: { allowlist: [], fetch: { resolver: loopbackResolver } },
       ...options.facts,
+    },
+    // Checks reach loopback only, refused unless a test allowlists it; no sweep, no spacing between checks.
+    health: {
+      pollMs: 100,
+      sweepMs: 0,
+      resolver: loopbackResolver,
+      hostLimits: { concurrency: 1, spacingMs: 0 },
+      ...options.health,
     },
   });
   const recorded: RecordedResponse[] = [];
@@ -130,6 +142,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       get: (path, options) => call('GET', path, undefined, options),
       post: (path, body, options) => call('POST', path, body ?? {}, options),
       put: (path, body, options) => call('PUT', path, body ?? {}, options),
+      patch: (path, body, options) => call('PATCH', path, body ?? {}, options),
       // A DELETE may carry a body (DELETE /me's typed confirmation): options.body.
       delete: (path, options) => call('DELETE', path, options?.body, options),
     };

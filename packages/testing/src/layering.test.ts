@@ -70,3 +70,32 @@ describe('package layering', () => {
     );
   });
 });
+
+/** The undeclared-dependency messages ESLint reports for `source` as the file at `filePath`. */
+async function manifestErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${repoRoot}/${filePath}` });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-extraneous-dependencies')
+    .map((message) => message.message);
+}
+
+describe('honest manifests', () => {
+  it('reports shipped code importing a package its own package.json does not list', async () => {
+    // drizzle-orm is installed (other workspaces list it) but packages/ingestion does not.
+    expect(await manifestErrors('packages/ingestion/src/fixture.ts', importing('drizzle-orm'))).toEqual([
+      expect.stringContaining("'drizzle-orm' should be listed in the project's dependencies"),
+    ]);
+    expect(await manifestErrors('packages/ingestion/src/fixture.ts', importing('htmlparser2'))).toEqual([]);
+  });
+
+  it('keeps development-only packages out of shipped code, and lets tests use them and the root runner', async () => {
+    expect(await manifestErrors('packages/store/src/fixture.ts', importing('yaml'))).toEqual([
+      expect.stringContaining('not devDependencies'),
+    ]);
+    expect(await manifestErrors('packages/store/src/fixture.test.ts', importing('yaml'))).toEqual([]);
+    expect(await manifestErrors('packages/store/src/fixture.ts', importing('vitest'))).toEqual([
+      expect.stringContaining("'vitest' should be listed"),
+    ]);
+    expect(await manifestErrors('packages/store/src/fixture.test.ts', importing('vitest'))).toEqual([]);
+  });
+});

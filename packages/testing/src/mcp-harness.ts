@@ -52,7 +52,7 @@ export function ok<T>(response: { statusCode: number; body: string; json(): unkn
 }
 
 /**
- * A workspace whose team prefers Drizzle as its ORM (rated 5, with a comment) and avoids Prisma (rated 2,
+ * A workspace whose team prefers Drizzle as its ORM (rated 5, with a comment marked for assistants) and avoids Prisma (rated 2,
  * with a note), and prefers Vitest for testing.
  */
 async function seedWorld(h: Harness): Promise<McpWorld> {
@@ -109,12 +109,14 @@ async function seedWorld(h: Harness): Promise<McpWorld> {
   ] as const) {
     ok(await as.put(`/tools/workspace/${id}/stance`, { stance, category, note }), 200);
   }
-  ok(
+  const comment = ok<{ id: string }>(
     await as.post(`/tools/workspace/${drizzleId}/comments`, {
       content: 'SQL-like queries, no codegen step.',
     }),
     201,
   );
+  // Marked for assistants: only a marked comment reaches the stack answers.
+  ok(await as.put(`/comments/${comment.id}/for-assistants`), 200);
   const project = ok<{ slug: string }>(
     await as.post('/projects', {
       workspace_id: workspace.id,

@@ -1,4 +1,4 @@
-// Collections for the project-suggestion tests and benchmark (issue 18): tools written straight into the
+// Collections for the project-suggestion tests and benchmark: tools written straight into the
 // database the way ingestion leaves them, and one stored suggestion for the authorization matrix.
 import { suggestions } from '@stackyard/db/schema';
 import type { Executor } from '@stackyard/api/db';
@@ -53,7 +53,9 @@ export async function seedSuggestion(
         title: 'A seeded idea',
         pitch: 'Build something small. Then ship it.',
         why: 'It uses a tool of the workspace.',
-        tools: [{ toolId: input.toolId, slug: input.toolSlug, name: input.toolSlug, stretch: false }],
+        tools: [
+          { tool_id: input.toolId, slug: input.toolSlug, name: input.toolSlug, role: 'CLI', stretch: false },
+        ],
         difficulty: 'beginner',
         scope: 'weekend',
         milestones: ['Start', 'Build', 'Ship'],

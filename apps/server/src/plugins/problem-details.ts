@@ -4,8 +4,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorStatus, type ErrorCode, type Problem } from '@stackyard/contracts/problem';
 import { isAbandoned } from '@stackyard/db/wanted';
 
-/** Paths that belong to an API: an unknown one answers a 404 problem, never the SPA. */
-export const API_PREFIXES = ['/api/', '/.ory/', '/mcp'];
+/**
+ * Paths that belong to an API: an unknown one answers a 404 problem, never the SPA. Clients discover OAuth
+ * and other metadata under /.well-known/ and parse what they get as JSON, so HTML there breaks them.
+ */
+export const API_PREFIXES = ['/api/', '/.ory/', '/mcp', '/.well-known/', '/oauth/'];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));

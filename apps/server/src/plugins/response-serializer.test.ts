@@ -24,9 +24,10 @@ const tool: Tool = {
     image_url: null,
     icon_url: null,
     media: { icon: null, image: null },
-    canonical_links: { homepage_url: 'https://example.com', forge_url: null },
+    canonical_links: { homepage_url: 'https://example.com', forge_url: null, documentation_url: null },
     community_links: { discord_url: null, slack_url: null },
   },
+  edited_fields: [],
   created_at: '2026-01-02T03:04:05.678Z',
   updated_at: '2026-01-02T03:04:05.678Z',
 };

@@ -59,7 +59,7 @@ async function sharedFields(contentType: string, body: Buffer): Promise<SharedFi
 /**
  * The Web Share Target (`share_target` in manifest.webmanifest): "Share → stackyard" on a phone POSTs the
  * shared title, text and URL here. It writes nothing: a POST from outside the app carries the user_jwt cookie
- * without the app's header, which the API refuses (README "Cookies, request forgery and logout"). It answers
+ * without the app's header, which the API refuses (docs/accounts.md, "Cookies, request forgery and logout"). It answers
  * 303 to the SPA's save page with the fields in the query, where the user checks them and saves through the
  * API like any other submission (and signs in first when needed).
  */

@@ -6,7 +6,7 @@ import { isApiPath, sendProblem } from './problem-details.ts';
 import { shareTarget } from './share-target.ts';
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html is revalidated every time.
+ * Serves the built SPA. Hashed assets are cached for a year (immutable); index.html is revalidated every time.
  * Any other GET for a page path (no file extension) answers index.html, so the SPA's router decides
  * what to show — its catch-all route shows '404 Not Found'. API paths answer a 404 problem instead.
  */
@@ -20,6 +20,8 @@ export async function webApp(app: FastifyInstance, distDir: string | null): Prom
       root: distDir,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

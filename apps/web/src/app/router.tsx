@@ -29,7 +29,7 @@ const publicScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/auth/error')).FlowErrorRoute }),
   },
   {
-    // Spec §2: sends a signed-in user to /dashboard, except to /login?flow=: the login page itself decides
+    // Sends a signed-in user to /dashboard, except to /login?flow=: the login page itself decides
     // there, as the flow may say why confirming the signed-in user failed.
     element: <RedirectIfAuthenticated unlessFlow />,
     children: [
@@ -40,7 +40,7 @@ const publicScreens: RouteObject[] = [
     ],
   },
   {
-    // Spec §2: these two send a signed-in user to /dashboard.
+    // These two send a signed-in user to /dashboard.
     Component: RedirectIfAuthenticated,
     children: [
       {
@@ -126,6 +126,12 @@ const appScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/app/workspace/resource')).ResourceRoute }),
   },
   {
+    path: paths.workspace.resourceCopy.path,
+    lazy: async () => ({
+      Component: (await import('./routes/app/workspace/resource-copy')).ResourceCopyRoute,
+    }),
+  },
+  {
     path: paths.workspace.toolIngestions.path,
     lazy: async () => ({
       Component: (await import('./routes/app/workspace/tool-ingestions')).ToolIngestionsRoute,
@@ -138,12 +144,26 @@ const appScreens: RouteObject[] = [
     }),
   },
   {
+    path: paths.workspace.radar.path,
+    lazy: async () => ({ Component: (await import('./routes/app/workspace/radar')).RadarRoute }),
+  },
+  {
+    path: paths.workspace.needsAttention.path,
+    lazy: async () => ({
+      Component: (await import('./routes/app/workspace/needs-attention')).NeedsAttentionRoute,
+    }),
+  },
+  {
     path: paths.workspace.aiExport.path,
     lazy: async () => ({ Component: (await import('./routes/app/workspace/ai-export')).AiExportRoute }),
   },
+  {
+    path: paths.workspace.drift.path,
+    lazy: async () => ({ Component: (await import('./routes/app/workspace/drift')).DriftRoute }),
+  },
 ];
 
-// Signed-in only (spec §2: the guard sends others to /).
+// Signed-in only: the guard sends others to /.
 const protectedScreens: RouteObject[] = [
   {
     path: paths.onboarding.path,
@@ -187,6 +207,13 @@ export function createAppRouter() {
       HydrateFallback: RouteFallback,
       ErrorBoundary: RouteError,
       lazy: async () => ({ Component: (await import('./routes/save')).SaveRoute }),
+    },
+    {
+      // The OAuth consent page, like the save popup: no app frame, and signed-out visitors sign in and return.
+      path: paths.oauthConsent.path,
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+      lazy: async () => ({ Component: (await import('./routes/consent')).ConsentRoute }),
     },
     {
       Component: RequireAuth,

@@ -43,6 +43,10 @@ export function tileOf(name: string): string {
   return TILES[hash % TILES.length] ?? 'bg-slate-200 text-slate-900';
 }
 
+// Site icons are drawn for light pages: dark marks on a transparent background. Their tile stays light in dark
+// mode too, an arbitrary colour the dark theme does not re-map as it does bg-white.
+const ICON_BACKGROUND = 'bg-[oklch(96.7%_0.001_286.4)]';
+
 export function ItemIcon({
   name,
   src,
@@ -62,7 +66,7 @@ export function ItemIcon({
         alt=""
         loading="lazy"
         onError={() => setFailed(true)}
-        className={cn('shrink-0 bg-white object-contain', SIZES[size], className)}
+        className={cn(ICON_BACKGROUND, 'shrink-0 object-contain', SIZES[size], className)}
       />
     );
   }

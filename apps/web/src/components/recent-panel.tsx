@@ -29,7 +29,7 @@ export function RecentPanel<T>({
   query,
   render,
 }: {
-  /** For the title 'Recent {thing}', 'Loading {thing}...' and 'Error loading {thing}: {message}' (spec §8). */
+  /** For the title 'Recent {thing}', 'Loading {thing}...' and 'Error loading {thing}: {message}'. */
   thing: string;
   allHref: string;
   allLabel: string;

@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
 
-/** A whole-area wait state with the exact text the spec names ('Loading...', 'Loading authentication...'). */
+/** A whole-area wait state with its exact text ('Loading...', 'Loading authentication...'). */
 export function StatusScreen({ text }: { text: string }) {
   return (
     <div

@@ -25,7 +25,7 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-// The brand is always the lowercase wordmark (spec §1).
+// The brand is always written as the lowercase wordmark.
 export function Wordmark({ className }: { className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2 text-lg font-semibold tracking-tight', className)}>

@@ -86,6 +86,11 @@ export const paths = {
    * The save popup (the bookmarklet's window, the PWA's share target): a link to save, prefilled from the
    * query. `text` is the selected or shared text; a shared text may hold the URL itself.
    */
+  /** The OAuth consent page: /oauth/authorize sends the browser here with the request's id. */
+  oauthConsent: {
+    path: '/authorize',
+    getHref: (request: string) => withQuery('/authorize', { request }),
+  },
   save: {
     path: '/save',
     getHref: (prefill: { url?: string; title?: string; text?: string } = {}) =>
@@ -108,7 +113,9 @@ export const paths = {
     },
     tools: {
       path: '/:username/:workspaceSlug/tools',
-      getHref: (username: string, workspaceSlug: string) => `${workspaceBase(username, workspaceSlug)}/tools`,
+      /** `q` fills the list's search box. */
+      getHref: (username: string, workspaceSlug: string, q?: string) =>
+        withQuery(`${workspaceBase(username, workspaceSlug)}/tools`, { q: q || undefined }),
     },
     tool: {
       path: '/:username/:workspaceSlug/tools/:toolSlug',
@@ -127,13 +134,19 @@ export const paths = {
     },
     resources: {
       path: '/:username/:workspaceSlug/resources',
-      getHref: (username: string, workspaceSlug: string) =>
-        `${workspaceBase(username, workspaceSlug)}/resources`,
+      /** `q` fills the list's search box. */
+      getHref: (username: string, workspaceSlug: string, q?: string) =>
+        withQuery(`${workspaceBase(username, workspaceSlug)}/resources`, { q: q || undefined }),
     },
     resource: {
       path: '/:username/:workspaceSlug/resources/:resourceId',
       getHref: (username: string, workspaceSlug: string, resourceId: string) =>
         `${workspaceBase(username, workspaceSlug)}/resources/${segment(resourceId)}`,
+    },
+    resourceCopy: {
+      path: '/:username/:workspaceSlug/resources/:resourceId/copy',
+      getHref: (username: string, workspaceSlug: string, resourceId: string) =>
+        `${workspaceBase(username, workspaceSlug)}/resources/${segment(resourceId)}/copy`,
     },
     toolIngestions: {
       path: '/:username/:workspaceSlug/tool-ingestions',
@@ -155,10 +168,23 @@ export const paths = {
       getHref: (username: string, workspaceSlug: string, focus?: string) =>
         withQuery(`${workspaceBase(username, workspaceSlug)}/suggestions`, { focus: focus || undefined }),
     },
+    radar: {
+      path: '/:username/:workspaceSlug/radar',
+      getHref: (username: string, workspaceSlug: string) => `${workspaceBase(username, workspaceSlug)}/radar`,
+    },
+    needsAttention: {
+      path: '/:username/:workspaceSlug/needs-attention',
+      getHref: (username: string, workspaceSlug: string) =>
+        `${workspaceBase(username, workspaceSlug)}/needs-attention`,
+    },
     aiExport: {
       path: '/:username/:workspaceSlug/ai-export',
       getHref: (username: string, workspaceSlug: string) =>
         `${workspaceBase(username, workspaceSlug)}/ai-export`,
+    },
+    drift: {
+      path: '/:username/:workspaceSlug/drift',
+      getHref: (username: string, workspaceSlug: string) => `${workspaceBase(username, workspaceSlug)}/drift`,
     },
   },
   notFound: {

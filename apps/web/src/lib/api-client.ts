@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { problemSchema, type Problem } from '@stackyard/contracts/problem';
-import { NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
+import type { Problem } from '@stackyard/contracts/problem';
+import { NEXT_CURSOR_HEADER } from '@stackyard/contracts/paging';
 import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '@stackyard/contracts/app-request';
 import { env } from '@/config/env';
 import { renewCredentialsHook } from './credentials-renewal';
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<T extends z.ZodType | undefined> {
   method?: Method;
@@ -28,10 +28,17 @@ interface RequestOptions<T extends z.ZodType | undefined> {
   signal?: AbortSignal;
 }
 
+/** The problem details of a failed call; null when the body is not one (a proxy's error page, say). */
 async function problemOf(response: Response): Promise<Problem | null> {
   try {
-    const parsed = problemSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    const body: unknown = await response.json();
+    if (typeof body !== 'object' || body === null) return null;
+    const { title, status, detail } = body as Partial<Record<keyof Problem, unknown>>;
+    const isProblem =
+      typeof title === 'string' &&
+      typeof status === 'number' &&
+      (detail === undefined || typeof detail === 'string');
+    return isProblem ? (body as Problem) : null;
   } catch {
     return null;
   }
@@ -44,13 +51,14 @@ async function send(path: string, options: RequestOptions<z.ZodType | undefined>
     Accept: 'application/json',
     [APP_REQUEST_HEADER]: APP_REQUEST_HEADER_VALUE,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (a Blob) goes as its bytes with its own type; anything else as JSON.
+  if (body !== undefined) headers['Content-Type'] = body instanceof Blob ? body.type : 'application/json';
   const attempt = () =>
     fetch(`${env.apiBasePath}${path}`, {
       method,
       credentials: 'include',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       signal,
     });
   let response = await attempt();
@@ -76,6 +84,15 @@ export async function apiRequest<T extends z.ZodType | undefined = undefined>(
   return schema.parse(await response.json()) as T extends z.ZodType ? z.infer<T> : undefined;
 }
 
+/**
+ * Calls the product API like `apiRequest` and answers its JSON as the contract's type, unchecked. The first
+ * pages read the API this way, so that zod's runtime is not part of what they load: the server checks every
+ * response against the same contract in its tests and in its OpenAPI document.
+ */
+export async function apiJson<T>(path: string, options: RequestOptions<undefined> = {}): Promise<T> {
+  return (await (await send(path, options)).json()) as T;
+}
+
 /** A file the API answers (an export): its text, not JSON. */
 export async function apiText(path: string, signal?: AbortSignal): Promise<string> {
   return (await send(path, { signal })).text();
@@ -92,15 +109,22 @@ export interface ApiPage<T> {
   nextCursor: string | null;
 }
 
-/** GETs one page of a catalog list; the next page's cursor travels in the `x-next-cursor` header. */
-export async function apiPage<T extends z.ZodType>(
+/**
+ * GETs an answer as the contract types it (unchecked, as `apiJson`), and the next page's cursor from the
+ * `x-next-cursor` header.
+ */
+export async function apiWithCursor<T>(
   path: string,
-  schema: z.ZodArray<T>,
   signal?: AbortSignal,
-): Promise<ApiPage<z.infer<T>>> {
+): Promise<{ body: T; nextCursor: string | null }> {
   const response = await send(path, { signal });
-  const items = schema.parse(await response.json());
-  return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  return { body: (await response.json()) as T, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+/** GETs one page of a catalog list. */
+export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<ApiPage<T>> {
+  const { body, nextCursor } = await apiWithCursor<T[]>(path, signal);
+  return { items: body, nextCursor };
 }
 
 /** A query string from the defined values only. */

@@ -1,24 +1,9 @@
-import {
-  Configuration,
-  FrontendApi,
-  ResponseError,
-  type UiContainer,
-  type UiNodeInputAttributes,
-} from '@ory/client-fetch';
-import { env } from '@/config/env';
+import type { UiContainer, UiNodeInputAttributes } from '@ory/client-fetch';
+import { identityClient, IdentityResponseError, type IdentityClient } from './identity-client';
 
-let api: FrontendApi | undefined;
-
-/** The identity service's SDK, wired for an SPA: JSON answers (not redirects) and the browser's cookies. */
-export function identityApi(): FrontendApi {
-  api ??= new FrontendApi(
-    new Configuration({
-      basePath: env.identityUrl(),
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    }),
-  );
-  return api;
+/** The identity service's browser API: JSON answers (not redirects) with the browser's cookies. */
+export function identityApi(): IdentityClient {
+  return identityClient;
 }
 
 /** A failed identity call: its HTTP status and JSON body (a flow with messages, or an error envelope). */
@@ -27,9 +12,9 @@ export interface IdentityFailure {
   body: Record<string, unknown>;
 }
 
-/** The status and body of an SDK error; null when the request did not reach the server. */
+/** The status and body of a failed identity call; null when the request did not reach the server. */
 export async function identityFailure(error: unknown): Promise<IdentityFailure | null> {
-  if (!(error instanceof ResponseError)) return null;
+  if (!(error instanceof IdentityResponseError)) return null;
   let body: Record<string, unknown> = {};
   try {
     const text = await error.response.clone().text();
@@ -43,7 +28,7 @@ export async function identityFailure(error: unknown): Promise<IdentityFailure |
 
 export const CSRF_MISSING = 'CSRF token could not be found in the UI nodes';
 
-/** The masked CSRF token of a flow's form (spec §5: a missing one is an error). */
+/** The masked CSRF token of a flow's form (a missing one is an error). */
 export function csrfTokenOf(flow: { ui: UiContainer }): string {
   for (const node of flow.ui.nodes) {
     const attributes = node.attributes as Partial<UiNodeInputAttributes>;
@@ -63,12 +48,37 @@ export function flowErrorMessages(value: unknown): string[] {
   return [...new Set(texts)];
 }
 
-/** The OIDC providers a flow offers (the `provider` submit buttons of its oidc group). */
-export function oidcProvidersOf(flow: { ui: UiContainer } | undefined): string[] {
+/** The first error the identity service put on the field `name` of a flow (its node's messages). */
+export function fieldErrorOf(value: unknown, name: string): string | undefined {
+  const nodes = (value as { ui?: Partial<UiContainer> } | null)?.ui?.nodes ?? [];
+  for (const node of nodes) {
+    const attributes = node.attributes as Partial<UiNodeInputAttributes>;
+    if (attributes.name !== name) continue;
+    const error = (node.messages ?? []).find((message) => message.type === 'error');
+    if (error) return error.text;
+  }
+  return undefined;
+}
+
+/** A sign-in provider a flow offers: the value to submit and the button's text from the identity service. */
+export interface OidcProvider {
+  id: string;
+  label: string;
+}
+
+/**
+ * The OIDC providers a flow offers (the `provider` submit buttons of its oidc group). The identity service,
+ * as Kratos, lists only the providers it is configured with, so a page shows exactly these and no others.
+ */
+export function oidcProvidersOf(flow: { ui: UiContainer } | undefined): OidcProvider[] {
   if (!flow) return [];
-  return flow.ui.nodes
-    .filter((node) => node.group === 'oidc')
-    .map((node) => node.attributes as Partial<UiNodeInputAttributes>)
-    .filter((attributes) => attributes.name === 'provider' && typeof attributes.value === 'string')
-    .map((attributes) => String(attributes.value));
+  const providers: OidcProvider[] = [];
+  for (const node of flow.ui.nodes) {
+    const attributes = node.attributes as Partial<UiNodeInputAttributes>;
+    if (node.group !== 'oidc' || attributes.name !== 'provider' || typeof attributes.value !== 'string')
+      continue;
+    const id = String(attributes.value);
+    providers.push({ id, label: node.meta.label?.text ?? `Sign in with ${id}` });
+  }
+  return providers;
 }

@@ -2,7 +2,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 const MINUTE_MS = 60_000;
 
-// Spec §9: session and profile caches stay fresh for 5 minutes, are kept for 10, and are never retried.
+// Session and profile caches stay fresh for 5 minutes, are kept for 10, and are never retried.
 export const queryDefaults = {
   queries: {
     staleTime: 5 * MINUTE_MS,

@@ -59,6 +59,16 @@ const cases: Array<{
     stale: ['here', 'there'],
   },
   {
+    when: 'a tag is put on a tool: its tags and its suggested tags, not another item’s',
+    invalidated: queryKeys.tags.item(tool),
+    cached: {
+      tags: queryKeys.tags.item(tool),
+      suggestions: queryKeys.tags.suggestions(tool),
+      projectSuggestions: queryKeys.tags.suggestions(project),
+    },
+    stale: ['tags', 'suggestions'],
+  },
+  {
     when: "a submission is reviewed: both kinds and the dashboard's recent ones",
     invalidated: queryKeys.ingestion.workspace(WS),
     cached: {

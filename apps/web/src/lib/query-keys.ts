@@ -14,10 +14,18 @@ export const queryKeys = {
   loginFlow: ['identity', 'login-flow'] as const,
   /** A login flow the identity service sent the browser back with (/login?flow=), read for its messages. */
   givenLoginFlow: (flowId: string) => ['identity', 'given-login-flow', flowId] as const,
+  /** The verification flow of /verify?flow=; the link in the mail lands there with it already passed. */
+  verificationFlow: (flowId: string) => ['identity', 'verification-flow', flowId] as const,
   /** A failed self-service request's error, stored by the identity service for /error?id=. */
   flowError: (errorId: string) => ['identity', 'flow-error', errorId] as const,
   /** The signed-in user's other sessions (Settings → Account). */
   mySessions: ['identity', 'sessions'] as const,
+
+  /** OAuth: a pending authorization request on the consent page, and the user's connected apps. */
+  oauth: {
+    authorization: (id: string) => ['oauth', 'authorization', id] as const,
+    grants: ['oauth', 'grants'] as const,
+  },
 
   profile: ['profile'] as const,
   /** What deleting the account would do (GET /me/deletion). */
@@ -30,6 +38,8 @@ export const queryKeys = {
     all: ['workspaces'] as const,
     summary: (workspaceId: string) => ['workspaces', workspaceId, 'summary'] as const,
     members: (workspaceId: string) => ['workspaces', workspaceId, 'members'] as const,
+    tagSuggestionSettings: (workspaceId: string) =>
+      ['workspaces', workspaceId, 'tag-suggestion-settings'] as const,
   },
 
   search: (workspaceId: string, q: string) => ['search', workspaceId, q] as const,
@@ -56,19 +66,29 @@ export const queryKeys = {
     tools: (workspaceId: string, slugs: readonly string[]) => ['compare', workspaceId, ...slugs] as const,
   },
 
+  /** The workspace's items whose link check found something (Needs attention). */
+  health: (workspaceId: string) => ['health', workspaceId] as const,
+
   /** A tool's facts (stars, releases, downloads…), global to the tool. */
   facts: (toolId: string) => ['facts', toolId] as const,
+
+  drift: (workspaceId: string, projectId: string | null) =>
+    ['drift', workspaceId, projectId ?? 'workspace'] as const,
 
   stack: {
     workspace: (workspaceId: string) => ['stack', workspaceId] as const,
     exportFile: (workspaceId: string, format: string, projectId: string | null) =>
       ['stack', workspaceId, 'export', format, projectId ?? 'workspace'] as const,
+    // Under the stack: a stance changed redraws the radar.
+    radar: (workspaceId: string) => ['stack', workspaceId, 'radar'] as const,
+    radarSettings: (workspaceId: string) => ['stack', workspaceId, 'radar', 'settings'] as const,
   },
 
   // Under the workspace's tools: ideas are drawn from them, so whatever changes the tools makes the ideas stale.
   suggestions: {
     workspace: (workspaceId: string) => ['tools', workspaceId, 'suggestions'] as const,
     list: (workspaceId: string, focus: string) => ['tools', workspaceId, 'suggestions', focus] as const,
+    nextSteps: (workspaceId: string) => ['tools', workspaceId, 'next-steps'] as const,
   },
 
   resources: {
@@ -77,6 +97,8 @@ export const queryKeys = {
     recent: (workspaceId: string) => ['resources', workspaceId, 'recent'] as const,
     // By id alone: the resource page knows no workspace before the resource is loaded.
     byId: (resourceId: string) => ['resources', 'by-id', resourceId] as const,
+    copy: (resourceId: string) => ['resources', 'by-id', resourceId, 'copy'] as const,
+    search: (workspaceId: string, q: string) => ['resources', workspaceId, 'search', q] as const,
   },
 
   projects: {
@@ -89,9 +111,14 @@ export const queryKeys = {
 
   tags: {
     workspace: (workspaceId: string) => ['tags', workspaceId] as const,
+    /** Pages of the tags whose name contains the text, under the workspace's: a tag change refreshes them. */
+    search: (workspaceId: string, q: string) => ['tags', workspaceId, 'search', q] as const,
     /** The tags on every item; a renamed or deleted tag changes them all. */
     allItems: ['item-tags'] as const,
     item: (item: { kind: CatalogKind; id: string }) => ['item-tags', item.kind, item.id] as const,
+    /** Under the item's tags: putting a tag on the item (or renaming one) changes what is suggested. */
+    suggestions: (item: { kind: CatalogKind; id: string }) =>
+      ['item-tags', item.kind, item.id, 'suggestions'] as const,
   },
 
   comments: (item: { kind: CatalogKind; id: string }) => ['comments', item.kind, item.id] as const,
@@ -104,8 +131,7 @@ export const queryKeys = {
     bookmarkImports: (workspaceId: string) => ['bookmark-imports', workspaceId] as const,
   },
 
-  // Every repository action invalidates store.workspace(id), which refreshes its status and health at once
-  // (spec §4).
+  // Every repository action invalidates store.workspace(id), which refreshes its status and health at once.
   store: {
     workspace: (workspaceId: string) => ['store', workspaceId] as const,
     setup: (workspaceId: string) => ['store', workspaceId, 'setup'] as const,

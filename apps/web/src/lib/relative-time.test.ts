@@ -14,7 +14,9 @@ describe('timeAgo', () => {
     expect(timeAgo('2024-01-01T12:00:00Z', NOW)).toBe('2 years ago');
   });
 
-  it('reads a time in the future as now', () => {
-    expect(timeAgo('2026-03-11T12:00:00Z', NOW)).toBe('just now');
+  it('reads a time less than a minute ahead as now, and a later one as ahead', () => {
+    expect(timeAgo('2026-03-10T12:00:30Z', NOW)).toBe('just now');
+    expect(timeAgo('2026-03-11T12:00:00Z', NOW)).toBe('tomorrow');
+    expect(timeAgo('2026-03-13T12:00:00Z', NOW)).toBe('in 3 days');
   });
 });

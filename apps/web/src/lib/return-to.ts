@@ -32,7 +32,7 @@ export function appPathOf(url: string | null | undefined): string | null {
   }
 }
 
-/** Spec §2: where /login, /register and /verify send a signed-in user: the login's `return_to`, else /dashboard. */
+/** Where /login, /register and /verify send a signed-in user: the login's `return_to`, else /dashboard. */
 export function signedInDestination(params: URLSearchParams): string {
   return safeReturnTo(params.get('return_to')) ?? paths.dashboard.getHref();
 }

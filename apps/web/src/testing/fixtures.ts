@@ -1,4 +1,5 @@
 // Shared data for the web app's component tests: entities shaped as the API answers them.
+import type { Submission } from '@stackyard/contracts/ingestion';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
@@ -27,9 +28,10 @@ export const toolFixture = (
     image_url: null,
     icon_url: null,
     media: { icon: null, image: null },
-    canonical_links: { homepage_url: null, forge_url: null },
+    canonical_links: { homepage_url: null, forge_url: null, documentation_url: null },
     community_links: { discord_url: null, slack_url: null },
   },
+  edited_fields: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });
@@ -45,7 +47,31 @@ export const workspaceFixture = (fields: Partial<WorkspaceListItem> = {}): Works
   is_owner: true,
   owner_username: 'ana',
   previous_slugs: [],
+  owner_previous_usernames: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  ...fields,
+});
+
+/** A pending tool submission of the workspace, as POST /ingestion/tools answers it. */
+export const submissionFixture = (fields: Partial<Submission> = {}): Submission => ({
+  id: '55555555-5555-4555-8555-555555555555',
+  workspace_id: WORKSPACE_ID,
+  kind: 'tool',
+  submitted_url: 'https://vite.dev',
+  submitted_fingerprint: 'f',
+  submitted_by_user_id: '44444444-4444-4444-8444-444444444444',
+  submitted_comment: null,
+  status: 'pending',
+  quarantine_context: null,
+  workspace_tool_id: null,
+  workspace_tool: null,
+  resource_id: null,
+  already_saved: false,
+  reviewed_by_user_id: null,
+  reviewed_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  pre_ingestion_extracted_data: null,
   ...fields,
 });

@@ -60,8 +60,8 @@ export async function authorize<P extends Permission>(
   workspaceId: string,
   permission: P,
 ): Promise<Authorized<P>> {
-  // A token restricted to another workspace sees this one as a stranger would.
-  const outsideToken = actor.token?.workspaceId && actor.token.workspaceId !== workspaceId;
+  // A token restricted to other workspaces sees this one as a stranger would.
+  const outsideToken = actor.token?.workspaceIds && !actor.token.workspaceIds.includes(workspaceId);
   const row = outsideToken ? null : await membershipOf(db, workspaceId, actor.userId);
   if (!row) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
   const access = accessOf(workspaceId, actor.userId, row);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import { seedResource, seedResourceCopy, seedTool } from '@stackyard/testing/catalog-seed';
 import { seedBookmarkImport, seedSubmission } from '@stackyard/testing/ingestion-seed';
 import { seedSuggestion } from '@stackyard/testing/suggestion-seed';
+import { seedOAuthGrant } from '@stackyard/testing/oauth-seed';
 import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 import {
   authorizationMatrix,
@@ -59,6 +60,7 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
     url: `https://example.com/${workspaceId}/challenge`,
   });
   const bookmarkImportId = await seedBookmarkImport(h.db.db, { workspaceId, userId: owner.id });
+  const oauth = await seedOAuthGrant(h.db.db, { userId: owner.id, workspaceId });
   const suggestionId = await seedSuggestion(h.db.db, {
     workspaceId,
     toolId: catalog.toolId,
@@ -80,6 +82,8 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
       submissionId,
       bookmarkImportId,
       ownerTokenId: (ownerToken.json() as { id: string }).id,
+      ownerGrantId: oauth.grantId,
+      authorizationId: oauth.authorizationId,
       suggestionId,
     },
   };
@@ -126,6 +130,12 @@ async function seedCatalog(
     workspaceId,
     url: `https://example.com/${workspaceId}`,
     title: 'Why Vite',
+  });
+  await seedResourceCopy(h.db.db, {
+    workspaceId,
+    resourceId,
+    url: `https://example.com/${workspaceId}`,
+    text: 'Vite is fast.',
   });
   const ok = <T>(response: { statusCode: number; body: string; json(): unknown }, status: number): T => {
     if (response.statusCode !== status) throw new Error(response.body);
@@ -186,7 +196,9 @@ async function callCell(row: (typeof authorizationMatrix)[number], caller: Calle
             request.body,
             request.contentType ? { headers: { 'content-type': request.contentType } } : {},
           )
-        : client.put(request.path, request.body);
+        : request.method === 'PATCH'
+          ? client.patch(request.path, request.body)
+          : client.put(request.path, request.body);
 }
 
 describe('authorization matrix', () => {
@@ -201,7 +213,7 @@ describe('authorization matrix', () => {
     );
   }
 
-  // Personal access tokens (issue 15): the same rows, called with tokens.
+  // Personal access tokens: the same rows, called with tokens.
   for (const row of authorizationMatrix) {
     const name = row.variant ? `${row.endpoint} (${row.variant})` : row.endpoint;
     it.each(tokenCallers.map((caller) => [caller, tokenExpectation(row, caller)] as const))(

@@ -3,8 +3,8 @@ import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Executor } from '../db.ts';
 import { findMembership } from './access.repo.ts';
 
-// Every workspace-scoped call starts with the caller's membership, a query of its own that cost as much as
-// the call's own query (issue 20). This process remembers each membership it read for MEMBERSHIP_CACHE_MS.
+// Every workspace-scoped call starts with the caller's membership, a query of its own that costs as much as
+// the call's own query. This process remembers each membership it read for MEMBERSHIP_CACHE_MS.
 // A change made through this process (a role changed, a member removed, ownership transferred, a workspace
 // or an account deleted) forgets the memberships it touched once its transaction has committed, so it holds
 // here at once; another instance of the API sees it within MEMBERSHIP_CACHE_MS. Only memberships are remembered, never their absence: a

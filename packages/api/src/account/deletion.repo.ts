@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { accessTokens, comments, profiles, workspaceMembers, workspaces } from '@stackyard/db/schema';
+import {
+  accessTokens,
+  comments,
+  oauthGrants,
+  profiles,
+  workspaceMembers,
+  workspaces,
+} from '@stackyard/db/schema';
 import type { Executor } from '../db.ts';
 
 export interface OwnedWorkspaceRow {
@@ -54,6 +61,7 @@ export async function deleteMembershipsOf(db: Executor, userId: string): Promise
 
 export async function deleteAccessTokensOf(db: Executor, userId: string): Promise<void> {
   await db.delete(accessTokens).where(eq(accessTokens.userId, userId));
+  await db.delete(oauthGrants).where(eq(oauthGrants.userId, userId));
 }
 
 /** The profile and, by their foreign key, every username the user held. */

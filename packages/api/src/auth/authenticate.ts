@@ -1,15 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_PREFIX, type AccessTokenScope } from '@stackyard/contracts/access-token';
+import { OAUTH_ACCESS_TOKEN_PREFIX } from '@stackyard/contracts/oauth';
 import { AppError } from '@stackyard/contracts/problem';
 import { VerifierUnavailableError, type TokenVerifier } from './token-verifier.ts';
 
 export const SESSION_COOKIE = 'user_jwt';
 
-/** What a personal access token allows on top of its holder's roles: its scope and workspace restriction. */
+/**
+ * What a token allows on top of its holder's roles: its scope and the workspaces it is limited to (null:
+ * every workspace the holder belongs to). A personal access token names at most one; an OAuth grant names
+ * those the user chose on the consent page.
+ */
 export interface TokenGrant {
   id: string;
   scope: AccessTokenScope;
-  workspaceId: string | null;
+  workspaceIds: readonly string[] | null;
 }
 
 /**
@@ -18,16 +23,19 @@ export interface TokenGrant {
  */
 export interface Actor {
   userId: string;
-  credential: 'session_jwt' | 'personal_access_token';
+  credential: 'session_jwt' | 'personal_access_token' | 'oauth_access_token';
   sessionId?: string;
   token?: TokenGrant;
 }
 
 /** A credential as found on the request, before it is checked. */
-type PresentedCredential = { kind: 'session_jwt' | 'personal_access_token'; token: string };
+type PresentedCredential = { kind: Actor['credential']; token: string };
 
-/** Looks up a personal access token; null when it is unknown, revoked or expired. */
-export type AccessTokenLookup = (secret: string) => Promise<{ userId: string; grant: TokenGrant } | null>;
+/** Looks up a personal or OAuth access token; null when it is unknown, revoked or expired. */
+export type AccessTokenLookup = (
+  secret: string,
+  kind: 'personal_access_token' | 'oauth_access_token',
+) => Promise<{ userId: string; grant: TokenGrant } | null>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in and try again.';
@@ -41,7 +49,11 @@ export function presentedCredential(request: FastifyRequest): PresentedCredentia
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     // A malformed Authorization header is refused rather than silently falling back to the cookie.
     if (!match?.[1]) return { kind: 'session_jwt', token: '' };
-    const kind = match[1].startsWith(ACCESS_TOKEN_PREFIX) ? 'personal_access_token' : 'session_jwt';
+    const kind = match[1].startsWith(ACCESS_TOKEN_PREFIX)
+      ? 'personal_access_token'
+      : match[1].startsWith(OAUTH_ACCESS_TOKEN_PREFIX)
+        ? 'oauth_access_token'
+        : 'session_jwt';
     return { kind, token: match[1] };
   }
   const token = readCookie(request.headers.cookie, SESSION_COOKIE);
@@ -71,8 +83,8 @@ export async function authenticate(
 ): Promise<Actor> {
   const credential = presentedCredential(request);
   if (!credential?.token) throw new AppError('unauthenticated', NOT_SIGNED_IN);
-  if (credential.kind === 'personal_access_token') {
-    const found = await accessTokens(credential.token);
+  if (credential.kind !== 'session_jwt') {
+    const found = await accessTokens(credential.token, credential.kind);
     if (!found) throw new AppError('unauthenticated', TOKEN_REFUSED);
     return { userId: found.userId, credential: credential.kind, token: found.grant };
   }

@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => h.closeChecked());
 
 const importPath = (workspaceId: string) => `/ingestion/bookmarks/workspace/${workspaceId}`;
+/** The doctype every exporter writes first: what makes the shapes below bookmarks files at all. */
+const DOCTYPE = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n';
 
 function upload(user: TestUser, file: string) {
   return h.as(user).post(importPath(world.workspaceId), file, {
@@ -75,7 +77,7 @@ describe('a bookmarks file the old parser took minutes over', () => {
     // 2.5 million unclosed tags (17.5 MB) and one bookmark. htmlparser2's Parser shifted an array that grew
     // by one element per tag (hours of CPU on the request's thread); now the file is read in one pass in a
     // worker thread.
-    const file = `<DL><p>${'<DT><p>'.repeat(2_500_000)}<DT><A HREF="https://deep.example/">Deep</A>`;
+    const file = `${DOCTYPE}<DL><p>${'<DT><p>'.repeat(2_500_000)}<DT><A HREF="https://deep.example/">Deep</A>`;
     const events: string[] = [];
     const { sent, answered } = uploadOverHttp(world.editor, file);
     const settled = answered.then((response) => {
@@ -101,14 +103,14 @@ describe('a bookmarks file the old parser took minutes over', () => {
   });
 
   it('refuses 100,000 nested folders with a 400 saying why', async () => {
-    const response = await upload(world.editor, '<DT><H3>x</H3><DL><p>'.repeat(100_000));
+    const response = await upload(world.editor, DOCTYPE + '<DT><H3>x</H3><DL><p>'.repeat(100_000));
     expect(expectStatus<{ detail: string }>(response, 400).detail).toBe(
       'The bookmarks file nests folders more than 100 levels deep, which no browser export does. Check that it is a bookmarks export.',
     );
   });
 
   it('refuses more than 100,000 bookmarks with a 413 saying to split the file', async () => {
-    const file = `<DL><p>${'<DT><A HREF="https://a.example/">A</A>'.repeat(100_001)}`;
+    const file = `${DOCTYPE}<DL><p>${'<DT><A HREF="https://a.example/">A</A>'.repeat(100_001)}`;
     expect(expectStatus<{ detail: string }>(await upload(world.editor, file), 413).detail).toBe(
       'The bookmarks file holds more than 100,000 bookmarks. Split it into smaller files and import them one by one.',
     );
@@ -119,7 +121,7 @@ describe('values of an imported bookmark', () => {
   it('are cut to 10,000 characters on their whole length (a 5 MB title in one piece)', async () => {
     const long = 'x'.repeat(5 * 1024 * 1024);
     const url = 'https://long.example/';
-    const file = `<DL><p><DT><A HREF="${url}" TAGS="${long}">${long}</A><DD>${long}</DL>`;
+    const file = `${DOCTYPE}<DL><p><DT><A HREF="${url}" TAGS="${long}">${long}</A><DD>${long}</DL>`;
     const done = await finished(
       bookmarkImportSchema.parse(expectStatus(await upload(world.editor, file), 202)),
     );
@@ -130,7 +132,7 @@ describe('values of an imported bookmark', () => {
   });
 
   it('lose NUL bytes from titles, descriptions and tags; a URL keeps it percent-encoded', async () => {
-    const file = `<DL><p><DT><H3>Fol\0der</H3><DL><p>
+    const file = `${DOCTYPE}<DL><p><DT><H3>Fol\0der</H3><DL><p>
       <DT><A HREF="https://nul.example/a\0b" TAGS="ta\0g">Ti\0tle</A><DD>Desc\0ription
       <DT><A HREF="https://nul\0host.example/">Bad host</A>
     </DL><p></DL>`;

@@ -8,10 +8,11 @@ export type BookmarkImportRow = typeof bookmarkImports.$inferSelect;
 
 const LIST_MAX = 20;
 
+/** A new import, running; `finished`: one with nothing to do, completed as it is written. */
 export async function insertBookmarkImport(
   db: Executor,
   access: Authorized<'ingestion:submit'>,
-  input: { fileName: string | null; total: number; skipped: SkippedBookmark[] },
+  input: { fileName: string | null; total: number; skipped: SkippedBookmark[]; finished: boolean },
 ): Promise<BookmarkImportRow> {
   const [row] = await db
     .insert(bookmarkImports)
@@ -21,6 +22,7 @@ export async function insertBookmarkImport(
       fileName: input.fileName,
       total: input.total,
       skipped: input.skipped,
+      ...(input.finished ? { status: 'completed' as const, finishedAt: sql`now()` } : {}),
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

@@ -18,8 +18,6 @@ import {
 } from './bookmarks.repo.ts';
 
 export const BOOKMARK_IMPORT_NOT_FOUND = 'Bookmark import not found';
-export const NOT_A_BOOKMARKS_FILE =
-  'No bookmarks found in this file. Export your bookmarks from the browser (or Raindrop, Karakeep, linkding) as an HTML file and import that.';
 
 /** The file in a worker thread; a file past the depth or entry limit is refused with the limit it passed. */
 async function parseFile(file: Uint8Array, includePrivate: boolean): Promise<CompactBookmarks> {
@@ -34,7 +32,8 @@ async function parseFile(file: Uint8Array, includePrivate: boolean): Promise<Com
 /**
  * Editors and admins import a Netscape bookmarks file: it is parsed here, off the event loop (bounded by the
  * body limit, linear in its length), and the import row and its job are written together; the job adds the
- * resources in the background.
+ * resources in the background. A bookmarks file with no bookmarks (an export of an empty workspace) is an
+ * import with nothing to do: completed at once, total 0, no job.
  */
 export async function startBookmarkImport(
   db: Database,
@@ -45,14 +44,24 @@ export async function startBookmarkImport(
 ): Promise<BookmarkImport> {
   const access = await authorize(db, actor, workspaceId, 'ingestion:submit');
   const bookmarks = await parseFile(input.file, input.includePrivate);
-  if (bookmarks.count + bookmarks.skipped.length === 0)
-    throw new AppError('bad_request', NOT_A_BOOKMARKS_FILE);
+  const total = bookmarks.count + bookmarks.skipped.length;
+  if (total === 0) {
+    return toBookmarkImport(
+      await insertBookmarkImport(db, access, {
+        fileName: input.fileName,
+        total,
+        skipped: [],
+        finished: true,
+      }),
+    );
+  }
   const row = await inTransaction(db, async (tx) => {
     // The private ones left out are in the report from the start (and in the total, so progress adds up).
     const created = await insertBookmarkImport(tx, access, {
       fileName: input.fileName,
-      total: bookmarks.count + bookmarks.skipped.length,
+      total,
       skipped: bookmarks.skipped,
+      finished: false,
     });
     // The job's BookmarkImportPayload, written as text: its bookmarks are CompactBookmarks (the job's
     // PayloadBookmark), serialized by the parser's thread, megabytes this thread need not touch.

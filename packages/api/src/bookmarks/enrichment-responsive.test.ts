@@ -4,8 +4,8 @@ import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 
-// Issue 13, finding 2: while an import's enrichment jobs ran on PGlite, the server answered nothing, not even
-// /healthz, until the last one was done. Every host of this file is denied, so each job is a quarantine
+// While an import's enrichment jobs run on PGlite, the server keeps answering (/healthz and the API), not
+// only once the last one is done. Every host of this file is denied, so each job is a quarantine
 // without a fetch: the queue runs as fast as the database lets it, the case that starved the event loop.
 
 const BOOKMARKS = 300;

@@ -44,8 +44,21 @@ export interface BookmarkImportSettings {
   enrich: boolean;
 }
 
+/**
+ * A folder or tag name as a tag (at most TAG_NAME_MAX characters): a longer one is cut at the last word
+ * boundary that leaves room for an ellipsis, so the cut shows ("Notes from the conference on distributed…");
+ * a single word longer than that is cut inside it, ellipsis too.
+ */
 export function tagName(name: string): string {
-  return name.trim().slice(0, TAG_NAME_MAX).trim();
+  const text = name.trim();
+  if (text.length <= TAG_NAME_MAX) return text;
+  let room = text.slice(0, TAG_NAME_MAX - 1);
+  // Never half of a surrogate pair (an emoji) before the ellipsis.
+  if (/[\uD800-\uDBFF]$/.test(room)) room = room.slice(0, -1);
+  const endsAtWord = /\s/.test(text.charAt(room.length));
+  const lastSpace = room.search(/\s\S*$/);
+  const cut = !endsAtWord && lastSpace >= TAG_NAME_MAX / 2 ? room.slice(0, lastSpace) : room;
+  return `${cut.trimEnd()}…`;
 }
 
 function skipReason(url: string): SkippedBookmark['reason'] {
@@ -176,16 +189,13 @@ async function importBookmarks(
       await linkTags(tx, grant, 'resource', links);
       if (settings.enrich) {
         // A pending resource submission per new resource, each with its job on the enrichment queue.
-        const submissionIds = await insertEnrichmentSubmissions(
-          tx,
-          grant,
-          started.id,
-          fresh.filter((item) => inserted.has(item.fingerprint)),
-        );
+        const enriched = fresh.filter((item) => inserted.has(item.fingerprint));
+        const submissionIds = await insertEnrichmentSubmissions(tx, grant, started.id, enriched);
+        // Each job names its link's host: the enrichment worker limits the fetches per host.
         await enrichmentQueue.enqueueMany(
           tx,
           submissionIds.map((submissionId) => ({ submissionId })),
-          { maxAttempts: settings.enrichmentMaxAttempts },
+          { maxAttempts: settings.enrichmentMaxAttempts, hosts: enriched.map((item) => hostOf(item.url)) },
         );
       }
       // A resource a concurrent submission added between the lookup and the insert counts as a duplicate.
@@ -217,4 +227,9 @@ export async function failBookmarkImport(db: Database, importId: string): Promis
     // Said to the member; the details are in the log.
     error: 'The import stopped because of an error on our side. The bookmarks imported so far are kept.',
   });
+}
+
+/** The host name of a link, lower-cased; null for what is not a URL (its job fails without a fetch). */
+export function hostOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).hostname.toLowerCase() : null;
 }

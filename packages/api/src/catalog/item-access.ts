@@ -11,7 +11,7 @@ export const TAG_NOT_FOUND = 'Tag not found';
 
 /**
  * The caller's access to the workspace an item lives in. An item that does not exist and an item in a
- * workspace the caller is not a member of answer the same 404 with the item's own message (spec §8), so
+ * workspace the caller is not a member of answer the same 404 with the item's own message, so
  * ids of other workspaces' items cannot be probed.
  */
 export async function authorizeItem<P extends Permission>(

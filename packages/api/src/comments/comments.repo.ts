@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { comments, usernames } from '@stackyard/db/schema';
 import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import type { Target } from '../catalog/targets.ts';
@@ -11,9 +12,16 @@ export interface CommentRow {
   commenterId: string;
   commenterUsername: string | null;
   content: string;
+  /** Set for a comment on a tool: the only kind an editor can mark for assistants. */
+  workspaceToolId: string | null;
+  forAssistantsBy: string | null;
+  forAssistantsByUsername: string | null;
+  forAssistantsAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+const markerNames = alias(usernames, 'marker_names');
 
 const columns = {
   id: comments.id,
@@ -21,6 +29,10 @@ const columns = {
   commenterId: comments.commenterId,
   commenterUsername: usernames.username,
   content: comments.content,
+  workspaceToolId: comments.workspaceToolId,
+  forAssistantsBy: comments.forAssistantsBy,
+  forAssistantsByUsername: markerNames.username,
+  forAssistantsAt: comments.forAssistantsAt,
   createdAt: comments.createdAt,
   updatedAt: comments.updatedAt,
 };
@@ -45,6 +57,10 @@ function selectComments(db: Executor) {
     .select(columns)
     .from(comments)
     .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .leftJoin(
+      markerNames,
+      and(eq(markerNames.identityId, comments.forAssistantsBy), eq(markerNames.isCurrent, true)),
+    )
     .$dynamic();
 }
 
@@ -58,6 +74,10 @@ export async function listComments(
     .select({ ...columns, cursorKey: cursorKey(commentOrder) })
     .from(comments)
     .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .leftJoin(
+      markerNames,
+      and(eq(markerNames.identityId, comments.forAssistantsBy), eq(markerNames.isCurrent, true)),
+    )
     .where(
       and(
         eq(comments.workspaceId, access.workspaceId),
@@ -86,7 +106,7 @@ export function insertComment(
 }
 
 /**
- * A completed submission's comment (spec §3), posted as its submitter whoever completes it: its job, or the
+ * A completed submission's comment, posted as its submitter whoever completes it: its job, or the
  * reviewer who released it.
  */
 export function insertSubmitterComment(
@@ -123,16 +143,46 @@ async function insertCommentAs(
   return row.id;
 }
 
+/**
+ * Marks a tool's comment for assistants (by the permit's holder, now), or clears the mark; false when the
+ * comment is not a tool comment of the workspace.
+ */
+export async function setForAssistants(
+  db: Executor,
+  access: Authorized<'catalog:write'>,
+  commentId: string,
+  marked: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(comments)
+    .set(
+      marked
+        ? { forAssistantsBy: access.userId, forAssistantsAt: sql`now()` }
+        : { forAssistantsBy: null, forAssistantsAt: null },
+    )
+    .where(
+      and(
+        eq(comments.workspaceId, access.workspaceId),
+        eq(comments.id, commentId),
+        isNotNull(comments.workspaceToolId),
+      ),
+    )
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}
+
 /** Only the author's own comment: the permit's holder must be its commenter. */
 export async function updateOwnComment(
   db: Executor,
   access: Authorized<'comments:write'>,
   commentId: string,
   content: string,
+  keepMark: boolean,
 ): Promise<boolean> {
+  const unmark = keepMark ? {} : { forAssistantsBy: null, forAssistantsAt: null };
   const rows = await db
     .update(comments)
-    .set({ content, updatedAt: sql`now()` })
+    .set({ content, updatedAt: sql`now()`, ...unmark })
     .where(
       and(
         eq(comments.workspaceId, access.workspaceId),

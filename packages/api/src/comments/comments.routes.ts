@@ -5,10 +5,16 @@ import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { Target, TargetKind } from '../catalog/targets.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
-import { addComment, deleteComment, editComment, listComments } from './comments.service.ts';
+import { always, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import {
+  addComment,
+  deleteComment,
+  editComment,
+  listComments,
+  markForAssistants,
+} from './comments.service.ts';
 
-// The comment paths of spec §7, one per kind of item.
+// The comment paths, one per kind of item.
 const targets: Array<{
   kind: TargetKind;
   path: string;
@@ -97,6 +103,33 @@ export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
     },
     async (request) => editComment(db, actorOf(request), request.params.id, request.body.content),
   );
+
+  for (const [method, marked] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
+    app[method](
+      '/comments/:id/for-assistants',
+      {
+        schema: {
+          tags: ['comments'],
+          summary: marked
+            ? "Mark a tool's comment for assistants: it reaches the AI-assistant export (editors and above)"
+            : "Clear a comment's mark for assistants (editors and above)",
+          params: idParamsSchema,
+          response: {
+            200: commentSchema,
+            ...always,
+            ...forbidden,
+            ...notFound,
+            ...tooLarge,
+            ...unprocessable,
+          },
+        },
+      },
+      async (request) => markForAssistants(db, actorOf(request), request.params.id, marked),
+    );
+  }
 
   app.delete(
     '/comments/:id',

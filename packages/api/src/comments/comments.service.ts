@@ -1,5 +1,6 @@
 import type { CommentListQuery } from '@stackyard/contracts/catalog';
 import type { Comment } from '@stackyard/contracts/comment';
+import { can } from '@stackyard/contracts/permissions';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
@@ -15,12 +16,14 @@ import {
   findComment,
   insertComment,
   listComments as readComments,
+  setForAssistants,
   updateOwnComment,
   type CommentRow,
 } from './comments.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export const AUTHOR_ONLY = 'Only the author can edit a comment.';
+export const TOOL_COMMENTS_ONLY = 'Only comments on tools can be marked for assistants.';
 
 async function authorizeTarget<P extends 'catalog:read' | 'comments:write'>(
   db: Executor,
@@ -76,9 +79,36 @@ export async function editComment(
       COMMENT_NOT_FOUND,
     );
     if (comment?.commenterId !== actor.userId) throw new AppError('forbidden', AUTHOR_ONLY);
-    if (!(await updateOwnComment(tx, access, commentId, content)))
+    // New words from an author who may not mark comments have not been approved by an editor: the mark goes.
+    const keepMark = can(access, 'catalog:write');
+    if (!(await updateOwnComment(tx, access, commentId, content, keepMark)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
+    return toComment(await requireComment(tx, commentId));
+  });
+}
+
+/**
+ * Editors and above mark a tool's comment for assistants (or clear the mark): a marked comment is the only
+ * member text besides the stance that reaches the exported files and the MCP stack answers.
+ */
+export async function markForAssistants(
+  db: Database,
+  actor: Actor,
+  commentId: string,
+  marked: boolean,
+): Promise<Comment> {
+  return inTransaction(db, async (tx) => {
+    const comment = await findComment(tx, commentId);
+    const workspaceId = comment?.workspaceId ?? null;
+    // A non-member learns nothing: 404 first; a member who may not mark gets 403.
+    await authorizeItem(tx, actor, workspaceId, 'catalog:read', COMMENT_NOT_FOUND);
+    if (!comment || !workspaceId) throw new AppError('not_found', COMMENT_NOT_FOUND);
+    const access = await authorize(tx, actor, workspaceId, 'catalog:write');
+    if (comment.workspaceToolId === null) throw new AppError('unprocessable', TOOL_COMMENTS_ONLY);
+    if (!(await setForAssistants(tx, access, commentId, marked)))
+      throw new AppError('not_found', COMMENT_NOT_FOUND);
+    await markWorkspaceChanged(tx, workspaceId);
     return toComment(await requireComment(tx, commentId));
   });
 }
@@ -119,5 +149,13 @@ export function toComment(row: CommentRow): Comment {
     content: row.content,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
+    for_assistants:
+      row.forAssistantsBy !== null && row.forAssistantsAt !== null
+        ? {
+            marked_by: row.forAssistantsBy,
+            marked_by_username: row.forAssistantsByUsername,
+            marked_at: iso(row.forAssistantsAt),
+          }
+        : null,
   };
 }

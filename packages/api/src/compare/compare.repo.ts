@@ -11,6 +11,13 @@ import {
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import {
+  toolDescription,
+  toolForgeUrl,
+  toolHomepageUrl,
+  toolIconMedia,
+  toolName,
+} from '../catalog/tool-columns.ts';
 
 // What the comparison reads of the workspace's tools: each query is keyed by the few tools compared, so its
 // cost does not grow with the size of the workspace.
@@ -42,11 +49,11 @@ export async function findToolsBySlug(
       slug: workspaceTools.slug,
       rating: workspaceTools.rating,
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
-      name: tools.name,
-      description: tools.description,
-      iconMedia: tools.iconMedia,
-      homepageUrl: tools.homepageUrl,
-      forgeUrl: tools.forgeUrl,
+      name: toolName,
+      description: toolDescription,
+      iconMedia: toolIconMedia,
+      homepageUrl: toolHomepageUrl,
+      forgeUrl: toolForgeUrl,
       canonicalUrl: tools.canonicalUrl,
     })
     .from(workspaceTools)

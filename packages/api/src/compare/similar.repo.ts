@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { tags, toolFacts, tools, toolTags, workspaceTools } from '@stackyard/db/schema';
 import type { CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { toolIconMedia, toolName } from '../catalog/tool-columns.ts';
 
 export interface SimilarToolRow {
   workspace_tool_id: string;
@@ -53,8 +54,8 @@ export async function listSimilarTools(
         and exists (select 1 from my_topics) and topic.value in (select topic from my_topics)
       group by candidate.id
     )
-    select ${workspaceTools.id} as workspace_tool_id, ${workspaceTools.slug} as slug, ${tools.name} as name,
-      ${tools.iconMedia} as icon_media, ${workspaceTools.rating} as rating,
+    select ${workspaceTools.id} as workspace_tool_id, ${workspaceTools.slug} as slug, ${toolName} as name,
+      ${toolIconMedia} as icon_media, ${workspaceTools.rating} as rating,
       coalesce(tag_hits.names, '[]'::json) as shared_tags, coalesce(topic_hits.names, '[]'::json) as shared_topics
     from ${workspaceTools}
     join ${tools} on ${tools.id} = ${workspaceTools.toolId}

@@ -1,8 +1,9 @@
 import type { Database } from '@stackyard/db/client';
-import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
+import type { JobLog } from '@stackyard/db/job-queue';
 import type { Executor } from '../db.ts';
 import { createQueueWorker } from '../jobs/queue.ts';
 import { factsQueue } from '../jobs/queues.ts';
+import { withSweep, type SweepingWorker } from '../jobs/sweeping-worker.ts';
 import type { FactsContext } from './facts-context.ts';
 import { refreshToolFacts } from './facts-refresh.ts';
 import { findStaleTools, globalToolOf, listRefreshTimes } from './facts.repo.ts';
@@ -32,10 +33,8 @@ export async function enqueueFactsAfterIngestion(db: Executor, workspaceToolId: 
   if (toolId) await enqueueFactsRefresh(db, toolId);
 }
 
-export interface FactsWorker extends JobWorker {
-  /** Enqueues a refresh for the tools whose facts are stale; answers how many. */
-  sweep(): Promise<number>;
-}
+/** Its sweep enqueues a refresh for the tools whose facts are stale. */
+export type FactsWorker = SweepingWorker;
 
 export function createFactsWorker(db: Database, context: FactsContext, log: JobLog): FactsWorker {
   const { settings } = context;
@@ -56,32 +55,14 @@ export function createFactsWorker(db: Database, context: FactsContext, log: JobL
       }
     },
   });
-  let timer: NodeJS.Timeout | null = null;
-
-  async function sweep(): Promise<number> {
-    const stale = await findStaleTools(db, new Date(Date.now() - settings.maxAgeMs), settings.sweepBatch);
-    for (const toolId of stale) await enqueueFactsRefresh(db, toolId);
-    if (stale.length > 0) worker.wake();
-    return stale.length;
-  }
-  const sweepQuietly = () =>
-    void sweep().catch((error: unknown) => log.error({ err: error }, 'tool facts sweep failed'));
-
-  return {
-    start() {
-      worker.start();
-      if (timer || settings.sweepMs <= 0) return;
-      // The first sweep after one interval: a process that lives a few seconds (a test, a command) fetches nothing.
-      timer = setInterval(sweepQuietly, settings.sweepMs);
-      timer.unref();
+  // The first sweep after one interval: a process that lives a few seconds (a test, a command) fetches nothing.
+  return withSweep(
+    worker,
+    async () => {
+      const stale = await findStaleTools(db, new Date(Date.now() - settings.maxAgeMs), settings.sweepBatch);
+      for (const toolId of stale) await enqueueFactsRefresh(db, toolId);
+      return stale.length;
     },
-    wake: () => worker.wake(),
-    drain: () => worker.drain(),
-    sweep,
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await worker.stop();
-    },
-  };
+    { everyMs: settings.sweepMs, log, failure: 'tool facts sweep failed' },
+  );
 }

@@ -77,6 +77,8 @@ describe('refreshing facts against the upstream fakes', () => {
       license: 'MIT',
       dependencies: { a: '1', b: '2' },
       types: './index.d.ts',
+      keywords: ['static-site', ' bundler ', 'static-site', ''],
+      deprecated: ' Use @acme/rocket-next instead ',
       published: '2026-11-20T08:00:00Z',
       weekly: 120_000,
       monthly: 500_000,
@@ -114,6 +116,8 @@ describe('refreshing facts against the upstream fakes', () => {
       dependencies: 2,
       types_bundled: true,
       scorecard: 7.4,
+      keywords: ['static-site', 'bundler'],
+      deprecated: 'Use @acme/rocket-next instead',
     });
     expect(byName.get('rocket-py')).toMatchObject({
       ecosystem: 'pypi',
@@ -122,6 +126,9 @@ describe('refreshing facts against the upstream fakes', () => {
       dependencies: 1,
       weekly_downloads: null,
     });
+    // A registry that lists no keywords adds no field.
+    expect(byName.get('rocket-py')).not.toHaveProperty('keywords');
+    expect(byName.get('rocket-py')).not.toHaveProperty('deprecated');
     expect(facts.sources.map((s) => [s.source, s.package, s.status])).toEqual(
       expect.arrayContaining([
         ['github', null, 'ok'],

@@ -144,6 +144,8 @@ const readNpm: Reader = async (get, settings, ref, base) => {
     types_bundled:
       Boolean(str(field(latest, 'types')) ?? str(field(latest, 'typings'))) ||
       /"types"\s*:/.test(exportsText),
+    ...keywordsOf(field(latest, 'keywords')),
+    ...deprecationOf(field(latest, 'deprecated')),
   };
 };
 
@@ -152,6 +154,7 @@ const readPypi: Reader = async (get, settings, ref, base) => {
   const files = field(doc, 'urls');
   const first = Array.isArray(files) ? files[0] : undefined;
   const requires = field(doc, 'info', 'requires_dist');
+  const keywords = str(field(doc, 'info', 'keywords'));
   return {
     ...base,
     url: `https://pypi.org/project/${ref.name}/`,
@@ -161,6 +164,8 @@ const readPypi: Reader = async (get, settings, ref, base) => {
     dependencies: Array.isArray(requires)
       ? requires.filter((line) => typeof line === 'string' && !/extra\s*==/.test(line)).length
       : 0,
+    // PyPI's keywords are one string, separated by commas or, in older packages, by spaces.
+    ...keywordsOf(keywords?.split(keywords.includes(',') ? ',' : /\s+/)),
   };
 };
 
@@ -189,6 +194,7 @@ const readCrates: Reader = async (get, settings, ref, base) => {
     dependencies: Array.isArray(list)
       ? list.filter((dep) => field(dep, 'kind') === 'normal' && field(dep, 'optional') !== true).length
       : null,
+    ...keywordsOf(field(doc, 'crate', 'keywords')),
   };
 };
 
@@ -314,6 +320,20 @@ export async function fetchProjectFacts(
     if (packages.length >= INFERRED_PACKAGES_MAX) break;
   }
   return { status: 'ok', error: null, scorecard, packages, requests: 2 };
+}
+
+/** npm's deprecation message of a version (a string; `false` or absent when it is not deprecated). */
+function deprecationOf(value: unknown): { deprecated?: string } {
+  const message = typeof value === 'string' ? value.trim().slice(0, 500) : '';
+  return message ? { deprecated: message } : {};
+}
+
+/** A registry's keywords, trimmed, each once and at most 20: as a field only when there are some. */
+function keywordsOf(value: unknown): { keywords?: string[] } {
+  if (!Array.isArray(value)) return {};
+  const words = value.filter((word): word is string => typeof word === 'string').map((word) => word.trim());
+  const keywords = [...new Set(words.filter((word) => word.length > 0 && word.length <= 50))].slice(0, 20);
+  return keywords.length > 0 ? { keywords } : {};
 }
 
 function licenseText(value: unknown): string | null {

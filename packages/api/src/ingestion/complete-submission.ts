@@ -6,6 +6,7 @@ import type { Executor } from '../db.ts';
 import { enqueueFactsAfterIngestion } from '../facts/facts.job.ts';
 import { linkTools, workspaceProjectIds } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
+import { applySuggestedTags } from '../tag-suggestions/tag-suggestions.service.ts';
 import { linkTags, workspaceTagIds } from '../tags/tags.repo.ts';
 import { reviewSubmission, setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
 
@@ -41,8 +42,9 @@ const targetOf = (item: IngestedItem): Target =>
 /**
  * Completes a submission with what it made or linked, in the caller's transaction: the job moves a pending
  * or fetching one (an attempt that finishes after the outcome was written, abandoned at its time limit,
- * changes nothing), a reviewer a quarantined or failed one. Then, exactly once, the hints apply, the
- * workspace is marked changed and a tool's facts are queued. Answers the completed row, or undefined when it was no longer movable.
+ * changes nothing), a reviewer a quarantined or failed one. Then, exactly once, the hints apply, so do the
+ * suggested tags where the workspace asks for them, the workspace is marked changed and a tool's facts are
+ * queued. Answers the completed row, or undefined when it was no longer movable.
  */
 export async function completeSubmission(
   db: Executor,
@@ -61,6 +63,7 @@ export async function completeSubmission(
       });
   if (!moved) return undefined;
   await applyHints(db, completer, moved, item);
+  await applySuggestedTags(db, completer, targetOf(item));
   await markWorkspaceChanged(db, completer.workspaceId);
   // The tool's repository and package facts, fetched by their own job; a failure there never blocks the tool.
   if (item.kind === 'tool') await enqueueFactsAfterIngestion(db, item.workspaceToolId);

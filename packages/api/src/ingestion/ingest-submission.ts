@@ -4,11 +4,13 @@ import { createAddressPolicy } from '@stackyard/ingestion/address-policy';
 import type { IngestionFailure } from '@stackyard/ingestion/failure';
 import { fetchPage, type FetchPageOptions } from '@stackyard/ingestion/fetch-page';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
+import { readableCopyOffThread } from '@stackyard/ingestion/readable-copy-thread';
 import { slugify } from '@stackyard/contracts/slug';
 import { grantHolds, type SystemGrant } from '../access/access.ts';
 import { inTransaction, type Executor } from '../db.ts';
 import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { systemGrant } from '../jobs/system-grant.ts';
+import { saveResourceCopy } from '../resources/copies.repo.ts';
 import { fillResourceMetadata, insertResource, resourcesByFingerprint } from '../resources/resources.repo.ts';
 import {
   findGlobalTool,
@@ -65,6 +67,8 @@ export async function ingestSubmission(
   settings: IngestSettings,
   submissionId: string,
   signal: AbortSignal,
+  /** Called once the page and its images are read (or failed): nothing more is fetched. */
+  fetched: () => void = () => {},
 ): Promise<void> {
   const submission = await findSubmission(db, submissionId);
   // Gone (its workspace was deleted) or already settled (a retry after the outcome was written).
@@ -82,9 +86,9 @@ export async function ingestSubmission(
     return;
   }
   if (submission.kind === 'resource') {
-    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal);
+    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal, fetched);
   } else {
-    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal);
+    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal, fetched);
   }
 }
 
@@ -123,6 +127,7 @@ async function readPage(
   settings: IngestSettings,
   submission: SubmissionRow,
   signal: AbortSignal,
+  fetched: () => void,
 ) {
   const options = {
     ...settings.fetch,
@@ -131,9 +136,12 @@ async function readPage(
   };
   const page = await fetchPage(submission.submittedUrl, options);
   if (page.ok) {
-    const { metadata } = page.value;
-    return { metadata, media: await fetchPageMedia(metadata, options) };
+    const { metadata, html, url } = page.value;
+    const media = await fetchPageMedia(metadata, options);
+    fetched();
+    return { metadata, html, url, media };
   }
+  fetched();
   if (page.failure.transient) {
     // Waiting for the retry; the queue marks it failed if none succeeds.
     await setSubmissionStatus(db, submission.id, 'pending');
@@ -150,6 +158,7 @@ async function ingestTool(
   submission: SubmissionRow,
   { fingerprint, normalizedUrl }: { fingerprint: string; normalizedUrl: string },
   signal: AbortSignal,
+  fetched: () => void,
 ): Promise<void> {
   const owned = await findToolByFingerprint(db, grant, fingerprint);
   if (owned) {
@@ -172,7 +181,7 @@ async function ingestTool(
     return;
   }
 
-  const read = await readPage(db, settings, submission, signal);
+  const read = await readPage(db, settings, submission, signal, fetched);
   if (!read) return;
   const { metadata } = read;
   await asSubmitter(db, grant, submission.id, async (tx) => {
@@ -209,6 +218,7 @@ async function ingestResource(
   submission: SubmissionRow,
   fingerprint: string,
   signal: AbortSignal,
+  fetched: () => void,
 ): Promise<void> {
   const existing = (await resourcesByFingerprint(db, grant, [fingerprint])).get(fingerprint);
   if (existing && !submission.bookmarkImportId) {
@@ -217,9 +227,11 @@ async function ingestResource(
     );
     return;
   }
-  const read = await readPage(db, settings, submission, signal);
+  const read = await readPage(db, settings, submission, signal, fetched);
   if (!read) return;
   const { metadata } = read;
+  // Off the transaction and the event loop; a page without an article (or too hostile to read) has no copy.
+  const copy = await readableCopyOffThread(read.html, read.url);
   await asSubmitter(db, grant, submission.id, async (tx) => {
     const extracted = {
       title: metadata.title,
@@ -245,6 +257,7 @@ async function ingestResource(
         ...extracted,
       });
     }
+    if (copy) await saveResourceCopy(tx, grant, resourceId, read.url, copy);
     await completeSubmission(tx, grant, submission, { kind: 'resource', resourceId });
   });
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@stackyard/db/client';
+import type { HostLimits } from '@stackyard/db/host-limits';
 import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
 import { combineWorkers, createQueueWorker } from '../jobs/queue.ts';
 import { enrichmentQueue, ingestionQueue } from '../jobs/queues.ts';
@@ -11,6 +12,8 @@ export interface IngestionSettings extends IngestSettings {
   concurrency: number;
   /** Jobs of the background enrichment queue (imported bookmarks) run at once, besides `concurrency`. */
   enrichmentConcurrency: number;
+  /** Politeness of the enrichment queue: its jobs fetching from one host at once, and their least spacing. */
+  hostLimits: HostLimits;
   /** Whether a bookmark import enqueues the background enrichment of the resources it adds. */
   enrichBookmarks: boolean;
   pollMs: number;
@@ -24,6 +27,7 @@ export interface IngestionSettings extends IngestSettings {
 export const DEFAULT_INGESTION_SETTINGS: IngestionSettings = {
   concurrency: ingestionQueue.concurrency,
   enrichmentConcurrency: enrichmentQueue.concurrency,
+  hostLimits: { concurrency: 2, spacingMs: 50 },
   enrichBookmarks: true,
   pollMs: 1000,
   timeoutMs: ingestionQueue.timeoutMs,
@@ -39,7 +43,7 @@ export function createIngestionWorker(
   settings: IngestionSettings,
   log: JobLog & { info?(details: object, message: string): void },
 ): JobWorker {
-  const worker = (queue: typeof ingestionQueue, concurrency: number) =>
+  const worker = (queue: typeof ingestionQueue, concurrency: number, hostLimits?: HostLimits) =>
     createQueueWorker(db, queue, {
       pollMs: settings.pollMs,
       log,
@@ -48,8 +52,10 @@ export function createIngestionWorker(
         timeoutMs: settings.timeoutMs,
         ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
       },
+      ...(hostLimits ? { hostLimits } : {}),
       async handle({ submissionId }, signal, job) {
-        await ingestSubmission(db, settings, submissionId, signal);
+        // The host is let go once its pages are read: writing them takes none of its time.
+        await ingestSubmission(db, settings, submissionId, signal, () => job.releaseHost());
         // What a worker process says it did (`--role worker` has no API to ask).
         log.info?.(
           { submissionId, queue: queue.name, attempt: job.attempt },
@@ -60,6 +66,6 @@ export function createIngestionWorker(
     });
   return combineWorkers([
     worker(ingestionQueue, settings.concurrency),
-    worker(enrichmentQueue, Math.max(1, settings.enrichmentConcurrency)),
+    worker(enrichmentQueue, Math.max(1, settings.enrichmentConcurrency), settings.hostLimits),
   ]);
 }

@@ -15,14 +15,9 @@ import { authorize, type Authorized, type CatalogReader, type Permission } from 
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
 import { workspaceProjectIds } from '../projects/projects.repo.ts';
-import { insertResource } from '../resources/resources.repo.ts';
+import { findResourceCreationTimes, insertResource } from '../resources/resources.repo.ts';
 import { workspaceTagIds } from '../tags/tags.repo.ts';
-import {
-  findToolLabels,
-  insertOrFillGlobalTool,
-  linkToolToWorkspace,
-  type ToolLabel,
-} from '../tools/tools.repo.ts';
+import { findToolLabels, insertOrFillGlobalTool, linkToolToWorkspace } from '../tools/tools.repo.ts';
 import { completeSubmission, hintsOf, type IngestedItem } from './complete-submission.ts';
 import { ingestionQueue, type IngestionQueue } from '../jobs/queues.ts';
 import {
@@ -100,7 +95,7 @@ export async function submit(
     return inserted;
   });
   queue?.wake();
-  return toSubmission(row, null);
+  return toSubmission(row, null, false);
 }
 
 function enqueueIngestion(db: Executor, submissionId: string, queue: IngestionQueue | undefined) {
@@ -257,15 +252,29 @@ export async function releaseSubmission(
   return reviewed(db, access, id, row);
 }
 
-/** Submissions as the API answers them, with the slug and name of each completed tool (one query for all). */
+/**
+ * Submissions as the API answers them, with the slug and name of each completed tool and whether the workspace
+ * already had the item (one query per kind for all).
+ */
 async function presentSubmissions(db: Executor, rows: SubmissionRow[]): Promise<Submission[]> {
-  const labels = await findToolLabels(
-    db,
-    rows.flatMap((row) => (row.workspaceToolId ? [row.workspaceToolId] : [])),
-  );
-  return rows.map((row) =>
-    toSubmission(row, (row.workspaceToolId && labels.get(row.workspaceToolId)) || null),
-  );
+  const [labels, resourcesCreated] = await Promise.all([
+    findToolLabels(
+      db,
+      rows.flatMap((row) => (row.workspaceToolId ? [row.workspaceToolId] : [])),
+    ),
+    findResourceCreationTimes(
+      db,
+      rows.flatMap((row) => (row.resourceId ? [row.resourceId] : [])),
+    ),
+  ]);
+  return rows.map((row) => {
+    const tool = (row.workspaceToolId && labels.get(row.workspaceToolId)) || null;
+    const itemCreated = tool?.createdAt ?? (row.resourceId && resourcesCreated.get(row.resourceId));
+    // An item made before the submission was there already: the submission linked to it. A bookmark's
+    // enrichment fills in the resource its import made, which is no duplicate.
+    const alreadySaved = !!itemCreated && itemCreated < row.createdAt && !row.bookmarkImportId;
+    return toSubmission(row, tool && { slug: tool.slug, name: tool.name }, alreadySaved);
+  });
 }
 
 async function presentSubmission(db: Executor, row: SubmissionRow): Promise<Submission> {
@@ -274,7 +283,11 @@ async function presentSubmission(db: Executor, row: SubmissionRow): Promise<Subm
   return submission;
 }
 
-export function toSubmission(row: SubmissionRow, tool: ToolLabel | null): Submission {
+function toSubmission(
+  row: SubmissionRow,
+  tool: Submission['workspace_tool'],
+  alreadySaved: boolean,
+): Submission {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
@@ -288,6 +301,7 @@ export function toSubmission(row: SubmissionRow, tool: ToolLabel | null): Submis
     workspace_tool_id: row.workspaceToolId,
     workspace_tool: tool,
     resource_id: row.resourceId,
+    already_saved: alreadySaved,
     reviewed_by_user_id: row.reviewedByUserId,
     reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,
     created_at: iso(row.createdAt),

@@ -95,6 +95,8 @@ describe('POST /ingestion/tools', () => {
     expect(again.status).toBe('completed');
     expect(again.workspace_tool_id).toBe(first.workspace_tool_id);
     expect(fetchesOf('/bare')).toBe(fetches);
+    // The second one added nothing, and says so (the command line and MCP report it as already there).
+    expect([first.already_saved, again.already_saved]).toEqual([false, true]);
   });
 
   it("reuses another workspace's fresh metadata without fetching, under a new workspace tool", async () => {

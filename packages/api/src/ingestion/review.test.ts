@@ -97,6 +97,7 @@ describe('resource submissions', () => {
     );
     expect(again.status).toBe('completed');
     expect(again.resource_id).toBe(first.resource_id);
+    expect([first.already_saved, again.already_saved]).toEqual([false, true]);
     expect(fixture.requests().filter((path) => path === '/twitter').length).toBe(fetches);
     const resources = resourceListSchema.parse(
       expectStatus(await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}?limit=100`), 200),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Database } from '@stackyard/db/client';
+import type { HostLimits } from '@stackyard/db/host-limits';
 import type { JsonText } from '@stackyard/db/job-queue';
 import {
   createJobWorker,
@@ -47,7 +48,7 @@ export interface Queue<S extends z.ZodType> extends QueueDeclaration<S> {
   enqueueMany(
     db: Database,
     payloads: readonly z.input<S>[],
-    options?: { maxAttempts?: number },
+    options?: { maxAttempts?: number; hosts?: readonly (string | null)[] },
   ): Promise<void>;
 }
 
@@ -83,6 +84,7 @@ export function defineQueue<S extends z.ZodType>(declaration: QueueDeclaration<S
       const parsed = payloads.map(parse);
       await enqueueJobs(db, declaration.name, parsed, {
         maxAttempts: options.maxAttempts ?? declaration.maxAttempts,
+        ...(options.hosts ? { hosts: options.hosts } : {}),
       });
     },
   };
@@ -97,6 +99,8 @@ export interface QueueWorkerOptions<S extends z.ZodType> {
   log: JobLog;
   /** This deployment's settings over the declared policy (configuration, tests). */
   policy?: Partial<QueuePolicy>;
+  /** Per-host politeness for the jobs enqueued with a host. */
+  hostLimits?: HostLimits;
 }
 
 export function createQueueWorker<S extends z.ZodType>(
@@ -111,6 +115,7 @@ export function createQueueWorker<S extends z.ZodType>(
     timeoutMs: options.policy?.timeoutMs ?? queue.timeoutMs,
     pollMs: options.pollMs,
     ...(backoffMs ? { backoffMs } : {}),
+    ...(options.hostLimits ? { hostLimits: options.hostLimits } : {}),
     log: options.log,
     async handler(job, signal) {
       const parsed = queue.payload.safeParse(job.payload);

@@ -70,7 +70,7 @@ export const storeSyncQueue = defineQueue({
 export type StoreSyncPayload = z.infer<typeof storeSyncQueue.payload>;
 
 /**
- * One global tool's facts to refresh (issue 16). `force`: even when they are younger than the max age (a
+ * One global tool's facts to refresh. `force`: even when they are younger than the max age (a
  * member's refresh); otherwise a fresh tool is skipped (after ingestion, another workspace's tool).
  */
 export const factsQueue = defineQueue({
@@ -89,3 +89,13 @@ export interface IngestionQueue {
   /** Tells the workers a job was just enqueued, so they need not wait for their next poll. */
   wake(): void;
 }
+
+/** One saved item's link to check (a workspace tool or a resource). */
+export const linkHealthQueue = defineQueue({
+  name: 'link-health',
+  payload: z.object({ kind: z.enum(['tool', 'resource']), id: z.uuid() }),
+  concurrency: 8,
+  timeoutMs: 60_000,
+  // A failed check is recorded as one, not retried: the next sweep is the retry.
+  maxAttempts: 1,
+});

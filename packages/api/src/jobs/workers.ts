@@ -3,6 +3,8 @@ import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
 import { createBookmarkImportWorker } from '../bookmarks/bookmarks.job.ts';
 import type { FactsContext } from '../facts/facts-context.ts';
 import { createFactsWorker } from '../facts/facts.job.ts';
+import type { HealthSettings } from '../health/health-context.ts';
+import { createHealthWorker } from '../health/health.job.ts';
 import { createIngestionWorker, type IngestionSettings } from '../ingestion/ingestion.job.ts';
 import type { StoreContext } from '../store/store-context.ts';
 import { createStoreSyncWorker } from '../store/store.job.ts';
@@ -14,6 +16,8 @@ export interface WorkerSettings {
   store: StoreContext;
   /** Tool facts: upstream URLs, max age, the sweep. */
   facts: FactsContext;
+  /** Link health: interval, politeness, the sweep. */
+  health: HealthSettings;
 }
 
 export interface Workers extends JobWorker {
@@ -23,10 +27,12 @@ export interface Workers extends JobWorker {
   wakeStore(): void;
   /** Wakes the tool facts worker (a refresh was queued). */
   wakeFacts(): void;
+  /** Wakes the link health worker (checks were queued). */
+  wakeHealth(): void;
 }
 
 /**
- * Every job worker of one process (ingestion, bookmark enrichment, bookmark import, repository sync, tool facts),
+ * Every job worker of one process (ingestion, bookmark enrichment, bookmark import, repository sync, tool facts, link health),
  * controlled as one: the server starts them when it runs workers and stops them when it closes.
  */
 export function createWorkers(
@@ -49,10 +55,12 @@ export function createWorkers(
   ]);
   const storing = createStoreSyncWorker(db, settings.store, log);
   const facts = createFactsWorker(db, settings.facts, log);
+  const health = createHealthWorker(db, settings.health, log);
   return {
-    ...combineWorkers([ingesting, storing, facts]),
+    ...combineWorkers([ingesting, storing, facts, health]),
     wakeIngestion: () => ingesting.wake(),
     wakeStore: () => storing.wake(),
     wakeFacts: () => facts.wake(),
+    wakeHealth: () => health.wake(),
   };
 }

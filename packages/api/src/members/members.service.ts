@@ -7,7 +7,7 @@ import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, iso, type Executor } from '../db.ts';
 import { settleWorkIfNoLongerWriter, settleWorkOf } from '../jobs/lost-access.ts';
-import { findProfile, findUserByCurrentUsername, lockProfile } from '../profiles/profiles.repo.ts';
+import { findIdentityByUsername, findProfile, lockProfile } from '../profiles/profiles.repo.ts';
 import { slugsOfOwner } from '../workspaces/workspaces.repo.ts';
 import {
   deleteMember,
@@ -87,7 +87,10 @@ export async function removeMember(
   );
 }
 
-/** Owner and admins add an existing user by their current username. */
+/**
+ * Owner and admins add an existing user by their username; an earlier one of theirs still finds them, as
+ * their old addresses still lead to them.
+ */
 export async function addMember(
   db: Database,
   actor: Actor,
@@ -96,11 +99,10 @@ export async function addMember(
 ): Promise<Member> {
   return inTransaction(db, async (tx) => {
     const access = await authorize(tx, actor, workspaceId, 'members:manage');
-    const user = await findUserByCurrentUsername(tx, input.username);
-    if (!user) throw new AppError('unprocessable', `No user has the username "${input.username}".`);
-    if (!(await insertMember(tx, access, user.userId, input.role)))
-      throw new AppError('conflict', ALREADY_MEMBER);
-    return requireMember(tx, workspaceId, user.userId, access.ownerId);
+    const userId = await findIdentityByUsername(tx, input.username);
+    if (!userId) throw new AppError('unprocessable', `No user has the username "${input.username}".`);
+    if (!(await insertMember(tx, access, userId, input.role))) throw new AppError('conflict', ALREADY_MEMBER);
+    return requireMember(tx, workspaceId, userId, access.ownerId);
   });
 }
 

@@ -52,6 +52,22 @@ describe('members', () => {
     ]);
   });
 
+  it('adds a user by an earlier username of theirs, listed under their current one', async () => {
+    const owner = await h.user();
+    const id = await workspaceOf(owner);
+    const renamed = await h.user('before_rename');
+    await h.as(renamed).post('/profile/username', { username: 'after_rename' });
+    const added = await h
+      .as(owner)
+      .post(`/workspaces/${id}/members`, { username: 'before_rename', role: 'editor' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      user_id: renamed.id,
+      username: 'after_rename',
+      access_role: 'editor',
+    });
+  });
+
   it('refuses to add a user twice, an unknown username and an unknown role', async () => {
     const owner = await h.user();
     const id = await workspaceOf(owner);

@@ -67,6 +67,19 @@ export async function findUsername(db: Executor, username: string): Promise<User
   return row ?? null;
 }
 
+/** Removes a username from an identity's history (it was released to someone else). */
+export async function deleteUsername(db: Executor, username: string, identityId: string): Promise<void> {
+  await db
+    .delete(usernames)
+    .where(
+      and(
+        eq(usernames.username, username),
+        eq(usernames.identityId, identityId),
+        eq(usernames.isCurrent, false),
+      ),
+    );
+}
+
 /** Makes `username` (already recorded for this identity) the current one and the others history. */
 export async function makeUsernameCurrent(
   db: Executor,
@@ -133,15 +146,15 @@ export async function searchByUsernamePrefix(
     .limit(limit);
 }
 
-export async function findUserByCurrentUsername(
-  db: Executor,
-  username: string,
-): Promise<UserSummaryRow | null> {
+/**
+ * The identity that holds `username`: as its current name, or as an earlier one that is still theirs (a name
+ * someone else claimed since has left their history).
+ */
+export async function findIdentityByUsername(db: Executor, username: string): Promise<string | null> {
   const [row] = await db
-    .select(summaryColumns)
+    .select({ identityId: usernames.identityId })
     .from(usernames)
-    .innerJoin(profiles, eq(profiles.identityId, usernames.identityId))
-    .where(and(eq(usernames.username, username), eq(usernames.isCurrent, true)))
+    .where(eq(usernames.username, username))
     .limit(1);
-  return row ?? null;
+  return row?.identityId ?? null;
 }

@@ -1,16 +1,18 @@
 import { AppError } from '@stackyard/contracts/problem';
-import type {
-  Profile,
-  UpdateProfile,
-  UserSearchQuery,
-  UserSummary,
-  UsernameAvailability,
-  UsernameRecord,
+import {
+  USERNAME_RESERVED_DAYS,
+  type Profile,
+  type UpdateProfile,
+  type UserSearchQuery,
+  type UserSummary,
+  type UsernameAvailability,
+  type UsernameRecord,
 } from '@stackyard/contracts/profile';
 import type { Database } from '@stackyard/db/client';
 import type { Actor } from '../auth/authenticate.ts';
 import { inTransaction, isUniqueViolation, iso } from '../db.ts';
 import {
+  deleteUsername,
   findProfile,
   findUsername,
   insertCurrentUsername,
@@ -25,6 +27,16 @@ import {
 } from './profiles.repo.ts';
 
 export const USERNAME_TAKEN = 'Username is already taken';
+export const USERNAME_RESERVED =
+  'Username is not available: another user changed it recently, and a username stays reserved for its ' +
+  `previous owner for ${USERNAME_RESERVED_DAYS} days after they change it.`;
+
+const RESERVED_MS = USERNAME_RESERVED_DAYS * 86_400_000;
+
+/** True while a username its owner gave up is still theirs (the row's updated_at is when they gave it up). */
+function isReserved(row: UsernameRow, now = Date.now()): boolean {
+  return row.isCurrent || now - row.updatedAt.getTime() < RESERVED_MS;
+}
 
 export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
   let row = await findProfile(db, actor.userId);
@@ -50,8 +62,9 @@ export async function updateProfile(db: Database, actor: Actor, input: UpdatePro
 }
 
 /**
- * Makes `username` the caller's current one. Usernames are never handed on: one someone else holds or
- * held is refused. The caller's own earlier username can be taken back.
+ * Makes `username` the caller's current one. One someone else holds is refused; one they gave up stays
+ * reserved for them (their old addresses redirect) for USERNAME_RESERVED_DAYS, then leaves their history and
+ * can be claimed. The caller's own earlier username can be taken back at any time.
  */
 export async function claimUsername(db: Database, actor: Actor, username: string): Promise<UsernameRecord> {
   try {
@@ -59,7 +72,12 @@ export async function claimUsername(db: Database, actor: Actor, username: string
       await insertProfileIfMissing(tx, actor.userId);
       await lockProfile(tx, actor.userId);
       const existing = await findUsername(tx, username);
-      if (existing && existing.identityId !== actor.userId) throw new AppError('conflict', USERNAME_TAKEN);
+      if (existing && existing.identityId !== actor.userId) {
+        if (existing.isCurrent) throw new AppError('conflict', USERNAME_TAKEN);
+        if (isReserved(existing)) throw new AppError('conflict', USERNAME_RESERVED);
+        await deleteUsername(tx, username, existing.identityId);
+        return insertCurrentUsername(tx, actor.userId, username);
+      }
       if (existing?.isCurrent) return existing;
       if (existing) return makeUsernameCurrent(tx, actor.userId, username);
       return insertCurrentUsername(tx, actor.userId, username);
@@ -78,7 +96,8 @@ export async function checkUsername(
   username: string,
 ): Promise<UsernameAvailability> {
   const existing = await findUsername(db, username);
-  return { available: !existing || existing.identityId === actor.userId };
+  if (!existing || existing.identityId === actor.userId || !isReserved(existing)) return { available: true };
+  return existing.isCurrent ? { available: false } : { available: false, reason: USERNAME_RESERVED };
 }
 
 export async function searchUsers(db: Database, query: UserSearchQuery): Promise<UserSummary[]> {

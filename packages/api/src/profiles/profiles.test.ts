@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { profileSchema, usernameRecordSchema } from '@stackyard/contracts/profile';
+import { profileSchema, USERNAME_RESERVED_DAYS, usernameRecordSchema } from '@stackyard/contracts/profile';
+import { workspaceListItemSchema, workspaceListSchema } from '@stackyard/contracts/workspace';
 import { VerifierUnavailableError } from '../auth/token-verifier.ts';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 
@@ -208,18 +209,69 @@ describe('usernames', () => {
     expect(back.json()).toMatchObject({ username: 'grace_h', is_current: true });
   });
 
-  it("refuses someone else's current or earlier username with 409", async () => {
+  it("refuses someone else's current username, and their earlier one while reserved, with 409", async () => {
     const owner = await h.user('taken_name');
     await h.as(owner).post('/profile/username', { username: 'newer_name' });
     const other = await h.user();
-    for (const username of ['taken_name', 'NEWER_NAME']) {
-      const response = await h.as(other).post('/profile/username', { username });
-      expect(response.statusCode).toBe(409);
-      expect(problem(response).detail).toBe('Username is already taken');
-    }
+    const current = await h.as(other).post('/profile/username', { username: 'NEWER_NAME' });
+    expect(current.statusCode).toBe(409);
+    expect(problem(current).detail).toBe('Username is already taken');
+    const earlier = await h.as(other).post('/profile/username', { username: 'taken_name' });
+    expect(earlier.statusCode).toBe(409);
+    expect(problem(earlier).detail).toBe(
+      'Username is not available: another user changed it recently, and a username stays reserved for its ' +
+        `previous owner for ${USERNAME_RESERVED_DAYS} days after they change it.`,
+    );
+    expect((await h.as(other).get('/profile/username/check/taken_name')).json()).toEqual({
+      available: false,
+      reason: problem(earlier).detail,
+    });
+    expect((await h.as(other).get('/profile/username/check/newer_name')).json()).toEqual({
+      available: false,
+    });
   });
 
-  it('answers the spec messages for bad usernames', async () => {
+  it('releases an earlier username to others once its reservation is over', async () => {
+    const owner = await h.user('released_name');
+    await h.as(owner).post('/profile/username', { username: 'kept_name' });
+    const created = await h.as(owner).post('/workspaces', { name: 'Released', slug: 'released' });
+    const { id } = workspaceListItemSchema.parse(created.json());
+    const member = await h.user('released_member');
+    const added = await h
+      .as(owner)
+      .post(`/workspaces/${id}/members`, { username: 'released_member', role: 'viewer' });
+    expect(added.statusCode).toBe(201);
+    const listed = async () =>
+      workspaceListSchema
+        .parse((await h.as(member).get('/workspaces')).json())
+        .find((item) => item.id === id);
+    expect(await listed()).toMatchObject({
+      owner_username: 'kept_name',
+      owner_previous_usernames: ['released_name'],
+    });
+
+    // The owner gave it up a day more than the reservation ago.
+    await h.db.rows(
+      sql`update usernames set updated_at = now() - make_interval(days => ${USERNAME_RESERVED_DAYS + 1})
+          where username = 'released_name'`,
+    );
+    const other = await h.user();
+    expect((await h.as(other).get('/profile/username/check/released_name')).json()).toEqual({
+      available: true,
+    });
+    const claimed = await h.as(other).post('/profile/username', { username: 'released_name' });
+    expect(claimed.statusCode).toBe(200);
+    expect(usernameRecordSchema.parse(claimed.json())).toMatchObject({
+      identity_id: other.id,
+      is_current: true,
+    });
+    // It left the previous owner's history: their workspace no longer answers under it, nor can they take it back.
+    expect(await listed()).toMatchObject({ owner_username: 'kept_name', owner_previous_usernames: [] });
+    const back = await h.as(owner).post('/profile/username', { username: 'released_name' });
+    expect(problem(back).detail).toBe('Username is already taken');
+  });
+
+  it('answers the exact messages for bad usernames', async () => {
     const user = await h.user();
     const cases: Array<[string, string]> = [
       ['', 'Username is required'],

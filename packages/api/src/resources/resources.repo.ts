@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resources, resourceTags } from '@stackyard/db/schema';
 import type { ItemSort } from '@stackyard/contracts/catalog';
+import type { EditableResourceField } from '@stackyard/contracts/resource';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import { batchesOf, type Executor } from '../db.ts';
+import { withFields } from '../catalog/edited-fields.ts';
 
 export interface ResourceRow {
   id: string;
@@ -20,6 +22,7 @@ export interface ResourceRow {
   publishedAt: Date | null;
   language: string | null;
   rating: number | null;
+  editedFields: EditableResourceField[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +42,7 @@ const columns = {
   publishedAt: resources.publishedAt,
   language: resources.language,
   rating: resources.rating,
+  editedFields: sql<EditableResourceField[]>`${resources.editedFields}`,
   createdAt: resources.createdAt,
   updatedAt: resources.updatedAt,
 };
@@ -90,6 +94,16 @@ export async function findResourceWorkspace(db: Executor, resourceId: string): P
   return row?.workspaceId ?? null;
 }
 
+/** When each of these resources was created, by id (a deleted one is missing). */
+export async function findResourceCreationTimes(db: Executor, ids: string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: resources.id, createdAt: resources.createdAt })
+    .from(resources)
+    .where(inArray(resources.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.createdAt]));
+}
+
 /**
  * A resource by id in whatever workspace holds it, for a read that names only the resource: one query
  * instead of its workspace, then the resource. The caller authorizes the row's workspace before answering.
@@ -124,6 +138,59 @@ export async function setResourceRating(
     .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
     .returning({ id: resources.id });
   return rows.length > 0;
+}
+
+/** Values for a resource's columns edited by hand, by column; a new URL comes with its fingerprint. */
+export interface ResourceEdits {
+  extractedTitle?: string | null;
+  extractedDescription?: string | null;
+  rawSubmittedUrl?: string;
+  fingerprint?: string;
+  extractedIcon?: string | null;
+  iconMedia?: string | null;
+}
+
+/**
+ * Writes a member's corrections and adds their fields to edited_fields. Answers false when the resource is
+ * not the workspace's; a fingerprint another resource of the workspace has throws a unique violation.
+ */
+export async function setResourceEdits(
+  db: Executor,
+  access: Authorized<'catalog:write'>,
+  resourceId: string,
+  edits: ResourceEdits,
+  fields: readonly EditableResourceField[],
+): Promise<boolean> {
+  const rows = await db
+    .update(resources)
+    .set({ ...edits, editedFields: withFields(resources.editedFields, fields), updatedAt: sql`now()` })
+    .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
+    .returning({ id: resources.id });
+  return rows.length > 0;
+}
+
+/** Another resource of the workspace with this fingerprint: its id and what names it (title, else URL). */
+export async function findOtherResourceByFingerprint(
+  db: Executor,
+  access: CatalogReader,
+  fingerprint: string,
+  exceptId: string,
+): Promise<{ id: string; label: string } | null> {
+  const [row] = await db
+    .select({
+      id: resources.id,
+      label: sql<string>`coalesce(${resources.extractedTitle}, ${resources.rawSubmittedUrl})`,
+    })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.workspaceId, access.workspaceId),
+        eq(resources.fingerprint, fingerprint),
+        sql`${resources.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 export async function deleteResource(

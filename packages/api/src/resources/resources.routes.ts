@@ -5,13 +5,28 @@ import {
   NEXT_CURSOR_HEADER,
   updateRatingSchema,
 } from '@stackyard/contracts/catalog';
-import { resourceListParamsSchema, resourceListSchema, resourceSchema } from '@stackyard/contracts/resource';
+import {
+  resourceCopySchema,
+  resourceListParamsSchema,
+  resourceListSchema,
+  resourceSchema,
+  updateResourceSchema,
+} from '@stackyard/contracts/resource';
 import { PAGED_LIST } from '../catalog/pagination.ts';
+import type { PageFetchSettings } from '../catalog/page-fetch.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
-import { deleteResource, getResource, listResources, rateResource } from './resources.service.ts';
+import { always, conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { readItemHealth } from '../health/health.service.ts';
+import { getResourceCopy } from './copies.service.ts';
+import {
+  deleteResource,
+  getResource,
+  listResources,
+  rateResource,
+  updateResource,
+} from './resources.service.ts';
 
-export function resourceRoutes(app: ApiApp, { db }: RouteDeps): void {
+export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchSettings): void {
   app.get(
     '/resources/workspace/:workspaceId',
     {
@@ -46,7 +61,27 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps): void {
         response: { 200: resourceSchema, ...always, ...notFound },
       },
     },
-    async (request) => getResource(db, actorOf(request), request.params.id),
+    async (request) => {
+      const resource = await getResource(db, actorOf(request), request.params.id);
+      return { ...resource, health: await readItemHealth(db, 'resource', resource.workspace_resource_id) };
+    },
+  );
+
+  app.get(
+    '/resources/:id/copy',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: "The resource's readable copy: its page's main text, sanitised, as last fetched",
+        description:
+          'Kept after ingestion and replaced by a refresh that extracts a new one, so it outlives the page. ' +
+          'html holds only paragraphs, headings, lists, quotes, code, tables and absolute links. 404 when ' +
+          'the resource has no copy (not read yet, or no article on its page).',
+        params: idParamsSchema,
+        response: { 200: resourceCopySchema, ...always, ...notFound },
+      },
+    },
+    async (request) => getResourceCopy(db, actorOf(request), request.params.id),
   );
 
   app.put(
@@ -61,6 +96,32 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps): void {
       },
     },
     async (request) => rateResource(db, actorOf(request), request.params.id, request.body.context.rating),
+  );
+
+  app.patch(
+    '/resources/:id',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: "Correct a resource's title, description or link (editors and admins)",
+        description:
+          'Each field is optional; null clears the title or description. A new url is refused with 409 when ' +
+          'another resource of the workspace already has it. The fields given are listed in edited_fields. ' +
+          "An icon_url is fetched and kept as the app's copy; 422 when it is not an image that can be fetched.",
+        params: idParamsSchema,
+        body: updateResourceSchema,
+        response: {
+          200: resourceSchema,
+          ...always,
+          ...forbidden,
+          ...notFound,
+          ...conflict,
+          ...tooLarge,
+          ...unprocessable,
+        },
+      },
+    },
+    async (request) => updateResource(db, pageFetch, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -1,20 +1,26 @@
 import { AppError } from '@stackyard/contracts/problem';
 import type { ItemListQuery } from '@stackyard/contracts/catalog';
-import type { Resource } from '@stackyard/contracts/resource';
+import type { EditableResourceField, Resource, UpdateResource } from '@stackyard/contracts/resource';
+import type { FetchedMedia } from '@stackyard/ingestion/fetch-media';
+import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, RESOURCE_NOT_FOUND } from '../catalog/item-access.ts';
+import { fetchChosenIcon, storeChosenIcon, type PageFetchSettings } from '../catalog/page-fetch.ts';
 import { decodeCursor } from '../catalog/pagination.ts';
-import { inTransaction, iso } from '../db.ts';
+import { inTransaction, isUniqueViolation, iso } from '../db.ts';
 import {
   deleteResource as removeResource,
+  findOtherResourceByFingerprint,
   findResource,
   findResourceForReading,
   findResourceWorkspace,
   listResources as readResources,
   resourceOrders,
+  setResourceEdits,
   setResourceRating,
+  type ResourceEdits,
   type ResourceRow,
 } from './resources.repo.ts';
 import { storedMedia } from '../media/media.service.ts';
@@ -63,6 +69,62 @@ export async function rateResource(
   });
 }
 
+export const duplicateLink = (other: { id: string; label: string }): string =>
+  `This link is already saved in the workspace as "${other.label}" (resource ${other.id})`;
+
+/**
+ * Editors and admins correct a resource's title, description or link. A new link is fingerprinted as a
+ * submitted one is, and refused (409, naming the other) when the workspace already holds it elsewhere.
+ */
+export async function updateResource(
+  db: Database,
+  settings: PageFetchSettings,
+  actor: Actor,
+  resourceId: string,
+  input: UpdateResource,
+): Promise<Resource> {
+  const fields = Object.keys(input) as EditableResourceField[];
+  const edits: ResourceEdits = { extractedTitle: input.title, extractedDescription: input.description };
+  if (input.url !== undefined) {
+    const fingerprinted = fingerprintUrl(input.url);
+    if (!fingerprinted.ok) throw new AppError('bad_request', `url: ${fingerprinted.failure.message}`);
+    edits.rawSubmittedUrl = input.url;
+    edits.fingerprint = fingerprinted.value.fingerprint;
+  }
+  // As for a tool: fetched outside the transaction, for a caller who may edit the resource.
+  let icon: FetchedMedia | null = null;
+  if (input.icon_url) {
+    const owner = await findResourceWorkspace(db, resourceId);
+    await authorizeItem(db, actor, owner, 'catalog:write', RESOURCE_NOT_FOUND);
+    icon = await fetchChosenIcon(settings, input.icon_url);
+  }
+  try {
+    return await inTransaction(db, async (tx) => {
+      const workspaceId = await findResourceWorkspace(tx, resourceId);
+      const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', RESOURCE_NOT_FOUND);
+      if (input.icon_url !== undefined) {
+        edits.extractedIcon = input.icon_url;
+        edits.iconMedia = icon ? await storeChosenIcon(tx, icon) : null;
+      }
+      if (edits.fingerprint) {
+        const other = await findOtherResourceByFingerprint(tx, access, edits.fingerprint, resourceId);
+        if (other) throw new AppError('conflict', duplicateLink(other));
+      }
+      if (!(await setResourceEdits(tx, access, resourceId, edits, fields)))
+        throw new AppError('not_found', RESOURCE_NOT_FOUND);
+      await markWorkspaceChanged(tx, access.workspaceId);
+      const row = await findResource(tx, access, resourceId);
+      if (!row) throw new AppError('not_found', RESOURCE_NOT_FOUND);
+      return toResource(row);
+    });
+  } catch (error) {
+    // Another member saved the same link between the check and the write.
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', 'This link is already saved in the workspace', { cause: error });
+    throw error;
+  }
+}
+
 export async function deleteResource(db: Database, actor: Actor, resourceId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const workspaceId = await findResourceWorkspace(tx, resourceId);
@@ -89,6 +151,7 @@ export function toResource(row: ResourceRow): Resource {
       language: row.language,
       media: storedMedia(row.iconMedia, row.imageMedia),
     },
+    edited_fields: row.editedFields,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };

@@ -42,11 +42,13 @@ const columns = {
 
 /**
  * Tools, resources, projects and comments of one workspace matching `text` (web-search syntax: words,
- * "phrases", or, -not; the last word also as a prefix), best first. The query is the PL/pgSQL function
- * search_catalog (migration 0015_search_function): each branch matches through its table's GIN index and keeps
- * its best `limit` rows; snippets are made only for the rows finally answered, as ts_headline reads the whole
- * text. A function keeps its plan per connection, on both engines, where planning the statement on every
- * search took about a third of its time.
+ * "phrases", or, -not; the last word also as a prefix), best first: a tool, resource or project whose name
+ * starts with the text before the rest, then by rank. Hits are titled by name (a comment by the name of what
+ * it is on). The query is the PL/pgSQL function search_catalog (migrations 0015_search_function and
+ * 0017_search_names_first): each branch matches through its table's GIN index and keeps its best `limit` rows;
+ * snippets are made only for the rows finally answered, as ts_headline reads the whole text. The function
+ * is planned for its own workspace on each call (plan_cache_mode set on it, migration
+ * search_many_workspaces): a plan kept for any workspace cannot tell a large workspace from a small one.
  */
 export async function searchCatalog(
   db: Executor,
@@ -54,7 +56,7 @@ export async function searchCatalog(
   text: string,
   limit: number,
 ): Promise<SearchRow[]> {
-  // Prepared (prepared.ts): the call is parsed once per connection, as the function keeps its own plan.
+  // Prepared (prepared.ts): the call is parsed once per connection.
   const make = () =>
     db
       .select(columns)

@@ -75,13 +75,13 @@ describe('GET /search', () => {
     expect(ranked.indexOf('resource')).toBeGreaterThan(ranked.indexOf('tool'));
     expect(ranked.indexOf('resource')).toBeGreaterThan(ranked.indexOf('project'));
     const byKind = Object.fromEntries(results.map((result) => [result.kind, result]));
-    expect(byKind.tool).toMatchObject({ title: 'vite', slug: 'vite', target: null });
+    expect(byKind.tool).toMatchObject({ title: 'Vite', slug: 'vite', target: null });
     expect(byKind.tool?.snippet_html).toContain('<mark>Vite</mark>');
     expect(byKind.resource?.snippet_html).toContain(
       'script type=&quot;module&quot;  &amp; <mark>Vite</mark>',
     );
     expect(byKind.comment).toMatchObject({
-      title: 'Comment on vite',
+      title: 'Comment on Vite',
       target: { kind: 'tool', id: workspaceToolId, slug: 'vite' },
     });
     // The user's own text cannot open a <mark> or any other element.
@@ -153,22 +153,69 @@ describe('GET /search', () => {
       title: 'Gizmo',
     });
     const all = await search(world, 'gizmo');
-    // The project has the word twice (name and slug) and ranks first. The comments and the resource have it
-    // once in their text (weight A) and rank the same, comments first; the tool's description (weight B)
-    // ranks last.
-    expect(all.map((result) => result.id)).toEqual([project.id, ...commentIds, resourceId, workspaceToolId]);
-    expect(new Set(all.slice(1, 5).map((result) => result.rank)).size).toBe(1);
+    // Names that start with the text come first: the project (the word twice, name and slug) then the
+    // resource. The comments have it once in their text (weight A) and rank the same, by id; the tool's
+    // description (weight B) ranks last.
+    expect(all.map((result) => result.id)).toEqual([project.id, resourceId, ...commentIds, workspaceToolId]);
     expect(all[0]?.rank).toBeGreaterThan(all[1]?.rank ?? 1);
+    expect(new Set(all.slice(1, 5).map((result) => result.rank)).size).toBe(1);
     expect(all[5]?.rank).toBeLessThan(all[4]?.rank ?? 0);
     // A smaller limit keeps the best hits, not the first ones found.
-    expect((await search(world, 'gizmo', 2)).map((result) => result.id)).toEqual([project.id, commentIds[0]]);
+    expect((await search(world, 'gizmo', 2)).map((result) => result.id)).toEqual([project.id, resourceId]);
     expect((await search(world, 'gizmo', 5)).map((result) => result.kind)).toEqual([
       'project',
-      'comment',
-      'comment',
-      'comment',
       'resource',
+      'comment',
+      'comment',
+      'comment',
     ]);
+  });
+
+  it('answers a tool or resource whose name starts with the text before comments and other matches', async () => {
+    const world = await catalogWorld(h);
+    const { workspaceToolId } = await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://rocket.rs/${world.workspaceId}`,
+      slug: 'rocket-rs',
+      name: 'Rocket Web',
+      description: 'A web framework for Rust',
+    });
+    const comment = expectStatus<{ id: string }>(
+      await h.as(world.viewer).post(`/tools/workspace/${workspaceToolId}/comments`, {
+        content: 'rocket rocket rocket: we launch every rocket with rocket web',
+      }),
+      201,
+    );
+    const mentions = await seedResource(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://blog.example.com/mentions/${world.workspaceId}`,
+      title: 'Why we left rockets behind',
+      description: 'Rocket, rocket and rocket again: every rocket web launch',
+    });
+    const named = await seedResource(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `https://blog.example.com/named/${world.workspaceId}`,
+      title: 'Rocket web guide',
+    });
+
+    const titles: Record<string, string> = {
+      [workspaceToolId]: 'Rocket Web',
+      [named]: 'Rocket web guide',
+      [comment.id]: 'Comment on Rocket Web',
+      [mentions]: 'Why we left rockets behind',
+    };
+    for (const typed of ['rock', 'Rocket', 'rocket  web']) {
+      const results = await search(world, typed);
+      const ids = results.map((result) => result.id);
+      expect(new Set(ids.slice(0, 2)), typed).toEqual(new Set([workspaceToolId, named]));
+      expect(new Set(ids.slice(2)), typed).toEqual(new Set([comment.id, mentions]));
+      // A hit is titled by name: the tool by its name, the comment by the name of the tool it is on.
+      for (const result of results) expect(result.title).toBe(titles[result.id]);
+    }
+    // Without a name starting with the text, the rank decides: the comment says "rocket" most.
+    expect((await search(world, 'launch')).map((result) => result.id)[0]).toBe(comment.id);
+    // A limit keeps the named hits first.
+    expect((await search(world, 'rocket', 1)).map((result) => result.id)).toEqual([workspaceToolId]);
   });
 
   it('checks its query and the caller', async () => {

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, stackFileSchema } from '@stackyard/contracts/stack';
-import { fixtureStack, HOSTILE_NOTE } from './fixture.ts';
+import { fixtureStack, HOSTILE_COMMENT, HOSTILE_NOTE } from './fixture.ts';
 import { exportFormats, renderExport, renderExports } from './formats.ts';
 
 const content = (format: (typeof STACK_EXPORT_FORMATS)[number]) => renderExport(fixtureStack, format).content;
@@ -50,9 +50,46 @@ describe('AI-assistant export formats', () => {
     }
   });
 
+  it("leaves no assistant's import or directive syntax live in any file, whatever the user text", () => {
+    const markdownFormats = [
+      'agents-md',
+      'claude-md',
+      'cursor-rules',
+      'copilot-instructions',
+      'gemini-md',
+      'windsurf-rules',
+      'llms-txt',
+    ] as const;
+    for (const format of STACK_EXPORT_FORMATS) {
+      const text = content(format);
+      // No separator a reader could take for a new line, no control or invisible character.
+      expect(text, format).not.toMatch(/[\r\v\f\u0085\u2028\u2029\u202e\u200b]/);
+    }
+    for (const format of markdownFormats) {
+      // Outside the install commands' code fence (where imports are ignored), every `@` and `#` of user text
+      // is escaped: no `@path` import after whitespace, no `#file:` reference, no HTML comment.
+      const prose = content(format).replace(/```sh\n[\s\S]*?```/g, '');
+      const imports = prose.split('\n').filter((line) => /(^|\s)@/.test(line));
+      expect(imports, format).toEqual(format === 'claude-md' ? ['@AGENTS.md'] : []);
+      expect(prose, format).not.toMatch(/(^|[^\\])#file:/);
+      expect(prose, format).not.toContain('<!--');
+      expect(prose, format).not.toMatch(/^[^\n]*\\@\.env[^\n]*\n---$/m);
+    }
+    // A heading of the workspace's name stays one heading.
+    expect(content('agents-md').split('\n')[2]).toBe('## Acme: "Platform" \\#1 --- \\@.env stack');
+    // stack.json keeps the comment exactly, its separators escaped in the file.
+    const document = stackFileSchema.parse(JSON.parse(content('stack-json')));
+    const pydantic = document.categories
+      .flatMap((category) => category.tools)
+      .find((t) => t.slug === 'pydantic');
+    expect(pydantic?.top_comment).toContain(HOSTILE_COMMENT);
+    expect(document.workspace.name).toBe(fixtureStack.workspace.name);
+  });
+
   it('writes Cursor and Windsurf front matter that parses as YAML, with a bare boolean', () => {
     expect(frontMatter(content('cursor-rules'))).toEqual({
-      description: 'Preferred stack of Acme: "Platform" #1: which libraries and tools to use and avoid',
+      description:
+        'Preferred stack of Acme: "Platform" #1 --- @.env: which libraries and tools to use and avoid',
       alwaysApply: true,
     });
     expect(frontMatter(content('windsurf-rules'))).toEqual({ trigger: 'always_on' });
@@ -97,6 +134,17 @@ describe('AI-assistant export formats', () => {
       .filter((line) => line && !line.startsWith('#'));
     expect(requirements).toEqual(['pydantic>=2.12.3']);
     expect(content('cargo-toml')).toContain('[dependencies]\nserde = "1.0.228"\n');
+  });
+
+  it('writes a GitHub Actions workflow that runs stackyard check against the exported stack.json', () => {
+    const workflow = parseYaml(content('github-workflow')) as {
+      on: Record<string, unknown>;
+      jobs: { stackyard: { steps: Array<{ run?: string }> } };
+    };
+    expect(Object.keys(workflow.on)).toEqual(['pull_request', 'push']);
+    expect(workflow.jobs.stackyard.steps.at(-1)?.run).toBe(
+      `npx --yes --package=@stackyard/cli stackyard check --stack ${STACK_EXPORT_PATHS['stack-json']} --format github`,
+    );
   });
 
   it('writes a techstack.yml that parses, without the tools to avoid', () => {

@@ -10,6 +10,7 @@ import {
 } from './instructions.ts';
 import { cargoToml, packageJson, requirementsTxt } from './manifests.ts';
 import { stackJson, stackJsonSchema, techstackYml } from './machine.ts';
+import { checkWorkflow } from './workflow.ts';
 
 export interface ExportFormat {
   contentType: string;
@@ -48,6 +49,7 @@ export const exportFormats: Record<StackExportFormat, ExportFormat> = {
     contentType: 'application/yaml; charset=utf-8',
     render: techstackYml,
   },
+  'github-workflow': { contentType: 'application/yaml; charset=utf-8', render: checkWorkflow },
 };
 
 export interface ExportFile {

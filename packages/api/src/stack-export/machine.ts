@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STACK_EXPORT_PATHS, stackFileSchema, type Stack, type StackFile } from '@stackyard/contracts/stack';
-import { quoted } from './text.ts';
+import { jsonDocument, quoted } from './text.ts';
 
 // The formats for machines: stack.json with its JSON Schema, and StackShare's techstack.yml.
 
@@ -31,7 +31,7 @@ export function stackFile(stack: Stack): StackFile {
 }
 
 export function stackJson(stack: Stack): string {
-  return `${JSON.stringify(stackFile(stack), null, 2)}\n`;
+  return jsonDocument(stackFile(stack));
 }
 
 let schemaText: string | null = null;

@@ -13,6 +13,10 @@ describe('package names from a tool’s links', () => {
     ['https://github.com/facebook/react', []],
     ['https://www.npmjs.com/package/..%2Fevil', []],
     ['https://crates.io/crates/bad name', []],
+    // An escape that is not UTF-8 names nothing; it does not fail the stack.
+    ['https://www.npmjs.com/package/%FF', []],
+    ['https://pypi.org/project/%E0%A4%A/', []],
+    ['https://crates.io/crates/%C3%28', []],
   ])('%s', (url, expected) => {
     expect(stackPackages([url, null, null], [])).toEqual(expected);
   });

@@ -19,7 +19,8 @@ function linkedPackage(url: string): [PackageEcosystem, string] | null {
     return null;
   }
   const host = parsed.hostname.replace(/^www\./, '');
-  const parts = parsed.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = decodedSegments(parsed.pathname);
+  if (!parts) return null;
   if (host === 'npmjs.com' && parts[0] === 'package') {
     const name = parts[1]?.startsWith('@') ? `${parts[1]}/${parts[2] ?? ''}` : parts[1];
     return name && NPM_NAME.test(name) ? ['npm', name] : null;
@@ -31,6 +32,18 @@ function linkedPackage(url: string): [PackageEcosystem, string] | null {
     return ['cargo', parts[1]];
   }
   return null;
+}
+
+/**
+ * The path's segments, percent-decoded; null when one holds an escape that is not UTF-8 (`%FF`): the URL
+ * parser keeps such escapes as they are, and a name that cannot be read names no package.
+ */
+function decodedSegments(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import type { PackageEcosystem } from '@stackyard/contracts/facts';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { CatalogReader } from '../access/access.ts';
+import { toolDescription, toolForgeUrl, toolHomepageUrl, toolName } from '../catalog/tool-columns.ts';
 import type { Executor } from '../db.ts';
 
 export interface StackToolRow {
@@ -94,7 +95,7 @@ export interface StackToolFilter {
 }
 
 /**
- * The workspace's tools with their stances and each one's top comment (or only those the filter keeps), in one
+ * The workspace's tools with their stances and each one's top comment (the one marked for assistants) (or only those the filter keeps), in one
  * statement answering one text value: a JSON array of rows. The export reads every tool on each request, and the
  * embedded database decodes each field of a result apart (500 tools × 14 columns cost more than rendering all
  * the files); one field costs a fraction of that, on PostgreSQL too.
@@ -113,7 +114,7 @@ export async function listStackTools(
     .select({
       rows: sql<string>`coalesce(json_agg(json_build_array(
         ${workspaceTools.id}, ${workspaceTools.slug}, ${workspaceTools.rawSubmittedUrl}, ${workspaceTools.rating},
-        ${tools.name}, ${tools.description}, ${tools.homepageUrl}, ${tools.forgeUrl},
+        ${toolName}, ${toolDescription}, ${toolHomepageUrl}, ${toolForgeUrl},
         coalesce(${workspaceToolStances.stance}, 'accepted'), ${workspaceToolStances.note},
         ${workspaceToolStances.category}, ${top.content}, ${top.commenterId},
         date_trunc('milliseconds', ${top.updatedAt}), ${factPackages(db)}
@@ -177,7 +178,10 @@ function factPackages(db: Executor) {
   return sql`(${packages})`;
 }
 
-/** Each tool's most recently written or edited comment (ties broken by id, so the answer is stable). */
+/**
+ * Each tool's comment most recently marked for assistants by an editor (ties broken by id, so the answer is
+ * stable). An unmarked comment never reaches the stack: any member, a viewer too, may write one.
+ */
 function topComments(db: Executor, access: CatalogReader) {
   return db
     .selectDistinctOn([comments.workspaceToolId], {
@@ -187,8 +191,14 @@ function topComments(db: Executor, access: CatalogReader) {
       updatedAt: comments.updatedAt,
     })
     .from(comments)
-    .where(and(eq(comments.workspaceId, access.workspaceId), isNotNull(comments.workspaceToolId)))
-    .orderBy(comments.workspaceToolId, desc(comments.updatedAt), desc(comments.id))
+    .where(
+      and(
+        eq(comments.workspaceId, access.workspaceId),
+        isNotNull(comments.workspaceToolId),
+        isNotNull(comments.forAssistantsAt),
+      ),
+    )
+    .orderBy(comments.workspaceToolId, desc(comments.forAssistantsAt), desc(comments.id))
     .as('top_comment');
 }
 
@@ -202,8 +212,8 @@ function topCommentOfTool(db: Executor) {
       updatedAt: comments.updatedAt,
     })
     .from(comments)
-    .where(eq(comments.workspaceToolId, workspaceTools.id))
-    .orderBy(desc(comments.updatedAt), desc(comments.id))
+    .where(and(eq(comments.workspaceToolId, workspaceTools.id), isNotNull(comments.forAssistantsAt)))
+    .orderBy(desc(comments.forAssistantsAt), desc(comments.id))
     .limit(1)
     .as('top_comment');
 }

@@ -158,7 +158,7 @@ function compareCategories(a: StackCategory, b: StackCategory): number {
 }
 
 /** Code-point order, not the locale's: exports must come out byte-identical on every machine. */
-function compareText(a: string, b: string): number {
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -169,6 +169,7 @@ function toStanceRecord(row: StanceRow): ToolStanceRecord {
     note: row.note,
     category: row.category,
     updated_by: row.updatedBy,
+    updated_by_username: row.updatedByUsername,
     updated_at: row.updatedAt ? iso(row.updatedAt) : null,
   };
 }

@@ -111,7 +111,9 @@ describe('PUT /tools/workspace/{toolId}/stance', () => {
       stance: 'preferred',
       note: 'Use for every new service',
       category: 'ORM',
+      // Who set it, for the tool page to show beside the stance.
       updated_by: world.editor.id,
+      updated_by_username: world.editor.username,
     });
     expectStatus(
       await as.put(`/tools/workspace/${world.prisma}/stance`, { stance: 'avoid', category: 'ORM' }),
@@ -160,6 +162,7 @@ describe('PUT /tools/workspace/{toolId}/stance', () => {
       note: null,
       category: null,
       updated_by: null,
+      updated_by_username: null,
       updated_at: null,
     });
   });
@@ -238,7 +241,7 @@ describe('PUT /workspaces/{id}/stack/stances', () => {
 });
 
 describe('GET /workspaces/{id}/stack and /projects/{id}/stack', () => {
-  it('orders stances, ratings and slugs, and shows the most recent comment per tool', async () => {
+  it('orders stances, ratings and slugs, and shows the comment an editor marked for assistants', async () => {
     const world = await stackWorld();
     const as = h.as(world.editor);
     await as.put(`/workspaces/${world.workspaceId}/stack/stances`, {
@@ -249,13 +252,16 @@ describe('GET /workspaces/{id}/stack and /projects/{id}/stack', () => {
       await as.post(`/tools/workspace/${world.drizzle}/comments`, { content: 'First thoughts' }),
       201,
     );
-    expectStatus(
+    const latest = expectStatus<{ id: string }>(
       await h.as(world.viewer).post(`/tools/workspace/${world.drizzle}/comments`, { content: 'Latest word' }),
       201,
     );
-    const stack = stackSchema.parse(
-      expectStatus(await as.get(`/workspaces/${world.workspaceId}/stack`), 200),
-    );
+    const read = async () =>
+      stackSchema.parse(expectStatus(await as.get(`/workspaces/${world.workspaceId}/stack`), 200));
+    // Nobody has marked a comment yet: no member's words reach the stack.
+    expect((await read()).categories[0]?.tools.map((tool) => tool.top_comment)).toEqual([null, null, null]);
+    expectStatus(await as.put(`/comments/${latest.id}/for-assistants`), 200);
+    const stack = await read();
     expect(toolsOf(stack)).toEqual([
       [
         null,
@@ -269,6 +275,35 @@ describe('GET /workspaces/{id}/stack and /projects/{id}/stack', () => {
     const drizzle = stack.categories[0]?.tools.find((tool) => tool.slug === 'drizzle');
     expect(drizzle?.top_comment).toMatchObject({ content: 'Latest word', commenter_id: world.viewer.id });
     expect(stack.workspace.id).toBe(world.workspaceId);
+  });
+
+  it("shows a tool as its workspace corrected it, in the stack and the exported files, not in another's", async () => {
+    const world = await stackWorld();
+    const other = await stackWorld();
+    expectStatus(
+      await h.as(world.editor).patch(`/tools/workspace/${world.prisma}`, {
+        name: 'Prisma ORM',
+        description: 'Our corrected words',
+        homepage_url: 'https://corrected.example/',
+      }),
+      200,
+    );
+    const stackOf = async (w: typeof world) =>
+      stackSchema.parse(expectStatus(await h.as(w.viewer).get(`/workspaces/${w.workspaceId}/stack`), 200));
+    const prismaOf = (stack: Awaited<ReturnType<typeof stackOf>>) =>
+      stack.categories[0]?.tools.find((tool) => tool.slug === 'prisma');
+    expect(prismaOf(await stackOf(world))).toMatchObject({
+      name: 'Prisma ORM',
+      description: 'Our corrected words',
+      homepage_url: 'https://corrected.example/',
+    });
+    expect(prismaOf(await stackOf(other))).toMatchObject({
+      name: 'Prisma',
+      homepage_url: 'https://prisma.example.com',
+    });
+    const agents = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai/agents-md`);
+    expect(agents.statusCode).toBe(200);
+    expect(agents.body).toContain('Prisma ORM');
   });
 
   it('carries each package with the latest version its facts know, and the manifests pin from it', async () => {
@@ -386,29 +421,35 @@ describe('GET …/stack?category=', () => {
 
   it('reads each tool the same top comment as the whole stack does, ties broken by id', async () => {
     const world = await categorizedWorld();
-    const comment = async (toolId: string, content: string) => ({
-      id: expectStatus<{ id: string }>(
+    const comment = async (toolId: string, content: string) => {
+      const { id } = expectStatus<{ id: string }>(
         await h.as(world.editor).post(`/tools/workspace/${toolId}/comments`, { content }),
         201,
-      ).id,
-      content,
-    });
+      );
+      expectStatus(await h.as(world.editor).put(`/comments/${id}/for-assistants`), 200);
+      return { id, content };
+    };
     const drizzleComments = [
       await comment(world.drizzle, 'one'),
       await comment(world.drizzle, 'two'),
       await comment(world.drizzle, 'three'),
     ];
-    // Written in the same instant: the greatest id is the top comment, whichever way it is read.
+    // Marked in the same instant: the greatest id is the top comment, whichever way it is read.
     await h.db.db
       .update(comments)
-      .set({ updatedAt: new Date('2025-01-01T00:00:00.000Z') })
+      .set({ forAssistantsAt: new Date('2025-01-01T00:00:00.000Z') })
       .where(eq(comments.workspaceToolId, world.drizzle));
-    const older = await comment(world.pydantic, 'older, edited since');
+    const older = await comment(world.pydantic, 'older, marked again since');
     await comment(world.pydantic, 'newer');
     await h.db.db
       .update(comments)
-      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .set({ forAssistantsAt: new Date(Date.now() + 60_000) })
       .where(eq(comments.id, older.id));
+    // Newer than every marked one, but never marked: it does not count.
+    expectStatus(
+      await h.as(world.viewer).post(`/tools/workspace/${world.pydantic}/comments`, { content: 'unmarked' }),
+      201,
+    );
     expectStatus(
       await h.as(world.editor).post(`/projects/${world.projectId}/comments`, { content: 'on the project' }),
       201,
@@ -422,7 +463,7 @@ describe('GET …/stack?category=', () => {
     const whole = topOf(await readStack(world.viewer, `/workspaces/${world.workspaceId}/stack`));
     const [tiedTop] = drizzleComments.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     expect(whole.drizzle?.content).toBe(tiedTop?.content);
-    expect(whole.pydantic?.content).toBe('older, edited since');
+    expect(whole.pydantic?.content).toBe('older, marked again since');
     expect(whole.prisma).toBeNull();
     const byCategory = {
       ...topOf(await readStack(world.viewer, `/workspaces/${world.workspaceId}/stack?category=ORM`)),

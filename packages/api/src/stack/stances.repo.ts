@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
+import { usernames, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
@@ -12,6 +12,7 @@ export interface StanceRow {
   note: string | null;
   category: string | null;
   updatedBy: string | null;
+  updatedByUsername: string | null;
   updatedAt: Date | null;
 }
 
@@ -29,10 +30,15 @@ export async function findStances(
       note: workspaceToolStances.note,
       category: workspaceToolStances.category,
       updatedBy: workspaceToolStances.updatedBy,
+      updatedByUsername: usernames.username,
       updatedAt: workspaceToolStances.updatedAt,
     })
     .from(workspaceTools)
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
+    .leftJoin(
+      usernames,
+      and(eq(usernames.identityId, workspaceToolStances.updatedBy), eq(usernames.isCurrent, true)),
+    )
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), inArray(workspaceTools.id, toolIds)))
     .orderBy(workspaceTools.slug);
 }

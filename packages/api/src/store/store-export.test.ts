@@ -6,7 +6,7 @@ import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 
-// The AI export files in the repository store (issue 17), over HTTP against the local fake GitHub: the
+// The AI export files in the repository store, over HTTP against the local fake GitHub: the
 // switch (off by default), the chosen files written by the sync in its one commit, a file the user edited
 // left alone and reported in health, and no more writing once switched off.
 

@@ -6,7 +6,7 @@ import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testin
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { AUTHORIZATION_REQUIRED } from './store.service.ts';
 
-// Who may link a GitHub App installation (issue 8). installation_id arrives in a URL anyone can write, so the
+// Who may link a GitHub App installation. installation_id arrives in a URL anyone can write, so the
 // server only saves one the user who came back from GitHub can access: the callback's one-time `code` is
 // exchanged for a user token and GET /user/installations must list it. Afterwards the saved installation is
 // the only one stackyard lists, checks, connects or writes through.

@@ -17,6 +17,7 @@ import type { StoreExportSettings, StoreSyncError } from '@stackyard/contracts/s
 import type { RenderComment, RenderInputDraft } from '@stackyard/store/render-model';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { toolForgeUrl, toolHomepageUrl } from '../catalog/tool-columns.ts';
 
 // SQL of the repository store: the workspace_stores row, and the workspace read as the renderer's input.
 
@@ -246,8 +247,8 @@ export async function loadRenderInput(db: Executor, workspaceId: string): Promis
           slug: workspaceTools.slug,
           url: workspaceTools.rawSubmittedUrl,
           rating: workspaceTools.rating,
-          homepage: tools.homepageUrl,
-          forge: tools.forgeUrl,
+          homepage: toolHomepageUrl,
+          forge: toolForgeUrl,
           discord: tools.discordUrl,
           slack: tools.slackUrl,
         })

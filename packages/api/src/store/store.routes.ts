@@ -45,7 +45,7 @@ const repositoriesQuerySchema = z.object({
 });
 
 /**
- * The repository link calls of spec §7. The declared schema puts them under /workspaces/{id}/github/, the
+ * The repository link calls. Their declared paths are under /workspaces/{id}/github/, the
  * web app calls /workspaces/{id}/store/: both are served, by the same handlers.
  */
 export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContext): void {

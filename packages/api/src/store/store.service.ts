@@ -36,7 +36,7 @@ import {
   type StoreRow,
 } from './store.repo.ts';
 
-// The repository link of a workspace (spec §7): every member reads its status and health; the owner and
+// The repository link of a workspace: every member reads its status and health; the owner and
 // admins install the app, check, connect, populate and disconnect. GitHub's refusals become clear messages:
 // 422 when someone must change something, 429 or 503 when waiting will do.
 

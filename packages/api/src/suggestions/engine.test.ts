@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHETYPES } from './archetypes.ts';
 import { classifyTool, suggest, titleKey, type EngineInput, type EngineTool } from './engine.ts';
+import { ARCHETYPES } from './taxonomy.ts';
 
 let counter = 0;
 function tool(name: string, description: string, extra: Partial<EngineTool> = {}): EngineTool {
@@ -74,7 +74,7 @@ describe('the built-in suggestion engine', () => {
     expect(archetypes).not.toContain('data-pipeline');
     const ids = new Set(tools.map((entry) => entry.id));
     for (const suggestion of suggestions) {
-      for (const used of suggestion.tools) expect(ids.has(used.toolId)).toBe(true);
+      for (const used of suggestion.tools) expect(ids.has(used.tool_id)).toBe(true);
       expect(suggestion.milestones.length).toBeGreaterThanOrEqual(3);
       expect(suggestion.pitch.split('. ').length).toBe(2);
     }
@@ -82,7 +82,7 @@ describe('the built-in suggestion engine', () => {
     expect(names(crud?.tools ?? [])).toEqual(
       expect.arrayContaining(['React', 'Fastify', 'PostgreSQL', 'Drizzle ORM']),
     );
-    expect(crud?.stretchCategory).toBeUndefined();
+    expect(crud?.stretch_category).toBeUndefined();
     expect(crud?.why).toContain('React is preferred');
     // The preferred, top-rated React is in the first suggestion.
     expect(names(suggestions[0]?.tools ?? [])).toContain('React');
@@ -90,10 +90,10 @@ describe('the built-in suggestion engine', () => {
 
   it('names a stretch as a missing category, never as an invented tool', () => {
     const { suggestions } = suggest(input(webStack()));
-    const stretched = suggestions.filter((suggestion) => suggestion.stretchCategory);
+    const stretched = suggestions.filter((suggestion) => suggestion.stretch_category);
     expect(stretched.length).toBeGreaterThan(0);
     const apiWithAuth = suggestions.find((suggestion) => suggestion.archetype === 'api-with-auth');
-    expect(apiWithAuth?.stretchCategory).toBe('Authentication');
+    expect(apiWithAuth?.stretch_category).toBe('Authentication');
     expect(apiWithAuth?.tools.every((used) => !used.stretch)).toBe(true);
     expect(apiWithAuth?.why).toContain('Stretch: your collection has no authentication yet');
   });
@@ -114,7 +114,7 @@ describe('the built-in suggestion engine', () => {
     expect(result.tooFew).toEqual({
       have: 1,
       need: 3,
-      collectFirst: ['API framework', 'Database', 'Testing', 'ORM', 'CLI'],
+      collect_first: ['API framework', 'Database', 'Testing', 'ORM', 'CLI'],
     });
   });
 
@@ -155,7 +155,7 @@ describe('the built-in suggestion engine', () => {
       input(tools, {
         projects: [
           { name: top.title.toUpperCase(), toolIds: [] },
-          { name: 'Something else', toolIds: second.tools.map((used) => used.toolId).reverse() },
+          { name: 'Something else', toolIds: second.tools.map((used) => used.tool_id).reverse() },
         ],
       }),
     ).suggestions;

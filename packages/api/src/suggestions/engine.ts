@@ -5,10 +5,20 @@ import type {
   SuggestionsTooFew,
 } from '@stackyard/contracts/suggestion';
 import type { ToolStance } from '@stackyard/contracts/stack';
-import { ARCHETYPES, type Archetype } from './archetypes.ts';
-import { hasPhrase, normalizeText, PHRASE_INDEX, phrasesOf, TAXONOMY, type CategoryKey } from './taxonomy.ts';
+import {
+  ARCHETYPES,
+  categoryOf,
+  COLLECT_FIRST,
+  hasPhrase,
+  labelOf,
+  normalizeText,
+  PHRASE_INDEX,
+  phrasesOf,
+  type Archetype,
+  type CategoryKey,
+} from './taxonomy.ts';
 
-// The built-in suggestion engine (issue 18): pure and deterministic. It classifies the workspace's tools into
+// The built-in suggestion engine: pure and deterministic. It classifies the workspace's tools into
 // the taxonomy's categories and fills the archetypes with the best tools of each category.
 
 /** What the engine knows of one workspace tool. */
@@ -44,7 +54,7 @@ export interface EngineSuggestion {
   pitch: string;
   why: string;
   tools: SuggestionTool[];
-  stretchCategory?: string;
+  stretch_category?: string;
   difficulty: SuggestionDifficulty;
   scope: SuggestionScope;
   milestones: string[];
@@ -58,53 +68,57 @@ export interface EngineResult {
 
 /** Below this many usable (classified, not avoided) tools the engine asks for more instead of guessing. */
 export const MIN_USABLE_TOOLS = 3;
-const STARTER_CATEGORIES: CategoryKey[] = ['frontend', 'api', 'database', 'testing', 'orm', 'cli'];
-
-// How much each source of words counts towards a category (a tool joins a category at MIN_CATEGORY_SCORE).
-const WEIGHT = { category: 6, name: 5, label: 4, description: 1 };
-const MIN_CATEGORY_SCORE = 2;
 
 interface Classified extends EngineTool {
   categories: Map<CategoryKey, number>;
   score: number;
 }
 
-/** Each category's matching score for one tool: stack category and tags weigh most, descriptions least. */
+// What the tool is, weighed per category: its own name most, words of its tags and topics next, then the
+// words of its description. Other tools' names among its tags count little: they mostly say what it works with.
+const WEIGHT = { name: 3, labelWord: 2, labelName: 1, descriptionWord: 1 };
+const MAX_WORD_HITS = 2;
+const MIN_FIT = 2;
+
+/**
+ * The categories a tool fits, each with how strongly. The team's stack category decides alone when it names one;
+ * otherwise only the best-scoring categories of what the tool is, so a side hint never adds a second job.
+ */
 export function classifyTool(
   tool: Pick<EngineTool, 'name' | 'slug' | 'description' | 'category' | 'labels'>,
 ): Map<CategoryKey, number> {
+  const fromTeam = new Map<CategoryKey, number>();
+  for (const [key] of hits(tool.category ?? '')) fromTeam.set(key, 1);
+  if (fromTeam.size > 0) return fromTeam;
   const scores = new Map<CategoryKey, number>();
   const add = (key: CategoryKey, points: number) => scores.set(key, (scores.get(key) ?? 0) + points);
-  // A name or slug counts when it is a known tool's name.
-  const named = new Set<CategoryKey>();
-  for (const phrase of phrasesOf(`${tool.name} ${tool.slug.replace(/-/g, ' ')} ${tool.slug}`)) {
-    for (const entry of PHRASE_INDEX.get(phrase) ?? []) if (entry.isName) named.add(entry.key);
+  for (const [key, { names }] of hits(`${tool.name} ${tool.slug.replace(/-/g, ' ')} ${tool.slug}`))
+    if (names > 0) add(key, WEIGHT.name);
+  for (const [key, { names, words }] of hits(tool.labels.join(' , '))) {
+    add(key, Math.min(words, MAX_WORD_HITS) * WEIGHT.labelWord + (names > 0 ? WEIGHT.labelName : 0));
   }
-  for (const key of named) add(key, WEIGHT.name);
-  // The team's own words (stack category, tags, topics): any name or word of a category counts in full.
-  for (const [text, weight] of [
-    [tool.category ?? '', WEIGHT.category],
-    [tool.labels.join(' , '), WEIGHT.label],
-  ] as const) {
-    const hit = new Set<CategoryKey>();
-    for (const phrase of phrasesOf(text))
-      for (const entry of PHRASE_INDEX.get(phrase) ?? []) hit.add(entry.key);
-    for (const key of hit) add(key, weight);
-  }
-  // A description may mention anything: each distinct word counts a little, up to three per category.
-  const described = new Map<CategoryKey, number>();
-  for (const phrase of phrasesOf(tool.description ?? '')) {
+  for (const [key, { words }] of hits(tool.description ?? ''))
+    add(key, Math.min(words, MAX_WORD_HITS) * WEIGHT.descriptionWord);
+  const best = Math.max(MIN_FIT, ...scores.values());
+  return new Map([...scores].filter(([, score]) => score === best));
+}
+
+/** How many distinct tool names and other phrases of each category a text contains. */
+function hits(text: string): Map<CategoryKey, { names: number; words: number }> {
+  const counts = new Map<CategoryKey, { names: number; words: number }>();
+  for (const phrase of phrasesOf(text)) {
     for (const entry of PHRASE_INDEX.get(phrase) ?? []) {
-      if (!entry.isName) described.set(entry.key, (described.get(entry.key) ?? 0) + 1);
+      const count = counts.get(entry.key) ?? { names: 0, words: 0 };
+      if (entry.isName) count.names += 1;
+      else count.words += 1;
+      counts.set(entry.key, count);
     }
   }
-  for (const [key, hits] of described) add(key, Math.min(hits, 3) * WEIGHT.description);
-  for (const [key, score] of scores) if (score < MIN_CATEGORY_SCORE) scores.delete(key);
-  return scores;
+  return counts;
 }
 
 /** How much the team wants to use a tool: stance, rating, and saved-but-unused ("try what you saved"). */
-function toolScore(tool: EngineTool): number {
+export function toolScore(tool: EngineTool): number {
   const stance = tool.stance === 'preferred' ? 3 : 0;
   const rating = tool.rating === null ? 0 : tool.rating - 3;
   const unused = tool.projectCount === 0 ? 1.5 : 0;
@@ -115,7 +129,7 @@ function toolScore(tool: EngineTool): number {
 const CLASSIFIED_MAX = 50_000;
 const classified = new Map<string, Map<CategoryKey, number>>();
 
-function classifyRemembered(tool: EngineTool): Map<CategoryKey, number> {
+export function classifyRemembered(tool: EngineTool): Map<CategoryKey, number> {
   const key = [tool.name, tool.slug, tool.description ?? '', tool.category ?? '', ...tool.labels].join(
     '\u0000',
   );
@@ -142,7 +156,7 @@ export function suggest(input: EngineInput): EngineResult {
       tooFew: {
         have: usable.length,
         need: MIN_USABLE_TOOLS,
-        collectFirst: STARTER_CATEGORIES.filter((key) => !have.has(key)).map((key) => TAXONOMY[key].label),
+        collect_first: COLLECT_FIRST.filter((key) => !have.has(key)).map(labelOf),
       },
     };
   }
@@ -163,7 +177,7 @@ export function suggest(input: EngineInput): EngineResult {
         input.excludedFingerprints.has(built.suggestion.fingerprint) ||
         input.excludedTitles.has(key) ||
         projectTitles.has(key) ||
-        projectToolSets.has(toolSetKey(built.suggestion.tools.map((tool) => tool.toolId)))
+        projectToolSets.has(toolSetKey(built.suggestion.tools.map((tool) => tool.tool_id)))
       )
         continue;
       seen.add(built.suggestion.fingerprint);
@@ -177,7 +191,7 @@ export function suggest(input: EngineInput): EngineResult {
   return { suggestions: ranked.map((entry) => entry.suggestion) };
 }
 
-/** A category's tools, the best first: tools whose main category it is before those that only touch it. */
+/** Each category's fitting tools, the one the team wants most first (stance, rating, unused), then the surest. */
 function rankByCategory(tools: Classified[]): Map<CategoryKey, Classified[]> {
   const byCategory = new Map<CategoryKey, Classified[]>();
   for (const tool of tools) {
@@ -190,7 +204,8 @@ function rankByCategory(tools: Classified[]): Map<CategoryKey, Classified[]> {
   for (const [key, list] of byCategory) {
     list.sort(
       (a, b) =>
-        b.score + (b.categories.get(key) ?? 0) / 4 - (a.score + (a.categories.get(key) ?? 0) / 4) ||
+        b.score - a.score ||
+        (b.categories.get(key) ?? 0) - (a.categories.get(key) ?? 0) ||
         (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
     );
   }
@@ -209,13 +224,25 @@ function build(
   byCategory: Map<CategoryKey, Classified[]>,
   variant: number,
 ): Built | null {
-  const chosen = new Map<CategoryKey, Classified>();
+  let chosen = new Map<CategoryKey, Classified>();
   const used = new Set<string>();
+  const candidates = (key: CategoryKey) => (byCategory.get(key) ?? []).filter((tool) => !used.has(tool.id));
+  const [first] = archetype.needs;
+  if (variant === 1) {
+    // The variant swaps the first role's tool for the runner-up; without one there is no variant.
+    const runnerUp = first === undefined ? undefined : candidates(first)[1];
+    if (first === undefined || !runnerUp) return null;
+    chosen.set(first, runnerUp);
+    used.add(runnerUp.id);
+  }
+  // The role with the fewest fitting tools picks first, so a tool that fits two roles leaves the scarce one filled.
+  const open = archetype.needs
+    .filter((key) => !chosen.has(key))
+    .map((key, index) => ({ key, index, count: candidates(key).length }))
+    .sort((a, b) => a.count - b.count || a.index - b.index);
   const missing: CategoryKey[] = [];
-  for (const [index, key] of archetype.needs.entries()) {
-    const candidates = (byCategory.get(key) ?? []).filter((tool) => !used.has(tool.id));
-    const pick = index === 0 && variant === 1 ? candidates[1] : candidates[0];
-    if (index === 0 && variant === 1 && !pick) return null;
+  for (const { key } of open) {
+    const pick = candidates(key)[0];
     if (pick) {
       chosen.set(key, pick);
       used.add(pick.id);
@@ -229,19 +256,27 @@ function build(
       used.add(pick.id);
     }
   }
+  const picked = chosen;
+  // The tools are listed in the archetype's order of roles, whichever role picked first.
+  chosen = new Map(
+    [...archetype.needs, ...archetype.extras].flatMap((key) => {
+      const tool = picked.get(key);
+      return tool ? [[key, tool] as const] : [];
+    }),
+  );
   const stretch = missing[0];
   const fill = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (_, key: CategoryKey) => {
+    text.replace(/\{(\w+)\}/g, (_, key: string) => {
       const tool = chosen.get(key);
       if (tool) return tool.name;
-      return `a ${TAXONOMY[key]?.label.toLowerCase() ?? key} of your choice`;
+      return `${article(labelOf(key))} ${labelOf(key).toLowerCase()} of your choice`;
     });
   const tools = [...chosen.values()];
   const suggestionTools: SuggestionTool[] = [...chosen.entries()].map(([key, tool]) => ({
-    toolId: tool.id,
+    tool_id: tool.id,
     slug: tool.slug,
     name: tool.name,
-    role: TAXONOMY[key].label,
+    role: labelOf(key),
     stretch: false,
   }));
   const rank =
@@ -258,7 +293,7 @@ function build(
       pitch: fill(archetype.pitch),
       why: why(chosen, stretch),
       tools: suggestionTools,
-      ...(stretch ? { stretchCategory: TAXONOMY[stretch].label } : {}),
+      ...(stretch ? { stretch_category: labelOf(stretch) } : {}),
       difficulty: archetype.difficulty,
       scope: archetype.scope,
       milestones: archetype.milestones.map(fill),
@@ -281,12 +316,12 @@ function why(chosen: Map<CategoryKey, Classified>, stretch: CategoryKey | undefi
   if (unused.length > 0)
     reasons.push(`${list(unused)} ${unused.length > 1 ? 'are' : 'is'} saved but not yet used in a project`);
   const parts = [
-    `It combines ${list([...chosen.entries()].map(([key, tool]) => `${tool.name} (${TAXONOMY[key].label.toLowerCase()})`))} from your collection.`,
+    `It combines ${list([...chosen.entries()].map(([key, tool]) => `${tool.name} (${labelOf(key).toLowerCase()})`))} from your collection.`,
   ];
   if (reasons.length > 0) parts.push(`${capitalize(list(reasons))}.`);
   if (stretch) {
     parts.push(
-      `Stretch: your collection has no ${TAXONOMY[stretch].label.toLowerCase()} yet, so this project is a reason to pick one.`,
+      `Stretch: your collection has no ${labelOf(stretch).toLowerCase()} yet, so this project is a reason to pick one.`,
     );
   }
   return parts.join(' ');
@@ -295,6 +330,10 @@ function why(chosen: Map<CategoryKey, Classified>, stretch: CategoryKey | undefi
 function list(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 function capitalize(text: string): string {
@@ -307,7 +346,7 @@ function focusBonus(focus: string | null, archetype: Archetype, tools: Classifie
   let bonus = 0;
   if (archetype.focus.some((word) => hasPhrase(focus, word))) bonus += 10;
   for (const key of [...archetype.needs, ...archetype.extras]) {
-    const { label, words } = TAXONOMY[key];
+    const { label, words } = categoryOf(key);
     if (hasPhrase(focus, label.toLowerCase()) || words.some((word) => hasPhrase(focus, word))) bonus += 3;
   }
   for (const tool of tools) {

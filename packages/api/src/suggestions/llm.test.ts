@@ -1,47 +1,18 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/suggestion';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { completion, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
-import { seedCollection } from '@stackyard/testing/suggestion-seed';
+import { seedCollection, WEB_STACK } from '@stackyard/testing/suggestion-seed';
 import { LlmError, llmSuggestions } from './llm.ts';
 
-// The language-model mode against a local fake OpenAI-compatible server: real HTTP on loopback, speaking
-// POST /v1/chat/completions as the AI SDK's OpenAI-compatible provider does.
+// The language-model mode against a local fake OpenAI-compatible server (real HTTP on loopback).
 
 const API_KEY = 'sk-test-secret-key';
 const MODEL = 'fake-model-1';
 
-interface Recorded {
-  authorization: string | undefined;
-  body: {
-    model: string;
-    messages: { role: string; content: string }[];
-    response_format?: { type: string; json_schema?: { schema?: unknown } };
-  };
-}
-
-let fake: Server;
+let fake: FakeOpenAi;
 let h: Harness;
-let answer: (response: ServerResponse) => void;
-let recorded: Recorded[] = [];
-
-function completion(content: string) {
-  return (response: ServerResponse) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1_700_000_000,
-        model: MODEL,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-      }),
-    );
-  };
-}
 
 const idea = (title: string, tools: string[]) => ({
   title,
@@ -56,26 +27,10 @@ const idea = (title: string, tools: string[]) => ({
 });
 
 beforeAll(async () => {
-  fake = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      recorded.push({
-        authorization: request.headers.authorization,
-        body: JSON.parse(raw) as Recorded['body'],
-      });
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end();
-        return;
-      }
-      answer(response);
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.address() as AddressInfo;
+  fake = await startFakeOpenAi();
   h = await createHarness({
     env: {
-      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      LLM_BASE_URL: fake.baseUrl,
       LLM_API_KEY: API_KEY,
       LLM_MODEL: MODEL,
       LLM_TIMEOUT_MS: '1000',
@@ -85,13 +40,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h.closeChecked();
-  fake.closeAllConnections();
-  await new Promise((resolve) => fake.close(resolve));
+  await fake.close();
 });
 
-beforeEach(() => {
-  recorded = [];
-});
+beforeEach(() => fake.clear());
 
 async function webWorld(): Promise<CatalogWorld> {
   const world = await catalogWorld(h);
@@ -108,25 +60,27 @@ async function list(world: CatalogWorld): Promise<SuggestionList> {
 
 describe('suggestions from a language model', () => {
   it('uses a valid answer, asking with the key, a JSON schema and the workspace tools', async () => {
-    answer = completion(
-      JSON.stringify({
-        suggestions: [
-          idea('Team lunch planner', ['react', 'fastify', 'postgresql']),
-          idea('Flaky test hunter', ['Vitest']),
-        ],
-      }),
+    fake.answer(
+      completion(
+        JSON.stringify({
+          suggestions: [
+            idea('Team lunch planner', ['react', 'fastify', 'postgresql']),
+            idea('Flaky test hunter', ['Vitest']),
+          ],
+        }),
+      ),
     );
     const world = await webWorld();
     const result = await list(world);
     expect(result.mode).toBe('llm');
     expect(result.model).toBe(MODEL);
-    expect(result.modeNote).toBeUndefined();
+    expect(result.mode_note).toBeUndefined();
     expect(result.items.map((item) => item.title)).toEqual(['Team lunch planner', 'Flaky test hunter']);
     expect(result.items[0]?.engine).toBe('llm');
     expect(result.items[0]?.tools.map((tool) => tool.name)).toEqual(['React', 'Fastify', 'PostgreSQL']);
     expect(result.items[1]?.tools.map((tool) => tool.slug)).toEqual(['vitest']);
 
-    const [call] = recorded;
+    const [call] = fake.recorded;
     expect(call?.authorization).toBe(`Bearer ${API_KEY}`);
     expect(call?.body.model).toBe(MODEL);
     expect(call?.body.response_format?.type).toBe('json_schema');
@@ -146,13 +100,15 @@ describe('suggestions from a language model', () => {
   });
 
   it('removes tools the model invented, and ideas left with none', async () => {
-    answer = completion(
-      JSON.stringify({
-        suggestions: [
-          idea('Kafka playground', ['kafka-pro-9000', 'react']),
-          idea('Imaginary stack', ['hyperdb', 'quantum-ui']),
-        ],
-      }),
+    fake.answer(
+      completion(
+        JSON.stringify({
+          suggestions: [
+            idea('Kafka playground', ['kafka-pro-9000', 'react']),
+            idea('Imaginary stack', ['hyperdb', 'quantum-ui']),
+          ],
+        }),
+      ),
     );
     const result = await list(await webWorld());
     expect(result.mode).toBe('llm');
@@ -160,11 +116,47 @@ describe('suggestions from a language model', () => {
     expect(result.items[0]?.tools.map((tool) => tool.slug)).toEqual(['react']);
   });
 
+  it('holds the answer to the rubric: roles repaired to the tool category, repeats and role-less tools dropped', async () => {
+    const tools = (entries: [slug: string, role: string | null][]) =>
+      entries.map(([slug, role]) => ({ slug, role }));
+    fake.answer(
+      completion(
+        JSON.stringify({
+          suggestions: [
+            {
+              ...idea('Lunch planner', []),
+              tools: tools([
+                ['vitest', 'Frontend framework'],
+                ['postgresql', 'API framework'],
+                ['fastify', 'api framework'],
+                ['fastify', 'Database'],
+                ['mystery-box', 'Queue'],
+                ['kafka-pro-9000', 'Queue'],
+              ]),
+            },
+            { ...idea('Lunch  planner!', []), tools: tools([['react', 'Frontend framework']]) },
+            { ...idea('Only a mystery', []), tools: tools([['mystery-box', 'Database']]) },
+          ],
+        }),
+      ),
+    );
+    const world = await catalogWorld(h);
+    await seedCollection(h.db.db, world.workspaceId, [...WEB_STACK, ['Mystery Box', 'Does things', null]]);
+    const result = await list(world);
+    expect(result.mode).toBe('llm');
+    expect(result.items.map((item) => item.title)).toEqual(['Lunch planner']);
+    expect(result.items[0]?.tools.map((tool) => `${tool.name} — ${tool.role}`)).toEqual([
+      'Vitest — Testing',
+      'PostgreSQL — Database',
+      'Fastify — API framework',
+    ]);
+  });
+
   it('falls back to the built-in engine when the answer is not valid JSON', async () => {
-    answer = completion('{"suggestions": [ this is not json');
+    fake.answer(completion('{"suggestions": [ this is not json'));
     const result = await list(await webWorld());
     expect(result.mode).toBe('builtin');
-    expect(result.modeNote).toBe(
+    expect(result.mode_note).toBe(
       "The language model's answer could not be used, so these are built-in suggestions.",
     );
     expect(result.items.length).toBeGreaterThan(0);
@@ -172,49 +164,42 @@ describe('suggestions from a language model', () => {
   });
 
   it('falls back when the answer does not match the schema', async () => {
-    answer = completion(JSON.stringify({ suggestions: [{ title: 'No tools, no milestones' }] }));
+    fake.answer(completion(JSON.stringify({ suggestions: [{ title: 'No tools, no milestones' }] })));
     const result = await list(await webWorld());
     expect(result.mode).toBe('builtin');
-    expect(result.modeNote).toContain('could not be used');
+    expect(result.mode_note).toContain('could not be used');
   });
 
   it('falls back when the endpoint answers with an error', async () => {
-    answer = (response) => {
+    fake.answer((response) => {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'model overloaded' } }));
-    };
+    });
     const result = await list(await webWorld());
     expect(result.mode).toBe('builtin');
-    expect(result.modeNote).toBe(
+    expect(result.mode_note).toBe(
       'The language model could not be reached, so these are built-in suggestions.',
     );
   });
 
   it('falls back when the model does not answer in time', async () => {
-    answer = (response) => {
-      setTimeout(
-        () => completion(JSON.stringify({ suggestions: [idea('Too late', ['react'])] }))(response),
-        2500,
-      );
-    };
-    const started = Date.now();
+    // The model never answers (the connection is closed after the tests): only LLM_TIMEOUT_MS ends the wait.
+    fake.answer(() => {});
     const result = await list(await webWorld());
-    expect(Date.now() - started).toBeLessThan(2500);
     expect(result.mode).toBe('builtin');
-    expect(result.modeNote).toBe(
+    expect(result.mode_note).toBe(
       'The language model did not answer in time, so these are built-in suggestions.',
     );
     expect(result.items.length).toBeGreaterThan(0);
   });
 
   it('keeps the key, the prompt and the answer out of the error it reports', async () => {
-    answer = (response) => {
+    fake.answer((response) => {
       response.writeHead(401, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${API_KEY}` } }));
-    };
-    const { port } = fake.address() as AddressInfo;
+    });
     const error = await llmSuggestions(
-      { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: API_KEY, model: MODEL, timeoutMs: 1000 },
+      { baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, timeoutMs: 1000 },
       {
         tools: [
           {

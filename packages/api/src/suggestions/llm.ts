@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import {
-  suggestionDifficultySchema,
-  suggestionScopeSchema,
-  type SuggestionTool,
-} from '@stackyard/contracts/suggestion';
-import type { EngineSuggestion, EngineTool } from './engine.ts';
-import { titleKey } from './engine.ts';
+import { suggestionDifficultySchema, suggestionScopeSchema } from '@stackyard/contracts/suggestion';
+import type { EngineSuggestion } from './engine.ts';
+import { conformToRubric, type OfferedTool } from './llm-rubric.ts';
 
-// The language-model mode (issue 18): any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio)
-// through the AI SDK, with the answer's shape checked by a zod schema. Only the workspace's tools may appear in
-// what it returns; whatever else the model names is removed. Neither the prompt nor the answer is logged.
+// The language-model mode: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio)
+// through the AI SDK, with the answer's shape checked by a zod schema and its ideas held to the built-in rubric
+// (llm-rubric.ts). Neither the prompt nor the answer is logged.
 
 export interface LlmSettings {
   baseUrl: string;
@@ -49,11 +45,10 @@ const modelAnswerSchema = z.object({
     )
     .max(10),
 });
-type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
 export interface LlmRequest {
   /** The usable tools (avoided ones are never offered to the model). */
-  tools: (EngineTool & { roles: string[] })[];
+  tools: OfferedTool[];
   focus?: string;
   /** Titles the model must not propose again (decided, already shown, existing projects). */
   avoidTitles: string[];
@@ -62,7 +57,8 @@ export interface LlmRequest {
 
 const SYSTEM = [
   'You propose engineering side projects for a software team, built from the tools in their collection.',
-  'Use only tools from the list you are given, referred to by their slug. Never invent tools.',
+  'Use only tools from the list you are given, referred to by their slug, each at most once. Never invent tools.',
+  'Give each tool its role: one of the categories listed for it in brackets, e.g. "API framework".',
   'A project may name one category the collection lacks as its stretchCategory (a category, not a tool), or null.',
   'Each pitch is exactly two sentences. "why" says which of the listed tools it uses and which gaps it exercises.',
   'Give 3 to 6 concrete milestones. difficulty is beginner, intermediate or advanced; scope is weekend, week or month.',
@@ -98,6 +94,27 @@ export async function llmSuggestions(
   settings: LlmSettings,
   request: LlmRequest,
 ): Promise<EngineSuggestion[]> {
+  const answer = await askModel(settings, {
+    system: SYSTEM,
+    prompt: prompt(request),
+    schema: modelAnswerSchema,
+    name: 'project_suggestions',
+    temperature: 0.7,
+  });
+  const suggestions = conformToRubric(answer.suggestions, request.tools);
+  if (suggestions.length === 0)
+    throw new LlmError('unusable', 'The language model proposed no project with the collection’s tools.');
+  return suggestions;
+}
+
+/**
+ * One structured answer of the model, shaped by `schema`; throws LlmError on a timeout, an unreachable
+ * endpoint or an answer that does not fit.
+ */
+export async function askModel<T>(
+  settings: LlmSettings,
+  question: { system: string; prompt: string; schema: z.ZodType<T>; name: string; temperature: number },
+): Promise<T> {
   // Loaded on first use: a server without a model never pays for the SDK at start-up.
   const [{ createOpenAICompatible }, { generateText, Output }] = await Promise.all([
     import('@ai-sdk/openai-compatible'),
@@ -112,18 +129,17 @@ export async function llmSuggestions(
     supportsStructuredOutputs: true,
   });
   const signal = AbortSignal.timeout(settings.timeoutMs);
-  let answer: ModelAnswer;
   try {
     const result = await generateText({
       model: provider.chatModel(settings.model),
-      system: SYSTEM,
-      prompt: prompt(request),
-      output: Output.object({ schema: modelAnswerSchema, name: 'project_suggestions' }),
+      system: question.system,
+      prompt: question.prompt,
+      output: Output.object({ schema: question.schema, name: question.name }),
       maxRetries: 0,
       abortSignal: signal,
-      temperature: 0.7,
+      temperature: question.temperature,
     });
-    answer = result.output;
+    return result.output;
   } catch (error) {
     if (signal.aborted) throw new LlmError('timeout', 'The language model did not answer in time.');
     const name = error instanceof Error ? error.name : 'Error';
@@ -132,47 +148,4 @@ export async function llmSuggestions(
       throw new LlmError('unreachable', `The language model could not be reached (${name}).`);
     throw new LlmError('unusable', `The language model's answer could not be used (${name}).`);
   }
-  const suggestions = keepKnownTools(answer, request.tools);
-  if (suggestions.length === 0)
-    throw new LlmError('unusable', 'The language model proposed no project with the collection’s tools.');
-  return suggestions;
-}
-
-/** Maps the model's tool references to the workspace's tools and removes the ones it invented. */
-function keepKnownTools(answer: ModelAnswer, tools: EngineTool[]): EngineSuggestion[] {
-  const byKey = new Map<string, EngineTool>();
-  for (const tool of tools) {
-    byKey.set(tool.slug.toLowerCase(), tool);
-    byKey.set(tool.name.toLowerCase(), tool);
-  }
-  const result: EngineSuggestion[] = [];
-  for (const entry of answer.suggestions) {
-    const used = new Map<string, SuggestionTool>();
-    for (const reference of entry.tools) {
-      const tool = byKey.get(reference.slug.trim().toLowerCase());
-      if (!tool || used.has(tool.id)) continue;
-      used.set(tool.id, {
-        toolId: tool.id,
-        slug: tool.slug,
-        name: tool.name,
-        ...(reference.role ? { role: reference.role } : {}),
-        stretch: false,
-      });
-    }
-    if (used.size === 0) continue;
-    const key = titleKey(entry.title);
-    result.push({
-      fingerprint: `llm:${key}`,
-      title: entry.title,
-      pitch: entry.pitch,
-      why: entry.why,
-      tools: [...used.values()],
-      ...(entry.stretchCategory ? { stretchCategory: entry.stretchCategory } : {}),
-      difficulty: entry.difficulty,
-      scope: entry.scope,
-      milestones: entry.milestones,
-      archetype: entry.archetype,
-    });
-  }
-  return result;
 }

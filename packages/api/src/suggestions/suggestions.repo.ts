@@ -17,7 +17,9 @@ import type { ToolStance } from '@stackyard/contracts/stack';
 import type { SuggestionEngine } from '@stackyard/contracts/suggestion';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { toolDescription, toolName } from '../catalog/tool-columns.ts';
 import type { EngineTool } from './engine.ts';
+import type { ExistingProject } from './next-steps.ts';
 
 export interface SuggestionRow {
   id: string;
@@ -71,8 +73,8 @@ export async function listEngineTools(db: Executor, access: CatalogReader): Prom
     .select({
       id: workspaceTools.id,
       slug: workspaceTools.slug,
-      name: tools.name,
-      description: tools.description,
+      name: toolName,
+      description: toolDescription,
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
       rating: workspaceTools.rating,
       category: workspaceToolStances.category,
@@ -105,20 +107,20 @@ function topicLabels(topics: unknown): string[] {
 }
 
 /** The workspace's projects: names and linked tool ids. */
-export async function listProjectToolSets(
-  db: Executor,
-  access: CatalogReader,
-): Promise<{ name: string; toolIds: string[] }[]> {
+export async function listProjectToolSets(db: Executor, access: CatalogReader): Promise<ExistingProject[]> {
   return db
     .select({
+      id: projects.id,
       name: projects.name,
+      slug: projects.slug,
       toolIds: sql<
         string[]
       >`coalesce((select array_agg(${projectTools.workspaceToolId}::text) from ${projectTools}
         where ${projectTools.projectId} = ${projects.id}), '{}')`,
     })
     .from(projects)
-    .where(eq(projects.workspaceId, access.workspaceId));
+    .where(eq(projects.workspaceId, access.workspaceId))
+    .orderBy(projects.name, projects.id);
 }
 
 /** Fingerprints and title keys of the suggestions the team already decided on (dismissed or accepted). */

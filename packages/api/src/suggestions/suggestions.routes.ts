@@ -3,15 +3,22 @@ import {
   acceptSuggestionSchema,
   dismissedSuggestionSchema,
   dismissSuggestionSchema,
+  nextStepsListSchema,
   suggestionListQuerySchema,
   suggestionListSchema,
   suggestionParamsSchema,
 } from '@stackyard/contracts/suggestion';
+import { NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
 import type { LlmSettings } from './llm.ts';
-import { acceptSuggestion, dismissSuggestion, listSuggestions } from './suggestions.service.ts';
+import {
+  acceptSuggestion,
+  dismissSuggestion,
+  listNextSteps,
+  listSuggestions,
+} from './suggestions.service.ts';
 
 export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSettings | null): void {
   app.get(
@@ -22,22 +29,42 @@ export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSetting
         summary: "Project suggestions from the workspace's collection (members)",
         description:
           'The built-in engine, or the configured language model (mode llm) with a fallback to the built-in ' +
-          'engine (modeNote says so). focus steers both; cursor asks for more ideas. Suggestions are stored, ' +
-          'so their ids stay the same; dismissed and accepted ones never return. tooFew is set when the ' +
+          'engine (mode_note says so). focus steers both; the x-next-cursor header, passed back as cursor, ' +
+          'asks for more ideas. Suggestions are stored, so their ids stay the same; dismissed and accepted ' +
+          'ones never return. too_few is set when the ' +
           'workspace has too few tools to suggest from.',
         params: workspaceParamsSchema,
         querystring: suggestionListQuerySchema,
         response: { 200: suggestionListSchema, ...always, ...notFound },
       },
     },
-    async (request) =>
-      listSuggestions(
+    async (request, reply) => {
+      const { nextCursor, ...page } = await listSuggestions(
         db,
         { llm, warn: (message) => request.log.warn(message) },
         actorOf(request),
         request.params.id,
         request.query,
-      ),
+      );
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return page;
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/suggestions/next-steps',
+    {
+      schema: {
+        tags: ['suggestions'],
+        summary: "Next steps for the workspace's projects (members)",
+        description:
+          'For each project, up to three workspace tools it does not use yet, each in a role the project lacks ' +
+          '(one that goes with its roles in the kinds of project the engine knows). Avoided tools never appear.',
+        params: workspaceParamsSchema,
+        response: { 200: nextStepsListSchema, ...always, ...notFound },
+      },
+    },
+    async (request) => listNextSteps(db, actorOf(request), request.params.id),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type AcceptedSuggestion,
   type DismissedSuggestion,
   type DismissSuggestion,
+  type NextStepsList,
   type Suggestion,
   type SuggestionList,
   type SuggestionListQuery,
@@ -19,7 +20,8 @@ import { toProject } from '../projects/projects.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { classifyTool, suggest, titleKey, type EngineInput, type EngineSuggestion } from './engine.ts';
 import { LlmError, llmSuggestions, type LlmSettings } from './llm.ts';
-import { TAXONOMY } from './taxonomy.ts';
+import { nextSteps } from './next-steps.ts';
+import { labelOf } from './taxonomy.ts';
 import {
   findSuggestionForUpdate,
   findWorkspacePath,
@@ -44,6 +46,9 @@ const FALLBACK_NOTE: Record<LlmError['reason'], string> = {
   unusable: "The language model's answer could not be used, so these are built-in suggestions.",
 };
 
+/** A page of suggestions, and the cursor of the next page (sent in the x-next-cursor header). */
+export type SuggestionPage = SuggestionList & { nextCursor: string | null };
+
 export interface SuggestionsContext {
   llm: LlmSettings | null;
   /** Where a failure of the model is reported: its kind only, never the prompt, the answer or the key. */
@@ -57,13 +62,13 @@ export async function listSuggestions(
   actor: Actor,
   workspaceId: string,
   query: SuggestionListQuery,
-): Promise<SuggestionList> {
+): Promise<SuggestionPage> {
   const access = await authorize(db, actor, workspaceId, 'suggestions:read');
   const page = decodePage(query.cursor);
   const input = await engineInput(db, access, query.focus);
   const builtin = suggest(input);
   if (builtin.tooFew) {
-    return { items: [], nextCursor: null, mode: context.llm ? 'llm' : 'builtin', tooFew: builtin.tooFew };
+    return { items: [], nextCursor: null, mode: context.llm ? 'llm' : 'builtin', too_few: builtin.tooFew };
   }
   if (context.llm) {
     try {
@@ -80,11 +85,18 @@ export async function listSuggestions(
       context.warn(`suggestions: ${error.message} Falling back to the built-in engine.`);
       return {
         ...(await builtinPage(db, access, builtin.suggestions, page)),
-        modeNote: FALLBACK_NOTE[error.reason],
+        mode_note: FALLBACK_NOTE[error.reason],
       };
     }
   }
   return builtinPage(db, access, builtin.suggestions, page);
+}
+
+/** "Next steps" for the workspace's projects (any member): its tools to add to each, in a role it lacks. */
+export async function listNextSteps(db: Database, actor: Actor, workspaceId: string): Promise<NextStepsList> {
+  const access = await authorize(db, actor, workspaceId, 'suggestions:read');
+  const tools = await listEngineTools(db, access);
+  return { items: nextSteps(tools, await listProjectToolSets(db, access)) };
 }
 
 async function builtinPage(
@@ -92,7 +104,7 @@ async function builtinPage(
   access: CatalogReader,
   ranked: EngineSuggestion[],
   page: number,
-): Promise<SuggestionList> {
+): Promise<SuggestionPage> {
   const start = page * SUGGESTION_PAGE_SIZE;
   const items = await store(db, access, 'builtin', ranked.slice(start, start + SUGGESTION_PAGE_SIZE));
   const more = start + SUGGESTION_PAGE_SIZE < ranked.length;
@@ -133,7 +145,7 @@ async function fromModel(
     .filter((tool) => tool.stance !== 'avoid')
     .map((tool) => ({
       ...tool,
-      roles: [...classifyTool(tool).keys()].map((key) => TAXONOMY[key].label),
+      roles: [...classifyTool(tool).keys()].map(labelOf),
     }));
   const proposed = await llmSuggestions(settings, {
     tools,
@@ -191,7 +203,7 @@ export async function acceptSuggestion(
         tx,
         writer,
         projectId,
-        row.content.tools.map((tool) => tool.toolId),
+        row.content.tools.map((tool) => tool.tool_id),
       );
       await insertComment(tx, commenter, { kind: 'project', id: projectId }, milestonesComment(row));
       await markAccepted(tx, access, suggestionId, projectId);
@@ -200,7 +212,7 @@ export async function acceptSuggestion(
       const path = await findWorkspacePath(tx, access);
       if (!project || !path) throw new Error('the new project could not be read back');
       return {
-        suggestionId,
+        suggestion_id: suggestionId,
         project: toProject(project),
         url: `/${path.username ?? ''}/${path.slug}/projects/${project.slug}`,
       };
@@ -228,7 +240,7 @@ export async function dismissSuggestion(
       throw new AppError('conflict', 'This suggestion was already started as a project.');
     const reason = input?.reason ?? null;
     await markDismissed(tx, access, suggestionId, reason);
-    return { suggestionId, dismissed: true, reason };
+    return { suggestion_id: suggestionId, dismissed: true, reason };
   });
 }
 
@@ -254,7 +266,7 @@ function milestonesComment(row: SuggestionRow): string {
     'Milestones:',
     ...content.milestones.map((milestone, index) => `${index + 1}. ${milestone}`),
   ];
-  if (content.stretchCategory) lines.push('', `Stretch: pick a ${content.stretchCategory.toLowerCase()}.`);
+  if (content.stretch_category) lines.push('', `Stretch: pick a ${content.stretch_category.toLowerCase()}.`);
   return lines.join('\n');
 }
 
@@ -265,14 +277,15 @@ function toSuggestion(row: SuggestionRow): Suggestion {
     title: content.title,
     pitch: content.pitch,
     why: content.why,
-    tools: content.tools,
-    ...(content.stretchCategory ? { stretchCategory: content.stretchCategory } : {}),
+    // Ideas a model proposed before roles were required may lack one.
+    tools: content.tools.map((tool) => ({ ...tool, role: tool.role ?? 'Tool' })),
+    ...(content.stretch_category ? { stretch_category: content.stretch_category } : {}),
     difficulty: content.difficulty,
     scope: content.scope,
     milestones: content.milestones,
     archetype: content.archetype,
     engine: row.engine,
-    createdAt: iso(row.createdAt),
+    created_at: iso(row.createdAt),
   };
 }
 

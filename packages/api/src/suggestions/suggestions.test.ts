@@ -8,7 +8,12 @@ import {
   suggestionListSchema,
   type SuggestionList,
 } from '@stackyard/contracts/suggestion';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import {
+  catalogWorld,
+  expectStatus,
+  nextCursor,
+  type CatalogWorld,
+} from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
 
@@ -25,9 +30,17 @@ async function webWorld(): Promise<CatalogWorld & { tools: Record<string, string
   return { ...world, tools: await seedCollection(h.db.db, world.workspaceId) };
 }
 
-async function list(world: CatalogWorld, query = ''): Promise<SuggestionList> {
+/** A page of suggestions, with the next page's cursor from the x-next-cursor header. */
+async function list(
+  world: CatalogWorld,
+  query = '',
+): Promise<SuggestionList & { nextCursor: string | null }> {
   const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/suggestions${query}`);
-  return suggestionListSchema.parse(expectStatus(response, 200));
+  const raw = expectStatus(response, 200);
+  // The cursor travels in the header only, as for every other list.
+  expect(raw).not.toHaveProperty('nextCursor');
+  const body = suggestionListSchema.parse(raw);
+  return { ...body, nextCursor: nextCursor(response) ?? null };
 }
 
 describe('GET /workspaces/{id}/suggestions', () => {
@@ -35,13 +48,13 @@ describe('GET /workspaces/{id}/suggestions', () => {
     const world = await webWorld();
     const first = await list(world);
     expect(first.mode).toBe('builtin');
-    expect(first.modeNote).toBeUndefined();
-    expect(first.tooFew).toBeUndefined();
+    expect(first.mode_note).toBeUndefined();
+    expect(first.too_few).toBeUndefined();
     expect(first.items).toHaveLength(6);
     const known = new Set(Object.values(world.tools));
     for (const item of first.items) {
       expect(item.engine).toBe('builtin');
-      for (const tool of item.tools) expect(known.has(tool.toolId)).toBe(true);
+      for (const tool of item.tools) expect(known.has(tool.tool_id)).toBe(true);
     }
     // Asked again, the same suggestions keep their ids.
     const again = await list(world);
@@ -130,10 +143,10 @@ describe('GET /workspaces/{id}/suggestions', () => {
     const result = await list(world);
     expect(result.items).toEqual([]);
     expect(result.nextCursor).toBeNull();
-    expect(result.tooFew).toEqual({
+    expect(result.too_few).toEqual({
       have: 1,
       need: 3,
-      collectFirst: ['API framework', 'Database', 'Testing', 'ORM', 'CLI'],
+      collect_first: ['API framework', 'Database', 'Testing', 'ORM', 'CLI'],
     });
   });
 
@@ -167,7 +180,7 @@ describe('POST /workspaces/{id}/suggestions/{suggestionId}/accept', () => {
       200,
     );
     expect(tools.map((tool) => tool.workspace_tool_id).sort()).toEqual(
-      idea.tools.map((tool) => tool.toolId).sort(),
+      idea.tools.map((tool) => tool.tool_id).sort(),
     );
     const comments = expectStatus<{ content: string }[]>(
       await as.get(`/projects/${accepted.project.id}/comments`),
@@ -213,7 +226,7 @@ describe('POST /workspaces/{id}/suggestions/{suggestionId}/dismiss', () => {
       reason: '  We did this last year ',
     });
     expect(dismissedSuggestionSchema.parse(expectStatus(dismissed, 200))).toEqual({
-      suggestionId: idea.id,
+      suggestion_id: idea.id,
       dismissed: true,
       reason: 'We did this last year',
     });

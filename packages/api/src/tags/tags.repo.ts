@@ -12,6 +12,7 @@ import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../a
 import type { Target, TargetKind } from '../catalog/targets.ts';
 import { idsInWorkspace } from '../catalog/workspace-ids.ts';
 import { batchesOf, type Executor } from '../db.ts';
+import { after, cursorKey, orderBy, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 
 export interface TagRow {
   id: string;
@@ -35,16 +36,38 @@ const columns = {
   updatedAt: tags.updatedAt,
 };
 
-/** A workspace has tens of tags, not thousands: one list, by name. The cap only bounds a response. */
+/** The tags on one item: tens, not thousands. The cap only bounds a response. */
 const TAGS_MAX = 1000;
 
-export async function listTags(db: Executor, access: CatalogReader): Promise<TagRow[]> {
+/** A workspace's tags by name, case-insensitively: the order its unique index (tags_name_key) keeps. */
+export const TAG_ORDER: KeysetOrder = {
+  name: 'name',
+  key: sql`lower(${tags.name})`,
+  type: 'text',
+  id: sql`${tags.id}`,
+  direction: 'asc',
+};
+
+/** One page more than `limit` (so the caller knows whether another follows), after the cursor. */
+export async function listTags(
+  db: Executor,
+  access: CatalogReader,
+  query: { limit: number; cursor: Cursor | null; q: string },
+): Promise<Array<TagRow & { cursorKey: string }>> {
+  // `%` and `_` are LIKE wildcards: escaped, a search matches them only as themselves.
+  const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return db
-    .select(columns)
+    .select({ ...columns, cursorKey: cursorKey(TAG_ORDER) })
     .from(tags)
-    .where(eq(tags.workspaceId, access.workspaceId))
-    .orderBy(sql`lower(${tags.name})`, asc(tags.id))
-    .limit(TAGS_MAX);
+    .where(
+      and(
+        eq(tags.workspaceId, access.workspaceId),
+        query.q ? sql`lower(${tags.name}) like ${pattern}` : undefined,
+        after(TAG_ORDER, query.cursor),
+      ),
+    )
+    .orderBy(orderBy(TAG_ORDER))
+    .limit(query.limit + 1);
 }
 
 export async function findTagWorkspace(db: Executor, tagId: string): Promise<string | null> {

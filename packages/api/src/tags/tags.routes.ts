@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema } from '@stackyard/contracts/catalog';
+import { idParamsSchema, NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
 import { projectTagParamsSchema } from '@stackyard/contracts/project';
 import { resourceTagParamsSchema } from '@stackyard/contracts/resource';
 import {
@@ -10,6 +10,7 @@ import {
   updateTagSchema,
 } from '@stackyard/contracts/tag';
 import { toolParamsSchema, toolTagParamsSchema } from '@stackyard/contracts/tool';
+import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { TargetKind } from '../catalog/targets.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
@@ -25,7 +26,7 @@ import {
 
 type ItemParams = { id: string } | { toolId: string };
 
-// The tag paths of spec §7, one per kind of item, plus attach (PUT) and detach (DELETE) under them.
+// The tag paths, one per kind of item, plus attach (PUT) and detach (DELETE) under them.
 const targets: Array<{
   kind: TargetKind;
   path: string;
@@ -66,12 +67,17 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
     {
       schema: {
         tags: ['tags'],
-        summary: "A workspace's tags, by name",
+        summary: "A workspace's tags: paged, by name, optionally those whose name contains q",
+        description: PAGED_LIST,
         querystring: tagListQuerySchema,
         response: { 200: tagListSchema, ...always, ...notFound },
       },
     },
-    async (request) => listTags(db, actorOf(request), request.query.workspace_id),
+    async (request, reply) => {
+      const { items, nextCursor } = await listTags(db, actorOf(request), request.query);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return items;
+    },
   );
 
   app.post(

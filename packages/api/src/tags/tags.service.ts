@@ -1,9 +1,10 @@
 import { AppError } from '@stackyard/contracts/problem';
-import type { CreateTag, Tag, UpdateTag } from '@stackyard/contracts/tag';
+import type { CreateTag, Tag, TagListQuery, UpdateTag } from '@stackyard/contracts/tag';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, TAG_NOT_FOUND } from '../catalog/item-access.ts';
+import { decodeCursor, page } from '../catalog/pagination.ts';
 import { targetKinds, type Target } from '../catalog/targets.ts';
 import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import {
@@ -14,6 +15,7 @@ import {
   findTagWorkspace,
   insertTag,
   listTags as readTags,
+  TAG_ORDER,
   tagsOf,
   updateTag as writeTag,
   type TagRow,
@@ -25,9 +27,16 @@ function nameTaken(name: string): string {
   return `This workspace already has a tag named "${name}".`;
 }
 
-export async function listTags(db: Database, actor: Actor, workspaceId: string): Promise<Tag[]> {
-  const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return (await readTags(db, access)).map(toTag);
+export async function listTags(
+  db: Database,
+  actor: Actor,
+  query: TagListQuery,
+): Promise<{ items: Tag[]; nextCursor: string | null }> {
+  const cursor = decodeCursor(TAG_ORDER, query.cursor);
+  const access = await authorize(db, actor, query.workspace_id, 'catalog:read');
+  const rows = await readTags(db, access, { limit: query.limit, cursor, q: query.q ?? '' });
+  const { rows: kept, nextCursor } = page(TAG_ORDER, rows, query.limit);
+  return { items: kept.map(toTag), nextCursor };
 }
 
 /** Editors and admins; names are unique in the workspace whatever their case. */

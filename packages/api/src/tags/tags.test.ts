@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
+import { tags as tagsTable } from '@stackyard/db/schema';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
-import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
+import { allPages, catalogWorld, expectStatus, nextCursor } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 let h: Harness;
@@ -128,5 +129,58 @@ describe('tags', () => {
     expect(expectStatus(await h.as(world.viewer).get(`/projects/${project.id}/tags`), 200)).toEqual([]);
     const missing = await h.as(world.viewer).get(`/resources/workspace/${crypto.randomUUID()}/tags`);
     expect(problemSchema.parse(missing.json()).detail).toBe('Resource not found');
+  });
+
+  it('page through thousands with a cursor, and a search finds one beyond the first page', async () => {
+    const world = await catalogWorld(h);
+    const names = Array.from({ length: 2500 }, (_, index) => `Topic ${String(index).padStart(4, '0')}`);
+    names.push('100% coverage', 'snake_case');
+    for (let start = 0; start < names.length; start += 500) {
+      await h.db.db.insert(tagsTable).values(
+        names.slice(start, start + 500).map((name) => ({
+          workspaceId: world.workspaceId,
+          name,
+          color: '#000000',
+        })),
+      );
+    }
+    const viewer = h.as(world.viewer);
+    const list = `/tags?workspace_id=${world.workspaceId}`;
+
+    const first = await viewer.get(list);
+    expect(expectStatus<Tag[]>(first, 200)).toHaveLength(50);
+    expect(nextCursor(first)).toBeDefined();
+
+    const pages = await allPages<Tag>((cursor) =>
+      viewer.get(`${list}&limit=100${cursor ? `&cursor=${cursor}` : ''}`),
+    );
+    expect(pages).toHaveLength(26);
+    const listed = pages.flat().map((tag) => tag.tag_name);
+    expect(new Set(listed).size).toBe(names.length);
+    expect(listed).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+
+    // Beyond the first page, found by a part of its name in any case.
+    const found = expectStatus<Tag[]>(await viewer.get(`${list}&q=${encodeURIComponent('topic 2417')}`), 200);
+    expect(found.map((tag) => tag.tag_name)).toEqual(['Topic 2417']);
+    const searched = await allPages<Tag>((cursor) =>
+      viewer.get(`${list}&q=${encodeURIComponent('c 24')}&limit=60${cursor ? `&cursor=${cursor}` : ''}`),
+    );
+    expect(searched.map((page) => page.length)).toEqual([60, 40]);
+    expect(searched.flat().every((tag) => tag.tag_name.startsWith('Topic 24'))).toBe(true);
+    // LIKE's wildcards match only themselves.
+    const percent = expectStatus<Tag[]>(await viewer.get(`${list}&q=${encodeURIComponent('%')}`), 200);
+    expect(percent.map((tag) => tag.tag_name)).toEqual(['100% coverage']);
+    const underscore = expectStatus<Tag[]>(await viewer.get(`${list}&q=_`), 200);
+    expect(underscore.map((tag) => tag.tag_name)).toEqual(['snake_case']);
+
+    const forged = await viewer.get(`${list}&cursor=bm90LWEtY3Vyc29y`);
+    expect(forged.statusCode).toBe(400);
+    const tooLong = await viewer.get(`${list}&q=${'x'.repeat(51)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(problemSchema.parse(tooLong.json()).detail).toBe(
+      '/querystring/q: Search text must be at most 50 characters',
+    );
+    const stranger = await h.user('stranger');
+    expect((await h.as(stranger).get(list)).statusCode).toBe(404);
   });
 });

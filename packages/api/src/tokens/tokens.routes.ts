@@ -9,7 +9,7 @@ import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, forbidden, notFound, tooLarge } from '../http.ts';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './tokens.service.ts';
 
-// Personal access tokens (issue 15). Managed from a session only: a token cannot mint or list tokens.
+// Personal access tokens. Managed from a session only: a token cannot mint or list tokens.
 export function tokenRoutes(app: ApiApp, { db }: RouteDeps): void {
   app.get(
     '/tokens',

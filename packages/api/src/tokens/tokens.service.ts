@@ -24,7 +24,8 @@ export const SESSION_ONLY =
   'Access tokens are managed in the app, signed in: an access token cannot list, create or revoke tokens.';
 export const READ_ONLY_TOKEN =
   'This access token can only read. Create a token with the read_write scope to make changes.';
-export const RESTRICTED_TOKEN = 'This access token is limited to one workspace; it cannot create workspaces.';
+export const RESTRICTED_TOKEN =
+  'This access token is limited to some workspaces; it cannot create workspaces.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Characters of the secret shown in lists: enough to tell tokens apart, far too few to guess the rest.
@@ -91,12 +92,13 @@ export async function verifyAccessToken(
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USE_PRECISION_MS) {
     await touchAccessToken(db, row.id);
   }
-  return { userId: row.userId, grant: { id: row.id, scope: row.scope, workspaceId: row.workspaceId } };
+  const workspaceIds = row.workspaceId ? [row.workspaceId] : null;
+  return { userId: row.userId, grant: { id: row.id, scope: row.scope, workspaceIds } };
 }
 
 /** A workspace restriction, for calls that are not about one existing workspace (creating one). */
 export function requireUnrestrictedToken(actor: Actor): void {
-  if (actor.token?.workspaceId) throw new AppError('forbidden', RESTRICTED_TOKEN);
+  if (actor.token?.workspaceIds) throw new AppError('forbidden', RESTRICTED_TOKEN);
 }
 
 function toAccessToken(row: AccessTokenRow): AccessToken {

@@ -119,7 +119,7 @@ describe('personal access tokens', () => {
     const create = await limited.post('/workspaces', { name: 'Elsewhere' });
     expect(create.statusCode).toBe(403);
     expect(detail(create)).toBe(
-      'This access token is limited to one workspace; it cannot create workspaces.',
+      'This access token is limited to some workspaces; it cannot create workspaces.',
     );
   });
 

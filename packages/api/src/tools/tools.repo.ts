@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { projectTools, tools, toolTags, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
 import type { ToolStance } from '@stackyard/contracts/stack';
+import type { EditableToolField } from '@stackyard/contracts/tool';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import { suffixedSlug } from '@stackyard/contracts/slug';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
@@ -15,6 +16,15 @@ import {
 } from '../catalog/pagination.ts';
 import { preparedOn } from '../prepared.ts';
 import { isoText, type Executor } from '../db.ts';
+import { withFields } from '../catalog/edited-fields.ts';
+import {
+  toolDescription,
+  toolForgeUrl,
+  toolHomepageUrl,
+  toolIconMedia,
+  toolIconUrl,
+  toolName,
+} from '../catalog/tool-columns.ts';
 
 /** What a tool's page says about it: global, shared by every workspace that links the tool. */
 export interface ToolDetails {
@@ -32,6 +42,8 @@ export interface ToolDetails {
 }
 
 export interface ToolRow extends ToolDetails {
+  documentationUrl: string | null;
+  editedFields: EditableToolField[];
   id: string;
   workspaceId: string;
   slug: string;
@@ -51,14 +63,16 @@ const columns = {
   rating: workspaceTools.rating,
   // A tool without a stance row is accepted (see the stances schema).
   stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
-  name: tools.name,
-  description: tools.description,
+  name: toolName,
+  description: toolDescription,
   imageUrl: tools.imageUrl,
-  iconUrl: tools.iconUrl,
-  iconMedia: tools.iconMedia,
+  iconUrl: toolIconUrl,
+  iconMedia: toolIconMedia,
   imageMedia: tools.imageMedia,
-  homepageUrl: tools.homepageUrl,
-  forgeUrl: tools.forgeUrl,
+  homepageUrl: toolHomepageUrl,
+  forgeUrl: toolForgeUrl,
+  documentationUrl: workspaceTools.documentationUrl,
+  editedFields: sql<EditableToolField[]>`${workspaceTools.editedFields}`,
   discordUrl: tools.discordUrl,
   slackUrl: tools.slackUrl,
   createdAt: isoText(workspaceTools.createdAt),
@@ -73,7 +87,7 @@ export const toolOrders: Record<ItemSort, KeysetOrder> = {
     id: sql`${workspaceTools.id}`,
     direction: 'desc',
   },
-  // A tool's title is its slug (spec §2), unique in the workspace.
+  // A tool's title is its slug, unique in the workspace.
   name: {
     name: 'name',
     key: sql`${workspaceTools.slug}`,
@@ -201,6 +215,40 @@ export async function setToolRating(
   return rows.length > 0;
 }
 
+/** Values for the workspace's own columns of a tool (its corrections), by column. */
+export interface ToolEdits {
+  name?: string;
+  description?: string | null;
+  homepageUrl?: string | null;
+  forgeUrl?: string | null;
+  documentationUrl?: string | null;
+  iconUrl?: string | null;
+  iconMedia?: string | null;
+}
+
+/**
+ * Writes the workspace's corrections on its own row (never the global tool, which other workspaces share)
+ * and adds their fields to edited_fields.
+ */
+export async function setToolEdits(
+  db: Executor,
+  access: Authorized<'catalog:write'>,
+  toolId: string,
+  edits: ToolEdits,
+  fields: readonly EditableToolField[],
+): Promise<boolean> {
+  const rows = await db
+    .update(workspaceTools)
+    .set({
+      ...edits,
+      editedFields: withFields(workspaceTools.editedFields, fields),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(workspaceTools.id, toolId)))
+    .returning({ id: workspaceTools.id });
+  return rows.length > 0;
+}
+
 /** The workspace's tool, its comments, tags and project links; the global tool stays for the others. */
 export async function deleteTool(
   db: Executor,
@@ -230,17 +278,23 @@ export async function listToolsOfProject(
 export interface ToolLabel {
   slug: string;
   name: string | null;
+  createdAt: Date;
 }
 
-/** The slug and name of these workspace tools, by id (a deleted one is missing). */
+/** The slug, name and creation time of these workspace tools, by id (a deleted one is missing). */
 export async function findToolLabels(db: Executor, ids: string[]): Promise<Map<string, ToolLabel>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: workspaceTools.id, slug: workspaceTools.slug, name: tools.name })
+    .select({
+      id: workspaceTools.id,
+      slug: workspaceTools.slug,
+      name: toolName,
+      createdAt: workspaceTools.createdAt,
+    })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
     .where(inArray(workspaceTools.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { slug: row.slug, name: row.name }]));
+  return new Map(rows.map(({ id, ...label }) => [id, label]));
 }
 
 /** The workspace's tool with this fingerprint, if it already has one. */

@@ -4,13 +4,21 @@ import {
   updateRatingSchema,
   workspaceSlugParamsSchema,
 } from '@stackyard/contracts/catalog';
-import { toolListQuerySchema, toolListSchema, toolParamsSchema, toolSchema } from '@stackyard/contracts/tool';
+import {
+  toolListQuerySchema,
+  toolListSchema,
+  toolParamsSchema,
+  toolSchema,
+  updateToolSchema,
+} from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
+import { readItemHealth } from '../health/health.service.ts';
+import type { PageFetchSettings } from '../catalog/page-fetch.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
-import { deleteTool, getTool, getToolBySlug, listTools, rateTool } from './tools.service.ts';
+import { always, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { deleteTool, getTool, getToolBySlug, listTools, rateTool, updateTool } from './tools.service.ts';
 
-export function toolRoutes(app: ApiApp, { db }: RouteDeps): void {
+export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchSettings): void {
   app.get(
     '/tools',
     {
@@ -39,7 +47,10 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps): void {
         response: { 200: toolSchema, ...always, ...notFound },
       },
     },
-    async (request) => getToolBySlug(db, actorOf(request), request.params.workspaceId, request.params.slug),
+    async (request) => {
+      const tool = await getToolBySlug(db, actorOf(request), request.params.workspaceId, request.params.slug);
+      return { ...tool, health: await readItemHealth(db, 'tool', tool.workspace_tool_id) };
+    },
   );
 
   app.get(
@@ -52,7 +63,10 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps): void {
         response: { 200: toolSchema, ...always, ...notFound },
       },
     },
-    async (request) => getTool(db, actorOf(request), request.params.toolId),
+    async (request) => {
+      const tool = await getTool(db, actorOf(request), request.params.toolId);
+      return { ...tool, health: await readItemHealth(db, 'tool', tool.workspace_tool_id) };
+    },
   );
 
   app.put(
@@ -67,6 +81,24 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps): void {
       },
     },
     async (request) => rateTool(db, actorOf(request), request.params.toolId, request.body.context.rating),
+  );
+
+  app.patch(
+    '/tools/workspace/:toolId',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: "Correct a tool's name, description or links for the workspace (editors and admins)",
+        description:
+          "Each field is optional; null clears it. The values are the workspace's own: other workspaces " +
+          'holding the same tool keep theirs. The fields given are listed in edited_fields from then on. ' +
+          "An icon_url is fetched and kept as the app's copy; 422 when it is not an image that can be fetched.",
+        params: toolParamsSchema,
+        body: updateToolSchema,
+        response: { 200: toolSchema, ...always, ...forbidden, ...notFound, ...tooLarge, ...unprocessable },
+      },
+    },
+    async (request) => updateTool(db, pageFetch, actorOf(request), request.params.toolId, request.body),
   );
 
   app.delete(

@@ -1,9 +1,11 @@
 import { AppError } from '@stackyard/contracts/problem';
-import type { Tool, ToolListQuery } from '@stackyard/contracts/tool';
+import type { FetchedMedia } from '@stackyard/ingestion/fetch-media';
+import type { EditableToolField, Tool, ToolListQuery, UpdateTool } from '@stackyard/contracts/tool';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
+import { fetchChosenIcon, storeChosenIcon, type PageFetchSettings } from '../catalog/page-fetch.ts';
 import { decodeCursor } from '../catalog/pagination.ts';
 import { inTransaction } from '../db.ts';
 import {
@@ -13,6 +15,7 @@ import {
   findToolForReading,
   findToolWorkspace,
   listTools as readTools,
+  setToolEdits,
   setToolRating,
   toolOrders,
   type ToolRow,
@@ -75,7 +78,48 @@ export async function rateTool(
   });
 }
 
-/** Spec §6: editors and admins delete tools. */
+/**
+ * Editors and admins correct a tool for their workspace: the values land on the workspace's own row, so
+ * other workspaces holding the same global tool see no change, and the fields are marked edited by hand.
+ */
+export async function updateTool(
+  db: Database,
+  settings: PageFetchSettings,
+  actor: Actor,
+  toolId: string,
+  input: UpdateTool,
+): Promise<Tool> {
+  const fields = Object.keys(input) as EditableToolField[];
+  // The icon is fetched before the transaction, which would otherwise wait on the site, and only for a
+  // caller who may edit the tool (asked again where the tool is written).
+  let icon: FetchedMedia | null = null;
+  if (input.icon_url) {
+    await authorizeItem(db, actor, await findToolWorkspace(db, toolId), 'catalog:write', TOOL_NOT_FOUND);
+    icon = await fetchChosenIcon(settings, input.icon_url);
+  }
+  return inTransaction(db, async (tx) => {
+    const workspaceId = await findToolWorkspace(tx, toolId);
+    const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', TOOL_NOT_FOUND);
+    const edits = {
+      name: input.name,
+      description: input.description,
+      homepageUrl: input.homepage_url,
+      forgeUrl: input.forge_url,
+      documentationUrl: input.documentation_url,
+      ...(input.icon_url === undefined
+        ? {}
+        : { iconUrl: input.icon_url, iconMedia: icon ? await storeChosenIcon(tx, icon) : null }),
+    };
+    if (!(await setToolEdits(tx, access, toolId, edits, fields)))
+      throw new AppError('not_found', TOOL_NOT_FOUND);
+    await markWorkspaceChanged(tx, access.workspaceId);
+    const row = await findTool(tx, access, toolId);
+    if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
+    return toTool(row);
+  });
+}
+
+/** Editors and admins delete tools. */
 export async function deleteTool(db: Database, actor: Actor, toolId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const workspaceId = await findToolWorkspace(tx, toolId);
@@ -99,9 +143,14 @@ export function toTool(row: ToolRow): Tool {
       image_url: row.imageUrl,
       icon_url: row.iconUrl,
       media: storedMedia(row.iconMedia, row.imageMedia),
-      canonical_links: { homepage_url: row.homepageUrl, forge_url: row.forgeUrl },
+      canonical_links: {
+        homepage_url: row.homepageUrl,
+        forge_url: row.forgeUrl,
+        documentation_url: row.documentationUrl,
+      },
       community_links: { discord_url: row.discordUrl, slack_url: row.slackUrl },
     },
+    edited_fields: row.editedFields,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

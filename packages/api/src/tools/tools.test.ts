@@ -36,7 +36,7 @@ async function seedTools(world: CatalogWorld, count: number, prefix = 'tool') {
 }
 
 describe('GET /tools', () => {
-  it("answers the spec's Tool shape, with the global metadata", async () => {
+  it('answers the Tool shape, with the global metadata', async () => {
     const world = await catalogWorld(h);
     await seedTool(h.db.db, {
       workspaceId: world.workspaceId,

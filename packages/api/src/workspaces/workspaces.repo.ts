@@ -25,6 +25,7 @@ export interface WorkspaceRow {
   updatedAt: Date;
   accessRole: AccessRole;
   ownerUsername: string | null;
+  ownerPreviousUsernames: string[];
 }
 
 const listColumns = {
@@ -38,6 +39,11 @@ const listColumns = {
   updatedAt: workspaces.updatedAt,
   accessRole: workspaceMembers.accessRole,
   ownerUsername: usernames.username,
+  // The owner's earlier usernames (which stay theirs for a while), so pages under them can redirect.
+  ownerPreviousUsernames: sql<string[]>`coalesce((
+    select array_agg(previous.username order by previous.username) from usernames previous
+    where previous.identity_id = ${workspaces.ownerId} and not previous.is_current
+  ), '{}'::text[])`,
 };
 
 function workspacesOf(db: Executor, userId: string | Placeholder) {

@@ -42,10 +42,10 @@ function workspaceSlug(name: string): string {
 
 export async function listWorkspaces(db: Database, actor: Actor): Promise<WorkspaceListItem[]> {
   const rows = await listWorkspacesOf(db, actor.userId);
-  // A token restricted to one workspace lists only that one.
-  const restriction = actor.token?.workspaceId;
+  // A token restricted to some workspaces lists only those.
+  const restriction = actor.token?.workspaceIds;
   return rows
-    .filter((row) => !restriction || row.id === restriction)
+    .filter((row) => !restriction || restriction.includes(row.id))
     .map((row) => toListItem(row, actor.userId));
 }
 
@@ -195,6 +195,7 @@ export function toListItem(row: WorkspaceRow, userId: string): WorkspaceListItem
     is_owner: row.ownerId === userId,
     owner_username: row.ownerUsername,
     previous_slugs: row.previousSlugs,
+    owner_previous_usernames: row.ownerPreviousUsernames,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };

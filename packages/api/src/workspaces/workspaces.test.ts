@@ -42,6 +42,7 @@ describe('create', () => {
       is_owner: true,
       owner_username: 'ws_owner',
       previous_slugs: [],
+      owner_previous_usernames: [],
     });
     const list = workspaceListSchema.parse((await h.as(owner).get('/workspaces')).json());
     expect(list).toEqual([workspace]);
@@ -59,7 +60,7 @@ describe('create', () => {
     expect((await create(await h.user(), { name: 'x', slug: 'main' })).slug).toBe('main');
   });
 
-  it('answers the spec messages for bad input', async () => {
+  it('answers the exact messages for bad input', async () => {
     const owner = await h.user();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ name: '' }, '/body/name', 'Name is required'],

@@ -16,7 +16,7 @@ import { timestamps } from './columns.ts';
 import { media } from './media.ts';
 import { workspaces } from './workspaces.ts';
 
-// The catalog of a workspace: tools, resources, projects, comments and tags (issue 6).
+// The catalog of a workspace: tools, resources, projects, comments and tags.
 //
 // Full-text search: every searchable table has a `search` tsvector with a GIN index. It is a generated
 // column where the row holds all of its text; a workspace tool's text lives partly in the global tool, so
@@ -26,7 +26,7 @@ import { workspaces } from './workspaces.ts';
 // (fastupdate off): a search would read it entry by entry until a vacuum emptied it, which on PGlite comes
 // only from the server's maintenance, at most once a minute.
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The row's text as a search vector: title words weigh A, body words B. Angle brackets become spaces first:
@@ -87,7 +87,25 @@ export const workspaceTools = pgTable(
     slug: text('slug').notNull(),
     rawSubmittedUrl: text('raw_submitted_url').notNull(),
     rating: rating('rating'),
-    /** Kept by the workspace_tools_search triggers from the slug, the URL and the global tool's metadata. */
+    /**
+     * The workspace's own corrections of the global tool, which other workspaces share: each is used only
+     * while its field is in edited_fields, so a field cleared by hand (null) stays cleared.
+     */
+    name: text('name'),
+    description: text('description'),
+    homepageUrl: text('homepage_url'),
+    forgeUrl: text('forge_url'),
+    /** The tool's documentation; the global tool has none, so only a member sets it. */
+    documentationUrl: text('documentation_url'),
+    /** An icon a member chose (edited field icon_url): its URL and the app's stored copy. */
+    iconUrl: text('icon_url'),
+    iconMedia: text('icon_media').references(() => media.hash),
+    /** The fields a member edited by hand (contracts' editable tool fields); a metadata refresh keeps them. */
+    editedFields: text('edited_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Kept by the workspace_tools_search triggers from the slug, the URL and the tool's name and description. */
     search: tsvector('search')
       .notNull()
       .default(sql`''::tsvector`),
@@ -100,7 +118,11 @@ export const workspaceTools = pgTable(
     index('workspace_tools_recent_idx').on(table.workspaceId, table.createdAt, table.id),
     index('workspace_tools_rating_idx').on(table.workspaceId, sql`coalesce(${table.rating}, 0)`, table.id),
     index('workspace_tools_tool_idx').on(table.toolId),
-    index('workspace_tools_search_idx').using('gin', table.search).with({ fastupdate: false }),
+    // The workspace beside the search vector (btree_gin): a search finds a workspace's matches through this
+    // index alone, even in the plan PostgreSQL keeps for every workspace, which cannot tell a large one.
+    index('workspace_tools_search_idx')
+      .using('gin', table.workspaceId, table.search)
+      .with({ fastupdate: false }),
     check('workspace_tools_rating_check', ratingCheck(table.rating)),
   ],
 );
@@ -127,6 +149,11 @@ export const resources = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     language: text('language'),
     rating: rating('rating'),
+    /** The fields a member edited by hand (contracts' editable resource fields); a metadata refresh keeps them. */
+    editedFields: text('edited_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs((): SQL =>
@@ -146,7 +173,7 @@ export const resources = pgTable(
       sql`coalesce(${table.extractedTitle}, ${table.rawSubmittedUrl})`,
       table.id,
     ),
-    index('resources_search_idx').using('gin', table.search).with({ fastupdate: false }),
+    index('resources_search_idx').using('gin', table.workspaceId, table.search).with({ fastupdate: false }),
     check('resources_rating_check', ratingCheck(table.rating)),
   ],
 );
@@ -169,7 +196,7 @@ export const projects = pgTable(
     unique('projects_slug_key').on(table.workspaceId, table.slug),
     index('projects_recent_idx').on(table.workspaceId, table.createdAt, table.id),
     index('projects_name_idx').on(table.workspaceId, table.name, table.id),
-    index('projects_search_idx').using('gin', table.search).with({ fastupdate: false }),
+    index('projects_search_idx').using('gin', table.workspaceId, table.search).with({ fastupdate: false }),
   ],
 );
 
@@ -208,16 +235,27 @@ export const comments = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs((): SQL => searchVector(sql`${comments.content}`)),
+    // The editor (an identity id) who marked the comment for the assistant export, and when; null while it
+    // is not marked. Only marked comments reach exported files and the MCP stack answers.
+    forAssistantsBy: uuid('for_assistants_by'),
+    forAssistantsAt: timestamp('for_assistants_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
+    index('comments_for_assistants_idx')
+      .on(table.workspaceToolId, table.forAssistantsAt, table.id)
+      .where(sql`${table.forAssistantsAt} is not null`),
+    check(
+      'comments_for_assistants_check',
+      sql`(${table.forAssistantsBy} is null) = (${table.forAssistantsAt} is null)`,
+    ),
     index('comments_project_idx').on(table.projectId, table.createdAt, table.id),
     index('comments_tool_idx').on(table.workspaceToolId, table.createdAt, table.id),
     index('comments_resource_idx').on(table.resourceId, table.createdAt, table.id),
     index('comments_workspace_idx').on(table.workspaceId),
     // A person's comments across workspaces: their data export and their account's deletion.
     index('comments_commenter_idx').on(table.commenterId, table.id),
-    index('comments_search_idx').using('gin', table.search).with({ fastupdate: false }),
+    index('comments_search_idx').using('gin', table.workspaceId, table.search).with({ fastupdate: false }),
     check(
       'comments_one_target_check',
       sql`num_nonnulls(${table.projectId}, ${table.workspaceToolId}, ${table.resourceId}) = 1`,

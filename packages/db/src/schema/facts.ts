@@ -3,7 +3,7 @@ import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 
 import type { PackageFacts, RepositoryFacts } from '@stackyard/contracts/facts';
 import { tools } from './catalog.ts';
 
-// Tool facts (issue 16): what the forge and the package registries publish about a global tool, one row per
+// Tool facts: what the forge and the package registries publish about a global tool, one row per
 // source and subject (the repository, the deps.dev project, each package), shared by every workspace.
 
 export const FACT_SOURCES = ['github', 'npm', 'pypi', 'crates', 'deps.dev'] as const;

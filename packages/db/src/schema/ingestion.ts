@@ -21,7 +21,7 @@ import { oneOf, timestamps } from './columns.ts';
 import { resources, workspaceTools } from './catalog.ts';
 import { workspaces } from './workspaces.ts';
 
-// Ingestion (issue 7): what members submit, and the durable job queue that does the work.
+// Ingestion: what members submit, and the durable job queue that does the work.
 
 /**
  * A Netscape bookmarks file being imported into a workspace as resources (folders become tags). The rows are
@@ -67,7 +67,7 @@ export const ingestionSubmissions = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    /** What is being ingested; only tools so far, resources follow. */
+    /** What is being ingested: a tool or a resource. */
     kind: text('kind', { enum: SUBMISSION_KINDS }).notNull().default('tool'),
     submittedUrl: text('submitted_url').notNull(),
     submittedFingerprint: text('submitted_fingerprint').notNull(),
@@ -115,6 +115,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** At most one queued job holds a given key: enqueueing again joins the waiting job (debounced work). */
     dedupeKey: text('dedupe_key'),
+    /** The host the job fetches from, when its worker limits the jobs per host (enrichment politeness). */
+    host: text('host'),
     ...timestamps,
   },
   (table) => [

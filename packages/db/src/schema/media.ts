@@ -1,7 +1,7 @@
 import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
-// Copies of the icons and preview images ingestion fetched (issue 14), served by the app itself so a
+// Copies of the icons and preview images ingestion fetched, served by the app itself so a
 // viewer's browser never contacts the host a submitter chose. Keyed by the SHA-256 of the bytes: the same
 // image is stored once whoever links it, and a row never changes (its URL can be cached for ever).
 

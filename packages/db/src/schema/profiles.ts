@@ -18,8 +18,9 @@ export const profiles = pgTable(
   (table) => [check('profiles_theme_check', sql`${table.theme} in ('light', 'dark', 'system')`)],
 );
 
-// Every username an identity has held. A username is never handed to someone else, so it is unique
-// across the whole history; at most one per identity is current.
+// Every username an identity holds or held. One given up stays reserved for its previous owner for a while
+// (addresses under it redirect); only then may another identity claim it, and it leaves the first one's
+// history. So a username is unique across all histories; at most one per identity is current.
 export const usernames = pgTable(
   'usernames',
   {

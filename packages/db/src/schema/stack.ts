@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { workspaceTools } from './catalog.ts';
 
-// The preferred stack (issue 17): the workspace's stance on each of its tools. A tool without a row is
+// The preferred stack: the workspace's stance on each of its tools. A tool without a row is
 // 'accepted', so the table only holds the tools someone has an opinion about.
 
 export const TOOL_STANCES = ['preferred', 'accepted', 'avoid'] as const;

@@ -4,7 +4,7 @@ import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-
 import { timestamps } from './columns.ts';
 import { workspaces } from './workspaces.ts';
 
-// Workspace repository store (issue 8): the GitHub App installation and repository a workspace syncs to.
+// Workspace repository store: the GitHub App installation and repository a workspace syncs to.
 
 /**
  * One row per workspace that has started setting up storage. installation_id arrives from the GitHub App
@@ -12,7 +12,7 @@ import { workspaces } from './workspaces.ts';
  * catalog change; synced_through is the changed_at a successful sync covered, so a sync with nothing new to
  * write is skipped and a failed one leaves the workspace due.
  *
- * The AI export (issue 17): with export_enabled, each sync also writes export_formats' files. export_written
+ * The AI export: with export_enabled, each sync also writes export_formats' files. export_written
  * is path → git blob SHA of what stackyard last wrote there, so a file the user edited since is recognized and
  * left alone; export_conflicts lists those paths as of the last sync (health shows them).
  */

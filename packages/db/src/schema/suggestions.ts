@@ -5,7 +5,7 @@ import { projects } from './catalog.ts';
 import { oneOf, timestamps } from './columns.ts';
 import { workspaces } from './workspaces.ts';
 
-// Project suggestions (issue 18). A suggestion is stored the first time it is shown, so accepting or dismissing
+// Project suggestions. A suggestion is stored the first time it is shown, so accepting or dismissing
 // refers to a stable id; its fingerprint (archetype and tool set, or the model's title) keeps it the same row
 // when the engine proposes it again, and keeps a dismissed or accepted one from coming back.
 
@@ -13,7 +13,7 @@ export const SUGGESTION_STATUSES = ['open', 'dismissed', 'accepted'] as const;
 export const SUGGESTION_ENGINES = ['builtin', 'llm'] as const;
 
 /** What the engine proposed: everything of a suggestion but its id, engine and time. */
-export type SuggestionContent = Omit<Suggestion, 'id' | 'engine' | 'createdAt'>;
+export type SuggestionContent = Omit<Suggestion, 'id' | 'engine' | 'created_at'>;
 
 export const suggestions = pgTable(
   'suggestions',

@@ -4,7 +4,7 @@ import { workspaces } from './workspaces.ts';
 
 export const accessTokenScope = pgEnum('access_token_scope', ['read', 'read_write']);
 
-// Personal access tokens (issue 15): a second credential beside the session JWT, for scripts and the MCP
+// Personal access tokens: a second credential beside the session JWT, for scripts and the MCP
 // server. Only a SHA-256 of the secret is kept; the secret itself is shown once, when it is created.
 export const accessTokens = pgTable(
   'access_tokens',

@@ -1,6 +1,6 @@
 import { ACCESS_ROLES } from '@stackyard/contracts/workspace';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 export const accessRole = pgEnum('access_role', ACCESS_ROLES);
@@ -17,6 +17,8 @@ export const workspaces = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Ingestion puts the suggested tags on what it adds, without a person accepting them. */
+    applySuggestedTags: boolean('apply_suggested_tags').notNull().default(false),
     ...timestamps,
   },
   (table) => [unique('workspaces_owner_slug_key').on(table.ownerId, table.slug)],

@@ -123,7 +123,7 @@ export const shiftJisTitle = 'ロケット ツール';
 export const notFoundPage = `<!doctype html><html><head><title>404 Not Found</title></head>
 <body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`;
 
-/** An article (issue 14): its site, author, date and language; an SVG icon (preferred) and a preview. */
+/** An article: its site, author, date and language; an SVG icon (preferred) and a preview. */
 export const articlePage = `<!doctype html>
 <html lang="en-GB">
 <head>

@@ -31,6 +31,14 @@ type Handler = (request: IncomingMessage, response: ServerResponse, url: URL, or
 const HTML = 'text/html; charset=utf-8';
 const MB = 1024 * 1024;
 
+const vanishingArticle = (name: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Field notes on ${name}</title><meta name="author" content="Ada Example"></head><body>
+<nav><a href="/">Home</a> <a href="/about">About</a></nav><article><h1>Field notes on ${name}</h1>
+<p>An aerostat stays aloft because its envelope holds a lifting gas lighter than the air around it.</p>
+<p>Early designs used hydrogen; later ones moved to helium, which does not burn, at a higher cost.</p>
+<p>Read <a href="/articles/${name}/history">the history</a> for how the designs changed over the decades.</p>
+<script>document.title = 'changed by a script'</script></article><footer>Fixture site</footer></body></html>`;
+
 function html(body: string, status = 200, headers: Record<string, string> = {}): Handler {
   return (_request, response) => {
     response.writeHead(status, { 'content-type': HTML, ...headers });
@@ -219,7 +227,7 @@ const routes = new Map<string, Handler>([
       s.end(Buffer.concat([Buffer.from('<html><head><title>Big but fine</title></head><body>'), padding]));
     },
   ],
-  // The tool page's icon and card, and images a media fetcher must refuse or neutralize (issue 14).
+  // The tool page's icon and card, and images a media fetcher must refuse or neutralize.
   ['/article', html(articlePage)],
   ['/private-images', html(privateImagesPage)],
   ['/favicon-32.png', image('image/png', toolIcon)],
@@ -265,9 +273,21 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   let connections = 0;
   let origin = '';
   const held = new Set<string>();
+  const gone = new Set<string>();
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', origin);
     seen.push(url.pathname + url.search);
+    // /articles/<name>: an article (a readable copy's source) until /articles/<name>/gone is asked, then 404.
+    const article = /^\/articles\/([\w-]+)(\/gone)?$/.exec(url.pathname);
+    if (article?.[1]) {
+      if (article[2]) {
+        gone.add(article[1]);
+        response.writeHead(204);
+        response.end();
+        return;
+      }
+      if (!gone.has(article[1])) return html(vanishingArticle(article[1]))(request, response, url, origin);
+    }
     // /hold-once/<name>: the first request never gets an answer (a job stays in flight, e.g. while its
     // process is killed); every later one gets the tool page.
     if (url.pathname.startsWith('/hold-once/')) {

@@ -17,6 +17,8 @@ export class FakeRepository {
   defaultBranch = 'main';
   archived = false;
   isPrivate = true;
+  /** GitHub lists at most so many entries of a recursive tree and says `truncated`; null: no limit. */
+  listingLimit: number | null = null;
   readonly refs = new Map<string, string>();
   readonly blobs = new Map<string, Buffer>();
   /** Tree SHA → path → blob SHA; trees are flat here, directories only appear in listings. */

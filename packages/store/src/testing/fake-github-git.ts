@@ -89,7 +89,12 @@ export function handleGitRequest(
     if (repository.empty) return EMPTY;
     const listing = repository.listing(tree[1] ?? '', url.searchParams.has('recursive'));
     if (!listing) return NOT_FOUND;
-    return { status: 200, body: { sha: tree[1], tree: listing, truncated: false } };
+    const limit = repository.listingLimit;
+    const truncated = limit !== null && listing.length > limit;
+    return {
+      status: 200,
+      body: { sha: tree[1], tree: truncated ? listing.slice(0, limit) : listing, truncated },
+    };
   }
   if (rest === '/git/trees' && method === 'POST') return createTree(repository, body);
 

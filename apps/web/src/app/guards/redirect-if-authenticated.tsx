@@ -4,7 +4,7 @@ import { useSession } from '@/features/session/api/get-session';
 import { signedInDestination } from '@/lib/return-to';
 
 /**
- * Spec §2: /login, /register and /verify send a signed-in user to /dashboard, or to the login's `return_to`
+ * /login, /register and /verify send a signed-in user to /dashboard, or to the login's `return_to`
  * (the page that asked for a session). With `unlessFlow` a page with `?flow=` is shown to a signed-in user
  * too: /login?flow= is where a failed re-authentication lands, and the page decides with the flow in hand.
  */

@@ -3,7 +3,7 @@ import { StatusScreen } from '@/components/status-screen';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/session/api/get-session';
 
-/** Spec §2: protected routes send visitors without a session to /. */
+/** Protected routes send visitors without a session to /. */
 export function RequireAuth() {
   const session = useSession();
   if (session.isPending) return <StatusScreen text="Loading authentication..." />;

@@ -4,7 +4,7 @@ import { StatusScreen } from '@/components/status-screen';
 import { paths } from '@/config/paths';
 import { useOnboardingStatus } from './use-onboarding';
 
-/** Spec §2: 'Loading...' until session, profile and workspaces are in, then /onboarding (replacing) if needed. */
+/** 'Loading...' until session, profile and workspaces are in, then /onboarding (replacing) if needed. */
 export function RequireOnboarded() {
   const status = useOnboardingStatus();
   if (status.isLoading) return <StatusScreen text="Loading..." />;

@@ -3,7 +3,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 import { useWorkspaces } from '@/features/workspaces/api/get-workspaces';
 import { needsOnboarding } from '@/features/onboarding/lib/onboarding-state';
 
-/** Session, profile and workspaces together: what the onboarding decisions of spec §2 and §4 need. */
+/** Session, profile and workspaces together: what the onboarding redirects need. */
 export function useOnboardingStatus() {
   const session = useSession();
   const enabled = session.isAuthenticated;

@@ -93,7 +93,14 @@ function MainSidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
           { label: 'Tools', to: paths.workspace.tools.getHref(owner, workspace.slug), end: false },
           { label: 'Resources', to: paths.workspace.resources.getHref(owner, workspace.slug), end: false },
           { label: 'Ideas', to: paths.workspace.suggestions.getHref(owner, workspace.slug), end: true },
+          { label: 'Radar', to: paths.workspace.radar.getHref(owner, workspace.slug), end: true },
+          {
+            label: 'Needs attention',
+            to: paths.workspace.needsAttention.getHref(owner, workspace.slug),
+            end: true,
+          },
           { label: 'AI export', to: paths.workspace.aiExport.getHref(owner, workspace.slug), end: true },
+          { label: 'Drift', to: paths.workspace.drift.getHref(owner, workspace.slug), end: true },
         ]
       : [];
   return (

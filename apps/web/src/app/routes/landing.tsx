@@ -6,7 +6,7 @@ import { LandingHero } from '@/features/marketing/components/landing-hero';
 import { ProductOverview } from '@/features/marketing/components/product-overview';
 import { useSession } from '@/features/session/api/get-session';
 
-// Spec §2: / shows the landing page to visitors and sends signed-in users to /dashboard.
+// / shows the landing page to visitors and sends signed-in users to /dashboard.
 export function LandingRoute() {
   const session = useSession();
   if (session.isPending) return <StatusScreen text="Loading authentication..." />;

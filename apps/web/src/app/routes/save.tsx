@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { Wordmark } from '@/components/wordmark';
 import { paths } from '@/config/paths';
-import { useTags } from '@/features/catalog/api/get-tags';
+import { TagCheckList } from '@/features/catalog/components/tag-search';
 import { useSubmitUrls } from '@/features/ingestions/api/submit-urls';
 import { SaveDone } from '@/features/save-link/components/save-done';
 import { SaveForm } from '@/features/save-link/components/save-form';
@@ -19,7 +19,7 @@ import { canIn } from '@/lib/permissions';
 import { useOnboardingStatus } from '../guards/use-onboarding';
 
 /**
- * The save popup (issue 19): the bookmarklet's small window and the PWA share target (POST /share answers
+ * The save popup: the bookmarklet's small window and the PWA share target (POST /share answers
  * 303 here) land on /save?url=&title=&text=. A signed-out visitor signs in and comes back to it, prefilled.
  * Saving is a submission through the API like any other (tools or resources ingestion).
  */
@@ -91,7 +91,7 @@ function NoWritableWorkspace({ hasWorkspaces }: { hasWorkspaces: boolean }) {
   );
 }
 
-function SaveLink({ workspaces, prefill }: { workspaces: WorkspaceListItem[]; prefill: SavePrefill }) {
+export function SaveLink({ workspaces, prefill }: { workspaces: WorkspaceListItem[]; prefill: SavePrefill }) {
   const [currentId] = useCurrentWorkspaceId();
   const [choice, setChoice] = useState<SaveChoice>(() =>
     initialChoice(
@@ -101,7 +101,6 @@ function SaveLink({ workspaces, prefill }: { workspaces: WorkspaceListItem[]; pr
   );
   const workspace = workspaces.find((candidate) => candidate.id === choice.workspaceId) ?? workspaces[0];
   if (!workspace) throw new Error('SaveLink needs a workspace');
-  const tags = useTags(workspace.id);
   const submit = useSubmitUrls(workspace.id);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<SaveChoice | null>(null);
@@ -126,11 +125,7 @@ function SaveLink({ workspaces, prefill }: { workspaces: WorkspaceListItem[]; pr
       onWorkspaceChange={(workspaceId) => setChoice({ ...choice, workspaceId })}
       kind={choice.kind}
       onKindChange={(kind) => setChoice({ ...choice, kind })}
-      tags={{
-        isPending: tags.isPending,
-        error: tags.error,
-        items: (tags.data ?? []).map((tag) => ({ id: tag.id, name: tag.tag_name })),
-      }}
+      tagPicker={(selection) => <TagCheckList key={workspace.id} workspaceId={workspace.id} {...selection} />}
       saving={submit.isPending}
       error={error ?? submit.error?.message ?? null}
       onSave={({ url, hints }) => {

@@ -2,7 +2,7 @@ import { ThemeSelect } from '@/components/theme-select';
 import { Button } from '@/components/ui/button';
 import { Wordmark } from '@/components/wordmark';
 
-// The three links have no destination yet (spec §2: "no actions shown"), hence plain buttons.
+// The three links lead nowhere yet, hence plain buttons.
 const footerButtons = ['Privacy Policy', 'Terms of Service', 'Contact Us'] as const;
 
 export function PublicFooter() {

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-zinc-100 text-zinc-950');
 
-// Spec §2: logged out it offers Home, About and Login; logged in, the app passes its own links (Settings,
+// Logged out it offers Home, About and Login; logged in, the app passes its own links (Settings,
 // Logout) as `signedInNav`, so this component needs no knowledge of the session.
 export function PublicHeader({ signedInNav }: { signedInNav?: ReactNode }) {
   return (

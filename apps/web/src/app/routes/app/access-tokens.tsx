@@ -3,9 +3,10 @@ import { DocumentTitle } from '@/components/document-title';
 import { paths } from '@/config/paths';
 import { AccessTokenList } from '@/features/access-tokens/components/access-token-list';
 import { CreateAccessTokenForm } from '@/features/access-tokens/components/create-access-token-form';
+import { GrantList } from '@/features/oauth/components/grant-list';
 import { useWorkspaces } from '@/features/workspaces/api/get-workspaces';
 
-/** Settings → Access tokens (issue 15): create, list and revoke personal access tokens. */
+/** Settings → Access tokens: create, list and revoke personal access tokens. */
 export function AccessTokensRoute() {
   const workspaces = useWorkspaces();
   const names = new Map((workspaces.data ?? []).map((workspace) => [workspace.id, workspace.name]));
@@ -30,6 +31,13 @@ export function AccessTokensRoute() {
       <section>
         <h2 className="mb-4 font-semibold text-zinc-950">Your tokens</h2>
         <AccessTokenList workspaceName={(id) => names.get(id) ?? 'A workspace'} />
+      </section>
+      <section>
+        <h2 className="mb-1 font-semibold text-zinc-950">Connected apps</h2>
+        <p className="mb-4 text-sm text-zinc-600">
+          Apps you allowed with OAuth (Connect with OAuth). Revoking one stops it at its next request.
+        </p>
+        <GrantList workspaceName={(id) => names.get(id) ?? 'A workspace'} />
       </section>
     </section>
   );

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { DocumentTitle } from '@/components/document-title';
 import { ConnectInstructions } from '@/features/access-tokens/components/connect-instructions';
 import { CreateAccessTokenForm } from '@/features/access-tokens/components/create-access-token-form';
+import { OAuthInstructions } from '@/features/access-tokens/components/oauth-instructions';
 import { useWorkspaces } from '@/features/workspaces/api/get-workspaces';
 
-/** "Connect an AI assistant" (issue 15): the MCP URL, a token made for it, and copy-ready client configuration. */
+/** "Connect an AI assistant": the MCP URL, a token made for it, and copy-ready client configuration. */
 export function ConnectAssistantRoute() {
   const workspaces = useWorkspaces();
   const [token, setToken] = useState<string | null>(null);
@@ -16,10 +17,20 @@ export function ConnectAssistantRoute() {
         <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Connect an AI assistant</h1>
         <p className="mt-2 text-sm text-zinc-600">
           stackyard is an MCP server: Claude, Cursor, VS Code and other MCP clients can ask it which tools
-          your team prefers, search your workspaces and, with a read and write token, add tools. Create a
-          token, then copy the configuration for your client.
+          your team prefers, search your workspaces and, with a read and write token, add tools. Clients that
+          support OAuth need only the server URL; for the others, create a token, then copy the configuration
+          for your client.
         </p>
       </div>
+      <section>
+        <h2 className="font-semibold text-zinc-950">Connect with OAuth</h2>
+        <p className="mt-1 mb-4 text-sm text-zinc-600">
+          Add the server URL in your client; it opens a stackyard page where you choose what it may do and in
+          which workspaces. Connected apps are listed, and revocable, in Settings → Access tokens.
+        </p>
+        <OAuthInstructions url={url} />
+      </section>
+      <h2 className="text-xl font-semibold text-zinc-950">Connect with a token</h2>
       <section className="rounded-xl border border-zinc-200 p-5">
         <h2 className="mb-4 font-semibold text-zinc-950">1. Create a token for it</h2>
         <CreateAccessTokenForm

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useCurrentWorkspace } from '@/features/workspaces/lib/use-current-workspace';
 import { useOnboardingStatus } from '../../guards/use-onboarding';
 
-/** Spec §2 "Landing redirect": onward to onboarding, or to the current (else first) workspace's dashboard. */
+/** Where /dashboard leads: onward to onboarding, or to the current (else first) workspace's dashboard. */
 export function DashboardRoute() {
   const status = useOnboardingStatus();
   const { workspace, currentId, setCurrentId } = useCurrentWorkspace();

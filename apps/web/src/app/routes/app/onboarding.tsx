@@ -15,7 +15,7 @@ import { useOnboardingStatus } from '../../guards/use-onboarding';
 export function OnboardingRoute() {
   const status = useOnboardingStatus();
   const claimUsername = useClaimUsername();
-  // Spec §2: the new workspace becomes current, then onboarding is no longer needed and the page goes to /
+  // The new workspace becomes current, then onboarding is not needed any more and the page goes to /
   // (one navigation: the guard's <Navigate> below, so no second navigate() can race it).
   const createWorkspace = useCreateWorkspace({
     onCreated: (workspace) => setCurrentWorkspaceId(workspace.id),

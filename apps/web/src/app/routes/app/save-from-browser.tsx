@@ -2,7 +2,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { SaveFromBrowser } from '@/features/save-link/components/save-from-browser';
 import { useInstallPrompt } from '@/lib/install-prompt';
 
-/** "Save from your browser" (issue 19): the bookmarklet and the installable app with its share target. */
+/** "Save from your browser": the bookmarklet and the installable app with its share target. */
 export function SaveFromBrowserRoute() {
   const install = useInstallPrompt();
   return (

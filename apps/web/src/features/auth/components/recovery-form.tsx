@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RecoveryFlow } from '@ory/client-fetch';
+import { PASSWORD_RULES } from '@stackyard/contracts/password';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,7 +11,7 @@ import {
   useSetNewPassword,
   useSubmitRecoveryCode,
 } from '../api/recover';
-import type { FlowOutcome } from '../lib/flow-result';
+import { splitFieldError, type FlowOutcome } from '../lib/flow-result';
 import { newPasswordSchema, recoveryEmailSchema, verificationCodeSchema } from '../lib/schemas';
 import { useCheckedForm } from '../lib/use-checked-form';
 import { FormMessages } from './auth-card';
@@ -77,17 +78,23 @@ function CodeStep({
 function PasswordStep({ settingsFlowId, onDone }: { settingsFlowId: string; onDone: () => void }) {
   const save = useSetNewPassword();
   const [messages, setMessages] = useState<string[]>([]);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const form = useCheckedForm(newPasswordSchema, { password: '' });
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setMessages([]);
+    setPasswordError(undefined);
     const outcome = await save.mutateAsync({ flowId: settingsFlowId, password });
     if (outcome.kind === 'done') onDone();
-    else setMessages(failureMessages(outcome));
+    else if (outcome.kind === 'failed') {
+      const split = splitFieldError(outcome, 'password');
+      setPasswordError(split.fieldError);
+      setMessages(split.fieldError ? split.messages : failureMessages(outcome));
+    }
   });
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <FormMessages messages={messages} />
-      <FormField label="New password" error={form.errors.password}>
+      <FormField label="New password" error={form.errors.password ?? passwordError} hint={PASSWORD_RULES}>
         <Input type="password" autoComplete="new-password" {...form.field('password')} />
       </FormField>
       <Button type="submit" disabled={form.isSubmitting}>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PASSWORD_RULES } from '@stackyard/contracts/password';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { REGISTRATION_FAILED, useRegister } from '../api/register';
+import { splitFieldError } from '../lib/flow-result';
 import { credentialsSchema } from '../lib/schemas';
 import { useCheckedForm } from '../lib/use-checked-form';
 import { FormMessages } from './auth-card';
@@ -17,14 +19,20 @@ export function RegisterForm({
 }) {
   const register = useRegister();
   const [messages, setMessages] = useState<string[]>([]);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setMessages([]);
+    setPasswordError(undefined);
     const outcome = await register.mutateAsync({ email, password });
     if (outcome.kind === 'done') onRegistered(outcome.value);
     else if (outcome.kind === 'redirect') window.location.assign(outcome.url);
-    else setMessages([REGISTRATION_FAILED, ...outcome.messages]);
+    else {
+      const split = splitFieldError(outcome, 'password');
+      setPasswordError(split.fieldError);
+      setMessages([REGISTRATION_FAILED, ...split.messages]);
+    }
   });
   const busy = form.isSubmitting || register.isPending;
   const { errors } = form;
@@ -36,7 +44,7 @@ export function RegisterForm({
         <FormField label="Email" error={errors.email}>
           <Input type="email" autoComplete="email" {...form.field('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password}>
+        <FormField label="Password" error={errors.password ?? passwordError} hint={PASSWORD_RULES}>
           <Input type="password" autoComplete="new-password" {...form.field('password')} />
         </FormField>
         <Button type="submit" disabled={busy}>

@@ -7,9 +7,16 @@ import { verificationCodeSchema } from '../lib/schemas';
 import { useCheckedForm } from '../lib/use-checked-form';
 import { FormMessages } from './auth-card';
 
-export function VerifyForm({ flowId, onVerified }: { flowId: string; onVerified: () => void }) {
+type VerifyFormProps = {
+  flowId: string;
+  onVerified: () => void;
+  /** Shown above the field until the next submission (why the mail's link was refused, say). */
+  initialMessages?: string[];
+};
+
+export function VerifyForm({ flowId, onVerified, initialMessages = [] }: VerifyFormProps) {
   const verify = useVerify();
-  const [messages, setMessages] = useState<string[]>([]);
+  const [messages, setMessages] = useState<string[]>(initialMessages);
   const form = useCheckedForm(verificationCodeSchema, { code: '' });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {

@@ -1,4 +1,10 @@
-import { CSRF_MISSING, flowErrorMessages, identityFailure, type IdentityFailure } from '@/lib/identity';
+import {
+  CSRF_MISSING,
+  fieldErrorOf,
+  flowErrorMessages,
+  identityFailure,
+  type IdentityFailure,
+} from '@/lib/identity';
 
 /** What a submitted self-service form came to. */
 export type FlowOutcome<T> =
@@ -36,4 +42,16 @@ export async function outcomeOfError(error: unknown): Promise<FlowOutcome<never>
 /** A flow that expired (410) or lost its CSRF cookie (403) is replaced by a new one and submitted again. */
 export function isStaleFlow(outcome: FlowOutcome<unknown>): boolean {
   return outcome.kind === 'failed' && (outcome.failure?.status === 410 || outcome.failure?.status === 403);
+}
+
+/**
+ * A failure's message for the field `name` (shown next to it, where the user will look to fix it) and the
+ * others (shown above the form).
+ */
+export function splitFieldError(
+  outcome: Extract<FlowOutcome<unknown>, { kind: 'failed' }>,
+  name: string,
+): { fieldError: string | undefined; messages: string[] } {
+  const fieldError = fieldErrorOf(outcome.failure?.body, name);
+  return { fieldError, messages: outcome.messages.filter((message) => message !== fieldError) };
 }

@@ -3,7 +3,7 @@ import { email, formSchema, minLength, trim, type InferForm } from './form-schem
 const emailChecks = [email('Please enter a valid email address.')];
 const passwordChecks = [minLength(6, 'Password must be at least 6 characters.')];
 
-// Spec §5: the client checks of the login and register forms, with their exact messages.
+// The client checks of the login and register forms, with their exact messages.
 export const credentialsSchema = formSchema({ email: emailChecks, password: passwordChecks });
 export type Credentials = InferForm<typeof credentialsSchema>;
 

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { commentListSchema } from '@stackyard/contracts/comment';
+import type { Comment } from '@stackyard/contracts/comment';
 import { apiPage, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { itemPath, type CatalogItem } from '../lib/item';
 
 export function getComments(item: CatalogItem, cursor: string | null) {
-  return apiPage(`${itemPath(item)}/comments${queryString({ cursor, limit: 50 })}`, commentListSchema);
+  return apiPage<Comment>(`${itemPath(item)}/comments${queryString({ cursor, limit: 50 })}`);
 }
 
 export const commentsQueryOptions = (item: CatalogItem) =>

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { itemPath, type CatalogItem } from '../lib/item';
 
-/** PUT puts a tag on an item, DELETE takes it off (the same path, spec §7 plus issue 6). */
+/** PUT puts a tag on an item, DELETE takes it off (the same path). */
 export function setItemTag(item: CatalogItem, tagId: string, attached: boolean): Promise<undefined> {
   return apiRequest(`${itemPath(item)}/tags/${encodeURIComponent(tagId)}`, {
     method: attached ? 'PUT' : 'DELETE',

@@ -6,7 +6,10 @@ import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
 import { useComments } from '../api/get-comments';
+import { useMarkCommentForAssistants } from '../api/mark-comment-for-assistants';
 import type { CatalogItem } from '../lib/item';
+import { LinkedText } from '@/components/linked-text';
+import { RelativeTime } from '@/components/relative-time';
 
 type CommentsSectionProps = {
   item: CatalogItem;
@@ -14,12 +17,17 @@ type CommentsSectionProps = {
   currentUserId: string | null;
   /** Admins and the owner may delete anyone's comment. */
   canModerate: boolean;
+  /** Editors and above mark a tool's comments for assistants (the AI-assistant export). */
+  canMarkForAssistants: boolean;
 };
 
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-// Comments on a tool, resource or project, oldest first; every member may comment (issue 6).
-export function CommentsSection({ item, currentUserId, canModerate }: CommentsSectionProps) {
+// Comments on a tool, resource or project, oldest first; every member may comment.
+export function CommentsSection({
+  item,
+  currentUserId,
+  canModerate,
+  canMarkForAssistants,
+}: CommentsSectionProps) {
   const headingId = useId();
   const inputId = useId();
   const comments = useComments(item);
@@ -54,6 +62,7 @@ export function CommentsSection({ item, currentUserId, canModerate }: CommentsSe
                 comment={comment}
                 canEdit={comment.commenter_id === currentUserId}
                 canDelete={canModerate || comment.commenter_id === currentUserId}
+                canMark={canMarkForAssistants}
                 onDelete={() => remove.mutate(comment.id)}
                 deleting={remove.isPending}
               />
@@ -101,13 +110,16 @@ type CommentItemProps = {
   comment: Comment;
   canEdit: boolean;
   canDelete: boolean;
+  canMark: boolean;
   onDelete: () => void;
   deleting: boolean;
 };
 
-// Authors edit their own comments; authors, admins and the owner delete them (issue 6).
-function CommentItem({ item, comment, canEdit, canDelete, onDelete, deleting }: CommentItemProps) {
+// Authors edit their own comments; authors, admins and the owner delete them.
+function CommentItem({ item, comment, canEdit, canDelete, canMark, onDelete, deleting }: CommentItemProps) {
   const edit = useEditComment(item);
+  const mark = useMarkCommentForAssistants(item);
+  const marked = comment.for_assistants !== null;
   const [draft, setDraft] = useState<string | null>(null);
   const author = comment.commenter_username ?? 'someone';
   const editId = useId();
@@ -124,10 +136,31 @@ function CommentItem({ item, comment, canEdit, canDelete, onDelete, deleting }: 
         <span>
           <span className="font-medium text-zinc-800">{comment.commenter_username ?? 'Someone'}</span>
           {' · '}
-          <time dateTime={comment.created_at}>{timeFormat.format(new Date(comment.created_at))}</time>
+          <RelativeTime iso={comment.created_at} />
           {comment.updated_at !== comment.created_at && ' · edited'}
+          {comment.for_assistants && (
+            <>
+              {' · '}
+              <span data-testid="comment-for-assistants" className="font-medium text-amber-800">
+                For assistants (marked by {comment.for_assistants.marked_by_username ?? 'someone'})
+              </span>
+            </>
+          )}
         </span>
         <span className="flex gap-1">
+          {canMark && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-pressed={marked}
+              // The visible words come first in the name, so a voice command naming them reaches the button.
+              aria-label={`${marked ? 'Unmark' : 'Mark'} for assistants: comment by ${author}`}
+              disabled={mark.isPending}
+              onClick={() => mark.mutate({ commentId: comment.id, marked: !marked })}
+            >
+              {marked ? 'Unmark for assistants' : 'Mark for assistants'}
+            </Button>
+          )}
           {canEdit && draft === null && (
             <Button
               variant="ghost"
@@ -151,8 +184,11 @@ function CommentItem({ item, comment, canEdit, canDelete, onDelete, deleting }: 
           )}
         </span>
       </div>
+      {mark.error && <Alert className="mt-2">{mark.error.message}</Alert>}
       {draft === null ? (
-        <p className="mt-2 text-sm whitespace-pre-wrap text-zinc-900">{comment.content}</p>
+        <p className="mt-2 text-sm break-words whitespace-pre-wrap text-zinc-900">
+          <LinkedText text={comment.content} />
+        </p>
       ) : (
         <form onSubmit={save} className="mt-2 flex flex-col gap-2">
           <label htmlFor={editId} className="sr-only">

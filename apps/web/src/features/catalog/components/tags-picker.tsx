@@ -2,13 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useCreateTag } from '../api/create-tag';
+import { DEFAULT_TAG_COLOR, useCreateTag } from '../api/create-tag';
 import { useItemTags } from '../api/get-item-tags';
-import { useTags } from '../api/get-tags';
 import { useSetItemTag } from '../api/set-item-tag';
 import type { CatalogItem } from '../lib/item';
 import { TagChip } from './tag-chip';
 import { DeleteTagButton, TagEditForm } from './tag-editor';
+import { TagSearch } from './tag-search';
+import { TagSuggestions } from './tag-suggestions';
 
 type TagsPickerProps = {
   workspaceId: string;
@@ -16,8 +17,6 @@ type TagsPickerProps = {
   /** Editors and admins put tags on and take them off; viewers only see them. */
   canEdit: boolean;
 };
-
-const DEFAULT_COLOR = '#6366f1';
 
 export function TagsPicker({ workspaceId, item, canEdit }: TagsPickerProps) {
   const headingId = useId();
@@ -51,6 +50,7 @@ export function TagsPicker({ workspaceId, item, canEdit }: TagsPickerProps) {
           ))}
         </ul>
       )}
+      {canEdit && item.kind !== 'project' && <TagSuggestions workspaceId={workspaceId} item={item} />}
       {canEdit && editing && itemTags.data && (
         <TagChoices workspaceId={workspaceId} item={item} attachedIds={itemTags.data.map((tag) => tag.id)} />
       )}
@@ -67,18 +67,25 @@ function TagChoices({
   item: CatalogItem;
   attachedIds: string[];
 }) {
-  const tags = useTags(workspaceId);
   const setTag = useSetItemTag(item);
   const create = useCreateTag();
   const [name, setName] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
+  // The change on its way, held in component state: the mutation's own pending state reaches React a tick
+  // later, and in between a controlled checkbox would snap back to where it was.
+  const [choice, setChoice] = useState<{ tagId: string; attached: boolean } | null>(null);
   const nameId = useId();
+
+  const choose = (next: { tagId: string; attached: boolean }) => {
+    setChoice(next);
+    setTag.mutate(next, { onSettled: () => setChoice(null) });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!name.trim()) return;
     create.mutate(
-      { workspace_id: workspaceId, tag_name: name.trim(), color: DEFAULT_COLOR },
+      { workspace_id: workspaceId, tag_name: name.trim(), color: DEFAULT_TAG_COLOR },
       {
         onSuccess: (tag) => {
           setName('');
@@ -90,59 +97,44 @@ function TagChoices({
 
   return (
     <div className="mt-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4">
-      {tags.isPending ? (
-        <p className="text-sm text-zinc-600">Loading tags...</p>
-      ) : tags.isError ? (
-        <Alert>Error loading tags: {tags.error.message}</Alert>
-      ) : (
-        <fieldset>
-          <legend className="text-sm font-medium text-zinc-900">Workspace tags</legend>
-          {tags.data.length === 0 && (
-            <p className="mt-1 text-sm text-zinc-600">This workspace has no tags yet.</p>
-          )}
-          <ul className="mt-2 flex flex-col gap-1">
-            {tags.data.map((tag) =>
-              editingId === tag.id ? (
-                <li key={tag.id} className="py-1">
-                  <TagEditForm tag={tag} onDone={() => setEditingId(null)} />
-                </li>
-              ) : (
-                <li key={tag.id} className="flex flex-wrap items-center gap-2">
-                  <label className="flex items-center gap-1.5 text-sm text-zinc-800">
-                    <input
-                      type="checkbox"
-                      checked={
-                        // While a change is on its way, show where it is going.
-                        setTag.isPending && setTag.variables.tagId === tag.id
-                          ? setTag.variables.attached
-                          : attachedIds.includes(tag.id)
-                      }
-                      disabled={setTag.isPending}
-                      onChange={(event) => setTag.mutate({ tagId: tag.id, attached: event.target.checked })}
-                    />
-                    <span
-                      aria-hidden="true"
-                      className="size-2 rounded-full"
-                      style={{ backgroundColor: tag.color }}
-                    />
-                    {tag.tag_name}
-                  </label>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="h-7 px-2"
-                    aria-label={`Edit tag ${tag.tag_name}`}
-                    onClick={() => setEditingId(tag.id)}
-                  >
-                    Edit
-                  </Button>
-                  <DeleteTagButton tag={tag} />
-                </li>
-              ),
-            )}
-          </ul>
-        </fieldset>
-      )}
+      <TagSearch
+        workspaceId={workspaceId}
+        legend="Workspace tags"
+        renderTag={(tag) =>
+          editingId === tag.id ? (
+            <li key={tag.id} className="py-1">
+              <TagEditForm tag={tag} onDone={() => setEditingId(null)} />
+            </li>
+          ) : (
+            <li key={tag.id} className="flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-1.5 text-sm text-zinc-800">
+                <input
+                  type="checkbox"
+                  checked={choice?.tagId === tag.id ? choice.attached : attachedIds.includes(tag.id)}
+                  disabled={choice !== null || setTag.isPending}
+                  onChange={(event) => choose({ tagId: tag.id, attached: event.target.checked })}
+                />
+                <span
+                  aria-hidden="true"
+                  className="size-2 rounded-full"
+                  style={{ backgroundColor: tag.color }}
+                />
+                {tag.tag_name}
+              </label>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2"
+                aria-label={`Edit tag ${tag.tag_name}`}
+                onClick={() => setEditingId(tag.id)}
+              >
+                Edit
+              </Button>
+              <DeleteTagButton tag={tag} />
+            </li>
+          )
+        }
+      />
       <form onSubmit={submit} className="mt-4 flex items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={nameId} className="text-sm font-medium text-zinc-900">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { itemPath } from './item';
 
 describe('itemPath', () => {
-  it('builds the spec §7 base path of each kind', () => {
+  it('builds the API base path of each kind', () => {
     expect(itemPath({ kind: 'tool', id: 'a' })).toBe('/tools/workspace/a');
     expect(itemPath({ kind: 'resource', id: 'b' })).toBe('/resources/workspace/b');
     expect(itemPath({ kind: 'project', id: 'c' })).toBe('/projects/c');

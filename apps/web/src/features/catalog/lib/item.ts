@@ -1,4 +1,4 @@
-// The three kinds of catalog item that carry comments and tags, and where their API paths live (spec §7).
+// The three kinds of catalog item that carry comments and tags, and where their API paths live.
 export type CatalogItemKind = 'tool' | 'resource' | 'project';
 
 export type CatalogItem = { kind: CatalogItemKind; id: string };

@@ -60,6 +60,22 @@ afterEach(() => {
 });
 
 describe('CommandPalette search', () => {
+  // First in the file: the palette's search code has not been loaded yet.
+  it('keeps what is typed while the search loads, and goes on after it', async () => {
+    stubSearchServer();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CommandPalette workspace={workspace} open onOpenChange={() => {}} onNavigate={() => {}} />
+      </QueryClientProvider>,
+    );
+    const typing = userEvent.setup();
+    await typing.type(screen.getByRole('textbox', { name: 'Search the workspace' }), 'vi');
+    const input = await screen.findByRole('combobox');
+    expect(input).toHaveProperty('value', 'vi');
+    await typing.type(input, 'te');
+    expect(input).toHaveProperty('value', 'vite');
+  });
+
   it('aborts a search that the next text superseded and shows only the latest results', async () => {
     const server = stubSearchServer();
     render(
@@ -68,7 +84,7 @@ describe('CommandPalette search', () => {
       </QueryClientProvider>,
     );
     const typing = userEvent.setup();
-    const input = screen.getByRole('combobox');
+    const input = await screen.findByRole('combobox');
     await typing.type(input, 'vit');
     // The pause after "vit" sends its search; it is still waiting for an answer.
     await vi.waitFor(() => expect(server.signals.get('vit')).toBeDefined());

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompareResponse, CompareTool } from '@stackyard/contracts/compare';
+import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ComparePage } from './compare-page';
@@ -93,12 +94,7 @@ const comparison: CompareResponse = {
 };
 
 function setup(slugs: string[], answer: (url: URL) => Response = () => json(comparison)) {
-  const urls: URL[] = [];
-  vi.stubGlobal('fetch', async (path: string) => {
-    const url = new URL(path, 'http://localhost');
-    urls.push(url);
-    return answer(url);
-  });
+  const calls = stubApi(({ url }) => answer(url));
   const onChange = vi.fn();
   renderInApp(
     <ComparePage
@@ -109,7 +105,7 @@ function setup(slugs: string[], answer: (url: URL) => Response = () => json(comp
       picker={() => <p>picker</p>}
     />,
   );
-  return { urls, onChange, user: userEvent.setup() };
+  return { calls, onChange, user: userEvent.setup() };
 }
 
 afterEach(() => {
@@ -119,10 +115,10 @@ afterEach(() => {
 
 describe('ComparePage', () => {
   it('shows the tools side by side, marks the best value with a word, and hides equal rows on request', async () => {
-    const { urls } = setup(['tool-1', 'tool-2']);
+    const { calls } = setup(['tool-1', 'tool-2']);
     const table = await screen.findByRole('table');
-    expect(urls[0]?.pathname).toBe(`/api/v1/workspaces/${WORKSPACE_ID}/compare`);
-    expect(urls[0]?.search).toBe('?tools=tool-1,tool-2');
+    expect(calls[0]?.url.pathname).toBe(`/api/v1/workspaces/${WORKSPACE_ID}/compare`);
+    expect(calls[0]?.url.search).toBe('?tools=tool-1,tool-2');
     const [head] = within(table).getAllByRole('rowgroup');
     const headers = within(head as HTMLElement).getAllByRole('columnheader');
     expect(headers.map((header) => within(header).getByRole('link').textContent)).toEqual([
@@ -186,10 +182,10 @@ describe('ComparePage', () => {
   });
 
   it('asks for a second tool without calling the API', async () => {
-    const { urls } = setup(['tool-1']);
+    const { calls } = setup(['tool-1']);
     screen.getByRole('heading', { name: 'Pick at least two tools' });
     screen.getByText('picker');
     expect(screen.queryByRole('button', { name: 'Copy as Markdown' })).toBeNull();
-    expect(urls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

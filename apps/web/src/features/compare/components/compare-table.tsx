@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   compareGroupSchema,
@@ -10,6 +11,7 @@ import {
 } from '@stackyard/contracts/compare';
 import { StarRating } from '@/components/ui/star-rating';
 import { timeAgo } from '@/lib/relative-time';
+import { PinnedToolNames } from './pinned-tool-names';
 import { ToolTile } from './tool-tile';
 
 export const GROUP_TITLE: Record<CompareGroup, string> = {
@@ -27,12 +29,14 @@ type CompareTableProps = {
 };
 
 /**
- * The tools side by side: one column per tool under a sticky header, one row per fact, grouped. The fact
- * names stay pinned on the left while the columns scroll; on a phone each column snaps into view, so the
- * tools swipe past one at a time.
+ * The tools side by side: one column per tool, one row per fact, grouped. The page scrolls the table up and
+ * down, the tool names pinned at the top (PinnedToolNames); the fact names stay pinned on the left while the
+ * columns scroll sideways; on a phone each column snaps into view, so the tools swipe past one at a time.
  */
 export function CompareTable({ comparison, differencesOnly, toolHref, onRemove }: CompareTableProps) {
   const { tools } = comparison;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const groups = compareGroupSchema.options
     .map((group) => ({
       group,
@@ -49,19 +53,21 @@ export function CompareTable({ comparison, differencesOnly, toolHref, onRemove }
   return (
     <>
       <p className="mb-2 text-sm text-zinc-600 sm:hidden">Swipe sideways to see all {tools.length} tools.</p>
+      <PinnedToolNames tools={tools} scrollerRef={scrollerRef} tableRef={tableRef} />
       <div
+        ref={scrollerRef}
         role="region"
         aria-label="Comparison table"
         tabIndex={0}
-        className="max-h-[75vh] snap-x snap-mandatory scroll-pl-32 overflow-auto rounded-xl border border-zinc-200 sm:snap-none sm:scroll-pl-48"
+        className="snap-x snap-mandatory scroll-pl-32 overflow-x-auto rounded-xl border border-zinc-200 sm:snap-none sm:scroll-pl-48"
       >
-        <table className="w-full border-separate border-spacing-0 text-sm">
+        <table ref={tableRef} className="w-full border-separate border-spacing-0 text-sm">
           <caption className="sr-only">
             {tools.map((tool) => tool.overview.name).join(' compared with ')}
           </caption>
           <thead>
             <tr>
-              <td className="sticky top-0 left-0 z-30 w-32 min-w-32 border-b border-zinc-200 bg-white sm:w-48 sm:min-w-48" />
+              <td className="sticky left-0 z-30 w-32 min-w-32 border-b border-zinc-200 bg-white sm:w-48 sm:min-w-48" />
               {tools.map((tool) => (
                 <ToolHeader
                   key={tool.workspace_tool_id}
@@ -118,7 +124,7 @@ function ToolHeader({
   return (
     <th
       scope="col"
-      className="sticky top-0 z-20 min-w-52 snap-start border-b border-zinc-200 bg-white p-3 text-left align-top font-normal sm:min-w-48"
+      className="min-w-52 snap-start border-b border-zinc-200 bg-white p-3 text-left align-top font-normal sm:min-w-48"
     >
       <div className="flex items-start gap-2">
         <ToolTile name={name} iconUrl={iconUrl} />

@@ -1,5 +1,6 @@
 import type { CompareTool } from '@stackyard/contracts/compare';
-import { timeAgo } from '@/lib/relative-time';
+import { LinkedText } from '@/components/linked-text';
+import { RelativeTime } from '@/components/relative-time';
 
 /** The team's latest comments on each compared tool, beside each other (stacked on a phone). */
 export function LatestComments({ tools }: { tools: CompareTool[] }) {
@@ -20,13 +21,11 @@ export function LatestComments({ tools }: { tools: CompareTool[] }) {
                 {tool.team_view.latest_comments.map((comment) => (
                   <li key={comment.id} className="text-sm">
                     <p className="line-clamp-4 break-words whitespace-pre-line text-zinc-800">
-                      {comment.content}
+                      <LinkedText text={comment.content} />
                     </p>
                     <p className="mt-1 text-xs text-zinc-500">
                       {comment.commenter_username ? `@${comment.commenter_username}` : 'A former member'} ·{' '}
-                      <time dateTime={comment.created_at} title={comment.created_at}>
-                        {timeAgo(comment.created_at)}
-                      </time>
+                      <RelativeTime iso={comment.created_at} />
                     </p>
                   </li>
                 ))}

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolFacts } from '@stackyard/contracts/facts';
+import { requestLine, stubApi } from '@/testing/api';
 import { json } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ToolFactsPanel } from './tool-facts';
@@ -59,10 +60,7 @@ const facts: ToolFacts = {
 };
 
 function setup(canRefresh: boolean) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
-    const url = new URL(path, 'http://localhost');
-    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+  const calls = stubApi(({ url }) => {
     if (url.pathname.endsWith('/refresh')) return json({ ...facts, refresh_queued: true }, 202);
     return json(facts);
   });
@@ -103,7 +101,7 @@ describe('ToolFactsPanel', () => {
     const { calls, user } = setup(true);
     await user.click(await screen.findByRole('button', { name: 'Refresh facts' }));
     await screen.findByRole('button', { name: 'Refreshing...' });
-    expect(calls).toContain(`POST /api/v1/tools/workspace/${TOOL}/facts/refresh`);
+    expect(calls.map(requestLine)).toContain(`POST /api/v1/tools/workspace/${TOOL}/facts/refresh`);
     screen.getByText(/refresh queued/);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FactSource, FactSourceState, PackageFacts, RepositoryFacts } from '@stackyard/contracts/facts';
+import { RelativeTime } from '@/components/relative-time';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { timeAgo } from '@/lib/relative-time';
@@ -174,10 +175,7 @@ function FactCard({
         ))}
       </dl>
       <p className="mt-3 text-xs text-zinc-500">
-        Source: {SOURCE_LABEL[source]} · fetched{' '}
-        <time dateTime={fetchedAt} title={fetchedAt}>
-          {timeAgo(fetchedAt)}
-        </time>
+        Source: {SOURCE_LABEL[source]} · fetched <RelativeTime iso={fetchedAt} />
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { submissionListSchema, type Submission, type SubmissionKind } from '@stackyard/contracts/ingestion';
-import { apiRequest, queryString } from '@/lib/api-client';
+import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
+import { apiJson, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { isInFlight, POLL_INTERVAL_MS } from '../lib/status';
 
@@ -14,9 +14,8 @@ export function getSubmissions(
   kind: SubmissionKind,
   limit?: number,
 ): Promise<Submission[]> {
-  return apiRequest(
+  return apiJson<Submission[]>(
     `/ingestion/${kindSegment(kind)}/workspace/${encodeURIComponent(workspaceId)}${queryString({ limit })}`,
-    { schema: submissionListSchema },
   );
 }
 

@@ -162,7 +162,10 @@ function ImportReport({ entry, latest }: { entry: BookmarkImport; latest: boolea
             />
           </>
         )}
-        {entry.status === 'completed' && (
+        {entry.status === 'completed' && entry.total === 0 && (
+          <p>Nothing to import: the file holds no bookmarks.</p>
+        )}
+        {entry.status === 'completed' && entry.total > 0 && (
           <p>
             Imported {entry.imported} of {entry.total} bookmarks.
             {entry.duplicates > 0 &&

@@ -7,36 +7,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { createQueryClient } from '@/lib/query-client';
+import { stubApi, type ApiAnswer, type ApiCall } from '@/testing/api';
+import { submissionFixture } from '@/testing/fixtures';
 import { IngestionsPage } from './ingestions-page';
 
 const WORKSPACE = '11111111-1111-4111-8111-111111111111';
-const USER = '44444444-4444-4444-8444-444444444444';
 const TOOL_ID = '22222222-2222-4222-8222-222222222222';
 const TAG = '33333333-3333-4333-8333-333333333333';
 
 let sequence = 0;
 function submission(overrides: Partial<Submission>): Submission {
   sequence += 1;
-  return {
+  return submissionFixture({
     id: `55555555-5555-4555-8555-${String(sequence).padStart(12, '0')}`,
-    workspace_id: WORKSPACE,
-    kind: 'tool',
-    submitted_url: 'https://vite.dev',
-    submitted_fingerprint: 'f',
-    submitted_by_user_id: USER,
-    submitted_comment: null,
-    status: 'pending',
-    quarantine_context: null,
-    workspace_tool_id: null,
-    workspace_tool: null,
-    resource_id: null,
-    reviewed_by_user_id: null,
-    reviewed_at: null,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    pre_ingestion_extracted_data: null,
     ...overrides,
-  };
+  });
 }
 
 const json = (body: unknown, status = 200) =>
@@ -45,19 +30,8 @@ const json = (body: unknown, status = 200) =>
     headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
   });
 
-type Call = { method: string; url: URL; body: unknown };
-
-function setup(answer: (call: Call) => Response, { canEdit = true, kind = 'tool' as SubmissionKind } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url: new URL(path, 'http://app.test'),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    return answer(call);
-  });
+function setup(answer: ApiAnswer, { canEdit = true, kind = 'tool' as SubmissionKind } = {}) {
+  const calls = stubApi(answer);
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -67,7 +41,17 @@ function setup(answer: (call: Call) => Response, { canEdit = true, kind = 'tool'
           kindHref={(next) => `/ana/ws/tool-ingestions?kind=${next}`}
           canSubmit={canEdit}
           canReview={canEdit}
-          tags={[{ id: TAG, name: 'build' }]}
+          tagPicker={({ selected, onChange }) => (
+            // A stand-in for the page's tag picker (which searches the server): one tag to tick.
+            <label>
+              <input
+                type="checkbox"
+                checked={selected.includes(TAG)}
+                onChange={(event) => onChange(event.target.checked ? [TAG] : [])}
+              />
+              build
+            </label>
+          )}
           projects={[]}
           toolHref={(slug) => `/ana/ws/tools/${slug}`}
           resourceHref={(id) => `/ana/ws/resources/${id}`}
@@ -78,7 +62,7 @@ function setup(answer: (call: Call) => Response, { canEdit = true, kind = 'tool'
   return { calls, user: userEvent.setup() };
 }
 
-const listCalls = (calls: Call[]) =>
+const listCalls = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.url.pathname.startsWith('/api/v1/ingestion/'));
 
 afterEach(() => {
@@ -196,8 +180,14 @@ describe('IngestionsPage', () => {
     within(item).getByText('Needs review');
     within(item).getByText('The site showed a bot check instead of its page.');
 
+    // Reject asks first, in a dialog that names the URL; the server's refusal shows there.
     await user.click(within(item).getByRole('button', { name: 'Reject' }));
-    await within(item).findByText('Already reviewed.');
+    const confirm = screen.getByRole('dialog', { name: 'Reject this submission?' });
+    within(confirm).getByText('https://challenge.example');
+    expect(calls.some((call) => call.url.pathname.endsWith('/reject'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
+    await within(confirm).findByText('Already reviewed.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(item).getByRole('button', { name: 'Release' }));
     const dialog = screen.getByRole('dialog', { name: 'Release tool' });

@@ -4,7 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { cn } from '@/lib/cn';
 import { BookmarksImport } from './bookmarks-import';
 import { SubmissionsList } from './submissions-list';
-import { SubmitForm, type HintChoice } from './submit-form';
+import { SubmitForm, type HintChoice, type TagPicker } from './submit-form';
 
 type IngestionsPageProps = {
   workspaceId: string;
@@ -15,7 +15,8 @@ type IngestionsPageProps = {
   canSubmit: boolean;
   /** Whether the caller may retry, release or reject a held-back submission. */
   canReview: boolean;
-  tags: HintChoice[];
+  /** The workspace's tag picker for the hints, composed by the page. */
+  tagPicker: TagPicker;
   projects: HintChoice[];
   toolHref: (slug: string) => string;
   resourceHref: (resourceId: string) => string;
@@ -36,7 +37,7 @@ export function IngestionsPage({
   kindHref,
   canSubmit,
   canReview,
-  tags,
+  tagPicker,
   projects,
   toolHref,
   resourceHref,
@@ -68,7 +69,13 @@ export function IngestionsPage({
       </nav>
       <div className="mt-6 flex flex-col gap-8">
         {canSubmit && (
-          <SubmitForm key={kind} workspaceId={workspaceId} kind={kind} tags={tags} projects={projects} />
+          <SubmitForm
+            key={kind}
+            workspaceId={workspaceId}
+            kind={kind}
+            tagPicker={tagPicker}
+            projects={projects}
+          />
         )}
         {canSubmit && kind === 'resource' && <BookmarksImport workspaceId={workspaceId} />}
         <SubmissionsList

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
+import { RelativeTime } from '@/components/relative-time';
 import { StatusScreen } from '@/components/status-screen';
 import { SubmissionStatusBadge } from '@/components/submission-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useRefreshCatalogOnCompletion, useSubmissions } from '../api/get-submissions';
-import { useRejectSubmission } from '../api/reject-submission';
 import { useRetrySubmission } from '../api/retry-submission';
 import { isInFlight, isReviewable } from '../lib/status';
+import { RejectDialog } from './reject-dialog';
 import { ReleaseDialog } from './release-dialog';
 
 type SubmissionsListProps = {
@@ -22,8 +23,6 @@ type SubmissionsListProps = {
 
 /** Cards shown at first and added per "Show more". */
 const PAGE_SIZE = 20;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function SubmissionsList({
   workspaceId,
@@ -120,8 +119,7 @@ function SubmissionItem({
         <SubmissionStatusBadge status={submission.status} />
       </div>
       <p className="mt-1 text-xs text-zinc-500">
-        Submitted{' '}
-        <time dateTime={submission.created_at}>{dateFormat.format(new Date(submission.created_at))}</time>
+        Submitted <RelativeTime iso={submission.created_at} />
       </p>
       <div className="mt-2 text-sm text-zinc-700">
         <Outcome submission={submission} toolHref={toolHref} resourceHref={resourceHref} />
@@ -189,10 +187,8 @@ function Outcome({
           Rejected by a reviewer
           {submission.reviewed_at && (
             <>
-              {' on '}
-              <time dateTime={submission.reviewed_at}>
-                {dateFormat.format(new Date(submission.reviewed_at))}
-              </time>
+              {' '}
+              <RelativeTime iso={submission.reviewed_at} />
             </>
           )}
           .{reason && ` It had been held back: ${reason}`}
@@ -207,22 +203,19 @@ function Outcome({
  */
 function ReviewNote({ submission }: { submission: Submission }) {
   if (!submission.reviewed_at || submission.status === 'rejected') return null;
-  const when = (
-    <time dateTime={submission.reviewed_at}>{dateFormat.format(new Date(submission.reviewed_at))}</time>
-  );
+  const when = <RelativeTime iso={submission.reviewed_at} />;
   return (
     <p className="mt-1 text-xs text-zinc-500">
-      {submission.status === 'completed' ? 'Reviewed by an editor' : 'Retried by a reviewer'} on {when}.
+      {submission.status === 'completed' ? 'Reviewed by an editor' : 'Retried by a reviewer'} {when}.
     </p>
   );
 }
 
 function ReviewActions({ submission }: { submission: Submission }) {
   const retry = useRetrySubmission(submission.workspace_id);
-  const reject = useRejectSubmission(submission.workspace_id);
   const [releasing, setReleasing] = useState(false);
-  const busy = retry.isPending || reject.isPending;
-  const error = retry.error ?? reject.error;
+  const [rejecting, setRejecting] = useState(false);
+  const busy = retry.isPending;
   return (
     <div className="mt-3 border-t border-zinc-100 pt-3">
       <div role="group" aria-label={`Review ${submission.submitted_url}`} className="flex flex-wrap gap-2">
@@ -242,14 +235,16 @@ function ReviewActions({ submission }: { submission: Submission }) {
           size="sm"
           variant="outline"
           className="text-red-700"
+          aria-haspopup="dialog"
           disabled={busy}
-          onClick={() => reject.mutate(submission.id)}
+          onClick={() => setRejecting(true)}
         >
-          {reject.isPending ? 'Rejecting...' : 'Reject'}
+          Reject
         </Button>
       </div>
-      {error && <Alert className="mt-2">{error.message}</Alert>}
+      {retry.error && <Alert className="mt-2">{retry.error.message}</Alert>}
       <ReleaseDialog submission={submission} open={releasing} onClose={() => setReleasing(false)} />
+      <RejectDialog submission={submission} open={rejecting} onClose={() => setRejecting(false)} />
     </div>
   );
 }

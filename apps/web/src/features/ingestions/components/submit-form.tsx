@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { PreIngestionExtractedData, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,13 +6,16 @@ import { FormField } from '@/components/ui/form-field';
 import { useSubmitUrls, type BatchResult } from '../api/submit-urls';
 import { MAX_URLS_PER_BATCH, parseUrls } from '../lib/parse-urls';
 
-/** A tag or project the submitter may suggest linking the new items to. */
+/** A project the submitter may suggest linking the new items to. */
 export type HintChoice = { id: string; name: string };
+
+/** The workspace's tag picker, composed by the page; the form keeps the ids ticked in it. */
+export type TagPicker = (choice: { selected: string[]; onChange: (ids: string[]) => void }) => ReactNode;
 
 type SubmitFormProps = {
   workspaceId: string;
   kind: SubmissionKind;
-  tags: HintChoice[];
+  tagPicker: TagPicker;
   projects: HintChoice[];
 };
 
@@ -23,7 +26,7 @@ const textareaClass =
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-export function SubmitForm({ workspaceId, kind, tags, projects }: SubmitFormProps) {
+export function SubmitForm({ workspaceId, kind, tagPicker, projects }: SubmitFormProps) {
   const headingId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -87,13 +90,7 @@ export function SubmitForm({ workspaceId, kind, tags, projects }: SubmitFormProp
             {kind === 'tool' ? 'Tags, projects and a comment (optional)' : 'Tags and a comment (optional)'}
           </summary>
           <div className="mt-3 flex flex-col gap-4">
-            <Choices
-              legend="Tags"
-              empty="This workspace has no tags yet."
-              choices={tags}
-              selected={tagIds}
-              onChange={setTagIds}
-            />
+            {tagPicker({ selected: tagIds, onChange: setTagIds })}
             {kind === 'tool' && (
               <Choices
                 legend="Projects"

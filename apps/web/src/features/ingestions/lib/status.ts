@@ -1,4 +1,4 @@
-import { REVIEWABLE_STATUSES } from '@stackyard/contracts/ingestion';
+import { REVIEWABLE_STATUSES } from '@stackyard/contracts/submission-status';
 
 /** Still moving on its own: the list keeps polling while one of these is shown. */
 export const isInFlight = (status: string) => status === 'pending' || status === 'fetching';

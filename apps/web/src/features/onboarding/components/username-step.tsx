@@ -23,7 +23,7 @@ export function UsernameStep({ onSubmit }: UsernameStepProps) {
     defaultValues: { username: '' },
   });
   const field = form.register('username', {
-    // Spec §5: the input is lower-cased as it is typed.
+    // The input is lower-cased as it is typed.
     onChange: (event: { target: HTMLInputElement }) => {
       const lower = event.target.value.toLowerCase();
       if (lower !== event.target.value) form.setValue('username', lower);

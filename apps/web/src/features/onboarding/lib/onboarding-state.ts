@@ -4,7 +4,7 @@ export function hasUsername(profile: ProfileLike): boolean {
   return Boolean(profile?.current_username);
 }
 
-/** Spec §4: onboarding is needed while there is no username or no workspace. */
+/** Onboarding is needed while there is no username or no workspace. */
 export function needsOnboarding(
   profile: ProfileLike,
   workspaces: readonly unknown[] | null | undefined,

@@ -15,6 +15,11 @@ export function useClaimUsername() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: claimUsername,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+    // The workspace list names each owner's current username (and their earlier ones): links follow it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
+      ]),
   });
 }

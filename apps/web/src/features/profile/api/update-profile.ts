@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileSchema, type Profile, type UpdateProfile } from '@stackyard/contracts/profile';
-import { apiRequest } from '@/lib/api-client';
+import type { Profile, UpdateProfile } from '@stackyard/contracts/profile';
+import { apiJson } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function updateProfile(input: UpdateProfile): Promise<Profile> {
-  return apiRequest('/profile', { method: 'PUT', body: input, schema: profileSchema });
+  return apiJson<Profile>('/profile', { method: 'PUT', body: input });
 }
 
 export function useUpdateProfile() {

@@ -26,7 +26,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
-/** Viewing, or editing (spec §4): display name, bio, avatar URL; the e-mail is shown read-only. */
+/** Viewing, or editing: display name, bio, avatar URL; the e-mail is shown read-only. */
 export function ProfileForm({ profile, email }: { profile: Profile; email: string | undefined }) {
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

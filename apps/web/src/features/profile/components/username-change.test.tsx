@@ -4,23 +4,19 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { problem, stubApi } from '@/testing/api';
+import { json } from '@/testing/fixtures';
 import { UsernameChange } from './username-change';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-type Route = (url: string, init?: RequestInit) => Response;
-
-function setup(route: Route) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => route(url, init));
-  vi.stubGlobal('fetch', fetchMock);
+function setup(route: (path: string) => Response) {
+  const calls = stubApi(({ url }) => route(url.pathname));
   render(
     <QueryClientProvider client={createQueryClient()}>
       <UsernameChange current="ana" />
     </QueryClientProvider>,
   );
-  const checks = () => fetchMock.mock.calls.filter(([url]) => url.includes('/username/check/'));
-  return { fetchMock, checks, user: userEvent.setup() };
+  const checks = () => calls.filter((call) => call.url.pathname.includes('/username/check/'));
+  return { calls, checks, user: userEvent.setup() };
 }
 
 async function open(user: ReturnType<typeof userEvent.setup>) {
@@ -35,10 +31,10 @@ afterEach(() => {
 
 describe('UsernameChange', () => {
   it('checks availability once, 500 ms after typing stops, and saves', async () => {
-    const { user, checks, fetchMock } = setup((url) =>
+    const { user, checks, calls } = setup((url) =>
       url.includes('/check/')
-        ? json(200, { available: true })
-        : json(200, {
+        ? json({ available: true })
+        : json({
             identity_id: '00000000-0000-4000-8000-000000000001',
             username: 'new_name',
             is_current: true,
@@ -52,16 +48,16 @@ describe('UsernameChange', () => {
     expect(checks()).toHaveLength(0);
     await screen.findByText('Username is available', {}, { timeout: 2000 });
     expect(checks()).toHaveLength(1);
-    expect(checks()[0]?.[0]).toBe('/api/v1/profile/username/check/new_name');
+    expect(checks()[0]?.url.pathname).toBe('/api/v1/profile/username/check/new_name');
 
     await user.click(screen.getByRole('button', { name: 'Save username' }));
     await screen.findByText('Username updated successfully!');
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(post?.[1]?.body).toBe('{"username":"new_name"}');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ username: 'new_name' });
   });
 
   it('shows the local rules without asking the server', async () => {
-    const { user, checks } = setup(() => json(200, { available: true }));
+    const { user, checks } = setup(() => json({ available: true }));
     const input = await open(user);
     await user.type(input, 'ab');
     await screen.findByText('Username must be at least 3 characters', {}, { timeout: 2000 });
@@ -81,9 +77,7 @@ describe('UsernameChange', () => {
 
   it('says when the name is not available, or when the check failed', async () => {
     const { user } = setup((url) =>
-      url.endsWith('/taken_one')
-        ? json(200, { available: false })
-        : json(500, { title: 'Error', status: 500 }),
+      url.endsWith('/taken_one') ? json({ available: false }) : json({ title: 'Error', status: 500 }, 500),
     );
     const input = await open(user);
     await user.type(input, 'taken_one');
@@ -95,9 +89,7 @@ describe('UsernameChange', () => {
 
   it("prefers the server's detail when saving fails", async () => {
     const { user } = setup((url) =>
-      url.includes('/check/')
-        ? json(200, { available: true })
-        : json(409, { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Someone just took it.' }),
+      url.includes('/check/') ? json({ available: true }) : problem(409, 'Conflict', 'Someone just took it.'),
     );
     const input = await open(user);
     await user.type(input, 'fresh_name');
@@ -109,9 +101,7 @@ describe('UsernameChange', () => {
 
 describe('UsernameChange without a problem detail', () => {
   it("falls back to 'Failed to update username'", async () => {
-    const { user } = setup((url) =>
-      url.includes('/check/') ? json(200, { available: true }) : json(502, {}),
-    );
+    const { user } = setup((url) => (url.includes('/check/') ? json({ available: true }) : json({}, 502)));
     const input = await open(user);
     await user.type(input, 'other_name');
     await screen.findByText('Username is available', {}, { timeout: 2000 });

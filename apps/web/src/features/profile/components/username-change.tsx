@@ -11,7 +11,7 @@ import { localUsernameCheck, messages, USERNAME_CHECK_DEBOUNCE_MS } from '../lib
 
 type Availability = 'unknown' | 'available' | 'not-available';
 
-/** Spec §4/§5: open/closed; availability checked 500 ms after typing stops; every message of §5 and §8. */
+/** Open/closed; availability checked 500 ms after typing stops; the form's and the API's own messages. */
 export function UsernameChange({ current }: { current: string | null | undefined }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -29,7 +29,7 @@ export function UsernameChange({ current }: { current: string | null | undefined
   let error: string | undefined;
   if (settled && typed !== '' && 'error' in local) error = local.error;
   else if (settled && check.isError) error = messages.checkFailed;
-  else if (availability === 'not-available') error = messages.notAvailable;
+  else if (availability === 'not-available') error = check.data?.reason ?? messages.notAvailable;
 
   const close = () => {
     setOpen(false);
@@ -47,7 +47,7 @@ export function UsernameChange({ current }: { current: string | null | undefined
       setResult({ tone: 'success', text: messages.updated });
       close();
     } catch (caught) {
-      // §8: the problem's detail when the API gave one, else the catalogue text.
+      // The problem's detail when the API gave one, else this form's own message.
       const detail = caught instanceof ApiError ? caught.problem?.detail : undefined;
       setResult({ tone: 'error', text: detail ?? messages.updateFailed });
     }

@@ -3,7 +3,7 @@ import { projectSchema, type Project } from '@stackyard/contracts/project';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Null when the workspace has no project with this slug (spec §2: 'Project not found'). */
+/** Null when the workspace has no project with this slug (the page then says 'Project not found'). */
 export async function getProjectBySlug(workspaceId: string, slug: string): Promise<Project | null> {
   try {
     return await apiRequest(

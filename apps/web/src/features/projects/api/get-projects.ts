@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
-import { projectListSchema } from '@stackyard/contracts/project';
+import type { Project } from '@stackyard/contracts/project';
 import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiPage, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,9 +13,8 @@ export function getProjects(
   cursor: string | null,
   limit = 24,
 ) {
-  return apiPage(
+  return apiPage<Project>(
     `/projects${queryString({ workspace_id: workspaceId, sort: filters.sort, cursor, limit })}`,
-    projectListSchema,
   );
 }
 

@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@stackyard/contracts/project';
+import { requestLine, stubApi } from '@/testing/api';
 import { json, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ProjectDetail } from './project-detail';
@@ -19,17 +20,14 @@ const project: Project = {
 
 function setup(canEdit: boolean) {
   const linked = new Set<number>([1]);
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const method = init.method ?? 'GET';
-    calls.push(`${method} ${url}`);
-    const link = /\/tools\/22222222-2222-4222-8222-00000000000(\d)$/.exec(url);
+  const calls = stubApi(({ method, url }) => {
+    const link = /\/tools\/22222222-2222-4222-8222-00000000000(\d)$/.exec(url.pathname);
     if (link) {
       if (method === 'PUT') linked.add(Number(link[1]));
       else linked.delete(Number(link[1]));
       return new Response(null, { status: 204 });
     }
-    if (url.endsWith('/tools')) return json([...linked].map((n) => tool(n)));
+    if (url.pathname.endsWith('/tools')) return json([...linked].map((n) => tool(n)));
     return json(project);
   });
   renderInApp(
@@ -57,7 +55,10 @@ describe('ProjectDetail', () => {
     setup(false);
     await screen.findByRole('heading', { level: 1, name: 'Site' });
     screen.getByText('site');
-    screen.getByText('March 4, 2026');
+    // Relative, with the full date on hover.
+    const created = screen.getByText(/ ago$/);
+    expect(created.getAttribute('dateTime')).toBe('2026-03-04T10:00:00Z');
+    expect(created.getAttribute('title')).toMatch(/^Mar 4, 2026, /);
     expect((await screen.findByRole('link', { name: 'Tool 1' })).getAttribute('href')).toBe(
       '/ana/ws/tools/tool-1',
     );
@@ -72,9 +73,13 @@ describe('ProjectDetail', () => {
     expect((await screen.findByRole('link', { name: 'Tool 2' })).getAttribute('href')).toBe(
       '/ana/ws/tools/tool-2',
     );
-    expect(calls).toContain(`PUT /api/v1/projects/${project.id}/tools/${tool(2).workspace_tool_id}`);
+    expect(calls.map(requestLine)).toContain(
+      `PUT /api/v1/projects/${project.id}/tools/${tool(2).workspace_tool_id}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Remove tool-1 from the project' }));
     await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Tool 1' })).toBeNull());
-    expect(calls).toContain(`DELETE /api/v1/projects/${project.id}/tools/${tool(1).workspace_tool_id}`);
+    expect(calls.map(requestLine)).toContain(
+      `DELETE /api/v1/projects/${project.id}/tools/${tool(1).workspace_tool_id}`,
+    );
   });
 });

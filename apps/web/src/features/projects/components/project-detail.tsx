@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '@stackyard/contracts/project';
 import type { Tool } from '@stackyard/contracts/tool';
+import { RelativeTime } from '@/components/relative-time';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
@@ -28,9 +29,7 @@ type ProjectDetailProps = {
   children: (project: Project) => ReactNode;
 };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
-
-// Spec §2 Project detail: 'Loading project...', 'Error loading project: {message}', 'Project not found'.
+// Project detail: 'Loading project...', 'Error loading project: {message}', 'Project not found'.
 export function ProjectDetail({
   workspaceId,
   slug,
@@ -79,7 +78,7 @@ export function ProjectDetail({
         <div className="flex gap-1">
           <dt>Created:</dt>
           <dd>
-            <time dateTime={data.created_at}>{dateFormat.format(new Date(data.created_at))}</time>
+            <RelativeTime iso={data.created_at} />
           </dd>
         </div>
       </dl>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
 import type { Project } from '@stackyard/contracts/project';
+import { RelativeTime } from '@/components/relative-time';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
@@ -15,8 +16,6 @@ type ProjectsListProps = {
   projectHref: (slug: string) => string;
   onCreated: (project: Project) => void;
 };
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 export function ProjectsList({ workspaceId, canEdit, projectHref, onCreated }: ProjectsListProps) {
   const [sort, setSort] = useState<ProjectSort>('recent');
@@ -69,7 +68,7 @@ export function ProjectsList({ workspaceId, canEdit, projectHref, onCreated }: P
                     <h2 className="font-semibold text-zinc-950">{project.metadata.name}</h2>
                     <p className="mt-1 text-sm text-zinc-600">{project.slug}</p>
                     <p className="mt-3 text-xs text-zinc-500">
-                      Created {dateFormat.format(new Date(project.created_at))}
+                      Created <RelativeTime iso={project.created_at} />
                     </p>
                   </Link>
                 </li>

@@ -3,7 +3,7 @@ import { resourceSchema, type Resource } from '@stackyard/contracts/resource';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Null when there is no such resource, or the id is not one (spec §2: 'Resource not found'). */
+/** Null when there is no such resource, or the id is not one ('Resource not found' on the page). */
 export async function getResource(resourceId: string): Promise<Resource | null> {
   try {
     return await apiRequest(`/resources/${encodeURIComponent(resourceId)}`, { schema: resourceSchema });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ItemSort } from '@stackyard/contracts/catalog';
-import { resourceListSchema } from '@stackyard/contracts/resource';
+import type { Resource } from '@stackyard/contracts/resource';
 import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiPage, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,9 +13,8 @@ export function getResources(
   cursor: string | null,
   limit = 24,
 ) {
-  return apiPage(
+  return apiPage<Resource>(
     `/resources/workspace/${encodeURIComponent(workspaceId)}${queryString({ sort: filters.sort, tag: filters.tag, cursor, limit })}`,
-    resourceListSchema,
   );
 }
 

@@ -14,6 +14,8 @@ export function updateResourceRating(resourceId: string, rating: number | null):
 export function useUpdateResourceRating(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // One rating at a time, in order: the arrow keys can send several in a row, and the last must win.
+    scope: { id: 'rating' },
     mutationFn: ({ resourceId, rating }: { resourceId: string; rating: number | null }) =>
       updateResourceRating(resourceId, rating),
     onSuccess: (resource) => {

@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '@stackyard/contracts/resource';
+import { problem, stubApi } from '@/testing/api';
+import { json } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ResourceDetail } from './resource-detail';
 
@@ -22,21 +24,35 @@ const resource: Resource = {
     language: 'en',
     media: { icon: null, image: `/api/v1/media/${'c'.repeat(64)}` },
   },
+  edited_fields: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
 
-function setup(body: Resource, workspaceId = WORKSPACE) {
-  vi.stubGlobal(
-    'fetch',
-    async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
-  );
+const savedCopy = {
+  workspace_resource_id: resource.workspace_resource_id,
+  title: 'A good post',
+  byline: null,
+  source_url: 'https://blog.example/post',
+  fetched_at: '2026-04-01T00:00:00.000Z',
+  html: '<p>Keyset pagination <a href="javascript:alert(1)">wins</a>.</p><script>alert(1)</script>',
+  text_length: 24,
+  truncated: false,
+};
+
+/** The resource, and its saved copy when given (else the API's 404). */
+function setup(body: Resource, workspaceId = WORKSPACE, copy: typeof savedCopy | null = null) {
+  stubApi(({ url }) => {
+    if (!url.pathname.endsWith('/copy')) return json(body);
+    return copy ? json(copy) : problem(404, 'Not Found', 'No copy', 'not_found');
+  });
   renderInApp(
     <ResourceDetail
       workspaceId={workspaceId}
       resourceId={resource.workspace_resource_id}
       canEdit={false}
       onDeleted={() => {}}
+      copyHref="/ada/team/resources/copy-view"
     >
       {() => null}
     </ResourceDetail>,
@@ -45,6 +61,7 @@ function setup(body: Resource, workspaceId = WORKSPACE) {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -69,12 +86,29 @@ describe('ResourceDetail', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
-  it('shows the site, author and date, and an initials tile when there is no icon', async () => {
+  it('shows the site, author and how long ago it was published, and an initials tile when there is no icon', async () => {
+    // Only the clock is fixed, a month after publication: the fetch and React Query keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-04-14T09:30:00.000Z'));
     setup(resource);
     await screen.findByRole('heading', { level: 1, name: 'A good post' });
     screen.getByText(/Blog Example · Ada Byron ·/);
-    expect(document.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-14T09:30:00.000Z');
+    const published = document.querySelector('time');
+    expect(published?.getAttribute('datetime')).toBe('2026-03-14T09:30:00.000Z');
+    // The same words as every other date in the app, the full date on hover.
+    expect(published?.textContent).toBe('last month');
+    expect(published?.getAttribute('title')).toMatch(/^Mar 14, 2026, /);
     expect(document.querySelector('[data-fallback-icon]')?.textContent).toBe('BE');
+  });
+
+  it("links 'Saved copy' beside the original link only when the resource has one", async () => {
+    setup(resource);
+    await screen.findByRole('heading', { level: 1, name: 'A good post' });
+    expect(screen.queryByRole('link', { name: 'Saved copy' })).toBeNull();
+    cleanup();
+    setup(resource, WORKSPACE, savedCopy);
+    const link = await screen.findByRole('link', { name: 'Saved copy' });
+    expect(link.getAttribute('href')).toBe('/ada/team/resources/copy-view');
   });
 
   it("says 'Resource not found' for a resource of another workspace", async () => {

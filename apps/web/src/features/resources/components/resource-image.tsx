@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Spec §2: the extracted image is hidden when it fails to load. */
+/** The extracted image is hidden when it fails to load. */
 export function ResourceImage({ src, className }: { src: string | null; className?: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return null;

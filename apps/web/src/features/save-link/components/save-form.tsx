@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { PreIngestionExtractedData, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,8 +17,8 @@ import {
 
 export type Choice = { id: string; name: string };
 
-/** The chosen workspace's tags, as the page loads them. */
-export type TagChoices = { isPending: boolean; error: Error | null; items: Choice[] };
+/** The chosen workspace's tag picker, composed by the page; the form keeps the ids ticked in it. */
+export type TagPicker = (choice: { selected: string[]; onChange: (ids: string[]) => void }) => ReactNode;
 
 export type SaveInput = { url: string; hints: PreIngestionExtractedData | null };
 
@@ -29,7 +29,7 @@ type SaveFormProps = {
   onWorkspaceChange: (id: string) => void;
   kind: SubmissionKind;
   onKindChange: (kind: SubmissionKind) => void;
-  tags: TagChoices;
+  tagPicker: TagPicker;
   saving: boolean;
   /** The API's refusal (its problem detail), shown as it is. */
   error: string | null;
@@ -47,7 +47,7 @@ const selectClass =
 const kindLabels: Record<SubmissionKind, string> = { tool: 'Tool', resource: 'Resource (a link to read)' };
 
 export function SaveForm(props: SaveFormProps) {
-  const { prefill, workspaces, workspaceId, kind, tags, saving, error } = props;
+  const { prefill, workspaces, workspaceId, kind, tagPicker, saving, error } = props;
   const [url, setUrl] = useState(prefill.url);
   const [title, setTitle] = useState(prefill.title);
   const [comment, setComment] = useState(() => quoteSelection(prefill.selection));
@@ -62,11 +62,9 @@ export function SaveForm(props: SaveFormProps) {
       return;
     }
     setUrlError(undefined);
-    // Tags picked in another workspace before switching do not belong to this one.
-    const chosen = tagIds.filter((id) => tags.items.some((tag) => tag.id === id));
     props.onSave({
       url: checked.data,
-      hints: hintsOf(chosen, commentWithContext(comment, title, checked.data)),
+      hints: hintsOf(tagIds, commentWithContext(comment, title, checked.data)),
     });
   };
 
@@ -109,6 +107,7 @@ export function SaveForm(props: SaveFormProps) {
         <select
           value={workspaceId}
           onChange={(event) => {
+            // Tags ticked in one workspace do not belong to another.
             setTagIds([]);
             props.onWorkspaceChange(event.target.value);
           }}
@@ -139,7 +138,7 @@ export function SaveForm(props: SaveFormProps) {
           ))}
         </div>
       </fieldset>
-      <TagsField tags={tags} selected={tagIds} onChange={setTagIds} />
+      {tagPicker({ selected: tagIds, onChange: setTagIds })}
       {error && <Alert>{error}</Alert>}
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>
@@ -147,46 +146,5 @@ export function SaveForm(props: SaveFormProps) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function TagsField({
-  tags,
-  selected,
-  onChange,
-}: {
-  tags: TagChoices;
-  selected: string[];
-  onChange: (ids: string[]) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-zinc-900">Tags</legend>
-      {tags.isPending ? (
-        <p className="mt-1 text-sm text-zinc-600">Loading tags...</p>
-      ) : tags.error ? (
-        <Alert className="mt-1">Error loading tags: {tags.error.message}</Alert>
-      ) : tags.items.length === 0 ? (
-        <p className="mt-1 text-sm text-zinc-600">This workspace has no tags yet.</p>
-      ) : (
-        <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-2">
-          {tags.items.map((tag) => (
-            <label key={tag.id} className="flex items-center gap-2 text-sm text-zinc-800">
-              <input
-                type="checkbox"
-                checked={selected.includes(tag.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked ? [...selected, tag.id] : selected.filter((id) => id !== tag.id),
-                  )
-                }
-                className="size-4 accent-zinc-900"
-              />
-              {tag.name}
-            </label>
-          ))}
-        </div>
-      )}
-    </fieldset>
   );
 }

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import type { PreIngestionExtractedData } from '@stackyard/contracts/ingestion';
 import { httpUrlSchema } from '@stackyard/contracts/common';
+import { MAX_COMMENT } from '@stackyard/contracts/saved-comment';
+
+export {
+  commentWithContext,
+  contextLine,
+  MAX_COMMENT,
+  quoteSelection,
+} from '@stackyard/contracts/saved-comment';
 
 /** What the save page starts from: the page's address and title, and the text selected on it (or shared). */
 export type SavePrefill = { url: string; title: string; selection: string };
 
-// Limits that keep the posted comment (quote + context line) under the API's 10,000 characters.
+// The title's limit; the comment's is MAX_COMMENT.
 export const MAX_TITLE = 300;
-export const MAX_COMMENT = 6000;
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/i;
 // Sentence punctuation right after a URL in prose belongs to the sentence.
@@ -34,30 +41,7 @@ export function prefillOf(params: URLSearchParams): SavePrefill {
   return { url, title, selection: text.slice(0, MAX_COMMENT) };
 }
 
-/** The selection as a Markdown quote, so the comment shows it came from the page. */
-export function quoteSelection(selection: string): string {
-  const trimmed = selection.trim();
-  if (!trimmed) return '';
-  return trimmed
-    .split(/\r?\n/)
-    .map((line) => (line.trim() ? `> ${line.trimEnd()}` : '>'))
-    .join('\n');
-}
-
-/** The line naming the page a comment came from: its original context. */
-export function contextLine(title: string, url: string): string {
-  const name = title.trim();
-  return `— from ${name ? `“${name}”, ${url.trim()}` : url.trim()}`;
-}
-
-/** The comment as posted: what was typed, then the context line. */
-export function commentWithContext(comment: string, title: string, url: string): string | null {
-  const body = comment.trim();
-  if (!body) return null;
-  return `${body}\n\n${contextLine(title, url)}`;
-}
-
-/** The URL field's check, with the contract's message for a URL that is not one (spec §5). */
+/** The URL field's check, with the contract's message for a URL that is not one. */
 export const saveUrlSchema = z.string().trim().min(1, 'URL is required').pipe(httpUrlSchema);
 
 /** The submission's hints: the chosen tags and the comment, or none. */

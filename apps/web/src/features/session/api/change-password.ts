@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { csrfTokenOf, flowErrorMessages, identityApi, identityFailure } from '@/lib/identity';
+import { csrfTokenOf, fieldErrorOf, flowErrorMessages, identityApi, identityFailure } from '@/lib/identity';
 import { queryKeys } from '@/lib/query-keys';
 
 export const CHANGE_PASSWORD_FAILED = 'Could not change the password. Please try again.';
 
-/** done; reauth: the session is too old, the user must confirm it is them first; failed: say why. */
-export type PasswordOutcome = { kind: 'done' } | { kind: 'reauth' } | { kind: 'failed'; messages: string[] };
+/**
+ * done; reauth: the session is too old, the user must confirm it is them first; failed: say why, with the
+ * identity service's word on the new password (too short, breached...) apart, to show next to its field.
+ */
+export type PasswordOutcome =
+  | { kind: 'done' }
+  | { kind: 'reauth' }
+  | { kind: 'failed'; messages: string[]; passwordError?: string | undefined };
 
 export async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
   const failure = await identityFailure(error);
@@ -33,7 +39,14 @@ export async function changePassword(password: string): Promise<PasswordOutcome>
     const messages = flowErrorMessages(result);
     return messages.length ? { kind: 'failed', messages } : { kind: 'done' };
   } catch (error) {
-    return failedOutcome(error);
+    const outcome = await failedOutcome(error);
+    const passwordError = fieldErrorOf((await identityFailure(error))?.body, 'password');
+    if (outcome.kind !== 'failed' || !passwordError) return outcome;
+    return {
+      kind: 'failed',
+      messages: outcome.messages.filter((message) => message !== passwordError),
+      passwordError,
+    };
   }
 }
 

@@ -10,7 +10,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Spec §4: whatever the identity service answers, the cookie is cleared, the session and profile caches are
+ * Whatever the identity service answers, the cookie is cleared, the session and profile caches are
  * emptied and the user lands on / — a failed logout is only logged.
  */
 export function useLogout({ onDone }: { onDone: () => void }) {

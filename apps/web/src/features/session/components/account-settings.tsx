@@ -11,7 +11,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 Account: the Security card (password, sessions) and the Data card (export, account deletion). */
+/** The Account tab: the Security card (password, sessions) and the Data card (export, account deletion). */
 export function AccountSettings() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { LoginFlow } from '@ory/client-fetch';
+import { PASSWORD_RULES } from '@stackyard/contracts/password';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -57,7 +58,14 @@ function ChangePasswordForm({
     const outcome = await change.mutateAsync(password);
     if (outcome.kind === 'done') onDone();
     else if (outcome.kind === 'reauth') await askWhoItIs();
-    else setMessages(outcome.messages);
+    else {
+      setMessages(outcome.messages);
+      // The new password's fault is shown on its field: back on that form if the refresh had replaced it.
+      if (outcome.passwordError) {
+        setRefresh(null);
+        setErrors({ password: outcome.passwordError });
+      }
+    }
   };
 
   const onSubmitNew = async (event: FormEvent) => {
@@ -126,7 +134,7 @@ function ChangePasswordForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmitNew(event)} className="flex flex-col gap-4">
       <Messages messages={messages} />
-      <FormField label="New password" error={errors.password} hint="At least 8 characters.">
+      <FormField label="New password" error={errors.password} hint={PASSWORD_RULES}>
         <Input
           type="password"
           autoComplete="new-password"

@@ -1,4 +1,4 @@
-// The API reads the session JWT from this cookie (spec §4, §9): Lax, path /, Secure on https, and scoped to
+// The API reads the session JWT from this cookie: Lax, path /, Secure on https, and scoped to
 // the product's parent domain when one is configured, so sibling hosts (api., app.) share it.
 
 export const USER_JWT_COOKIE = 'user_jwt';

@@ -18,7 +18,7 @@ type AiExportProps = {
   projects: ExportProject[];
 };
 
-/** Choose the workspace or a project and the formats, preview and copy each file, download a zip (issue 17). */
+/** Choose the workspace or a project and the formats, preview and copy each file, download a zip. */
 export function AiExport({ workspaceId, workspaceSlug, projects }: AiExportProps) {
   const [projectId, setProjectId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<StackExportFormat[]>([...STACK_EXPORT_FORMATS]);

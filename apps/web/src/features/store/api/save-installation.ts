@@ -12,7 +12,7 @@ export interface SaveInstallationInput {
 }
 
 /**
- * The storage update of the installation callback (spec §7: takes workspaceId and installationId, plus the
+ * The storage update of the installation callback (it takes workspaceId and installationId, plus the
  * code that lets the server check the user may access the installation).
  */
 export function saveInstallation({

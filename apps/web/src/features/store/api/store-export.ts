@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { storePath } from '../lib/store-path';
 
-/** Whether each sync writes the AI export files into the repository, and which (issue 17). */
+/** Whether each sync writes the AI export files into the repository, and which. */
 export function getStoreExport(workspaceId: string): Promise<StoreExportSettings> {
   return apiRequest(storePath(workspaceId, 'export'), { schema: storeExportSettingsSchema });
 }

@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoreExportSettings, StoreHealth } from '@stackyard/contracts/store';
+import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ExportFilesCard } from './export-files-card';
@@ -28,13 +29,11 @@ function health(conflicts: StoreHealth['export_conflicts']): StoreHealth {
 function setup(saved: StoreExportSettings, conflicts: StoreHealth['export_conflicts'], canConfigure = true) {
   const puts: unknown[] = [];
   let current = saved;
-  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
-    const url = new URL(path, 'http://app.test');
+  stubApi(({ method, url, body }) => {
     if (url.pathname.endsWith('/store/health')) return json(health(conflicts));
-    if (url.pathname.endsWith('/store/export') && init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as StoreExportSettings;
+    if (url.pathname.endsWith('/store/export') && method === 'PUT') {
       puts.push(body);
-      current = body;
+      current = body as StoreExportSettings;
       return json(body);
     }
     if (url.pathname.endsWith('/store/export')) return json(current);
@@ -58,7 +57,7 @@ describe('ExportFilesCard', () => {
     expect(screen.getByLabelText('AGENTS.md').closest('fieldset')?.disabled).toBe(true);
     await user.click(toggle);
     expect(screen.getByLabelText('AGENTS.md').closest('fieldset')?.disabled).toBe(false);
-    expect(screen.getByText('Choose at least one file to write.')).toBeTruthy();
+    screen.getByText('Choose at least one file to write.');
     expect((screen.getByRole('button', { name: 'Save export files' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -69,7 +68,7 @@ describe('ExportFilesCard', () => {
     await screen.findByText('Saved. The next sync writes the chosen files.');
     expect(puts).toEqual([{ enabled: true, formats: ['agents-md', 'llms-txt'] }]);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByText('Saved. The next sync writes the chosen files.')).toBeTruthy();
+    screen.getByText('Saved. The next sync writes the chosen files.');
     expect((screen.getByLabelText('llms.txt') as HTMLInputElement).checked).toBe(true);
   });
 

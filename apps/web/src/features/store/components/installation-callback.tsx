@@ -13,7 +13,7 @@ export const CALLBACK_MESSAGES = {
 } as const;
 
 /**
- * Spec §2: GitHub returns here with installation_id, setup_action and state, and (the app requests user
+ * GitHub returns here with installation_id, setup_action and state, and (the app requests user
  * authorization during installation) a one-time `code` the server exchanges to check that the user may access
  * the installation. The storage update fires once when both the installation and the workspace are known (even
  * under StrictMode's double effects), then the storage page opens; each failure, a refusal by the server

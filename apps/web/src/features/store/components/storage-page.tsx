@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RepositoryRequest, StoreHealth, StoreSetup, StoreStatus } from '@stackyard/contracts/store';
+import { RelativeTime } from '@/components/relative-time';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ import { ExportFilesCard } from './export-files-card';
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : 'Never');
+const when = (value: string | null) => (value ? <RelativeTime iso={value} /> : 'Never');
 
 type StoragePageProps = {
   workspaceId: string;
@@ -25,7 +26,7 @@ type StoragePageProps = {
   canConfigure: boolean;
 };
 
-/** Spec §2: /settings/workspace/{workspaceId}/storage, the workspace's GitHub repository link. */
+/** /settings/workspace/{workspaceId}/storage, the workspace's GitHub repository link. */
 export function StoragePage({ workspaceId, workspaceName, canConfigure }: StoragePageProps) {
   const setup = useStoreSetup(workspaceId);
   const status = useStoreStatus(workspaceId);
@@ -313,9 +314,13 @@ function HealthCard({ workspaceId }: { workspaceId: string }) {
           <dd data-testid="storage-last-sync">{when(health.data.last_synced_at)}</dd>
           <dt className="text-zinc-600">Last error</dt>
           <dd data-testid="storage-last-error">
-            {health.data.last_error
-              ? `${health.data.last_error.message} (${when(health.data.last_error.at)})`
-              : 'None'}
+            {health.data.last_error ? (
+              <>
+                {health.data.last_error.message} ({when(health.data.last_error.at)})
+              </>
+            ) : (
+              'None'
+            )}
           </dd>
         </dl>
       )}

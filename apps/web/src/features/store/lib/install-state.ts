@@ -4,7 +4,7 @@ import { uuidSchema } from '@stackyard/contracts/common';
 // The `state` the install URL carried through GitHub (JSON holding workspaceId), read back on the callback.
 const installStateSchema = z.object({ workspaceId: uuidSchema });
 
-/** The workspace id in the callback's state, or null when it is missing or not ours (spec §2). */
+/** The workspace id in the callback's state, or null when it is missing or not ours. */
 export function workspaceIdFromState(raw: string | null): string | null {
   if (!raw) return null;
   try {

@@ -1,3 +1,3 @@
-/** The base path of the store calls of a workspace (spec §7: the calls made use /workspaces/{id}/store/). */
+/** The base path of the store calls of a workspace (the API serves them under /github/ too). */
 export const storePath = (workspaceId: string, rest: string): string =>
   `/workspaces/${encodeURIComponent(workspaceId)}/store/${rest}`;

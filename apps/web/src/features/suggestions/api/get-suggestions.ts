@@ -1,21 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/suggestion';
-import { apiRequest, queryString } from '@/lib/api-client';
+import type { SuggestionList } from '@stackyard/contracts/suggestion';
+import { apiWithCursor, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const suggestionsPath = (workspaceId: string) =>
   `/workspaces/${encodeURIComponent(workspaceId)}/suggestions`;
 
-export function getSuggestions(
+/** A page of ideas, and the cursor that asks for more (null on the last page). */
+export type SuggestionPage = SuggestionList & { nextCursor: string | null };
+
+export async function getSuggestions(
   workspaceId: string,
   focus: string,
   cursor: string | null,
   signal?: AbortSignal,
-): Promise<SuggestionList> {
-  return apiRequest(`${suggestionsPath(workspaceId)}${queryString({ focus, cursor })}`, {
-    schema: suggestionListSchema,
-    signal,
-  });
+): Promise<SuggestionPage> {
+  const path = `${suggestionsPath(workspaceId)}${queryString({ focus, cursor })}`;
+  const { body, nextCursor } = await apiWithCursor<SuggestionList>(path, signal);
+  return { ...body, nextCursor };
 }
 
 /** Pages of ideas for one focus; "More ideas" fetches the next page with the previous page's cursor. */

@@ -68,26 +68,26 @@ export function SuggestionCard({
         <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase">Tools</h3>
         <ul aria-label="Tools it uses" className="mt-2 flex flex-wrap gap-2">
           {suggestion.tools.map((tool) => (
-            <li key={tool.toolId}>
+            <li key={tool.tool_id}>
               <Link
                 to={toolHref(tool.slug)}
                 className={`${chip} border-zinc-300 bg-white text-zinc-900 hover:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600`}
               >
                 {tool.name}
-                {tool.role && <span className="ml-1 font-normal text-zinc-600">· {tool.role}</span>}
+                <span className="font-normal text-zinc-600"> — {tool.role}</span>
               </Link>
             </li>
           ))}
-          {suggestion.stretchCategory && (
+          {suggestion.stretch_category && (
             <li>
               <span className={`${chip} border-dashed border-amber-500 bg-amber-50 text-amber-900`}>
                 <span className="mr-1 font-semibold">Stretch:</span>
-                {suggestion.stretchCategory}
+                {suggestion.stretch_category}
               </span>
             </li>
           )}
         </ul>
-        {suggestion.stretchCategory && (
+        {suggestion.stretch_category && (
           <p className="mt-2 text-xs text-zinc-600">
             The stretch is a kind of tool this collection lacks: pick one to learn along the way.
           </p>

@@ -2,7 +2,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import type { SuggestionList } from '@stackyard/contracts/suggestion';
 
 type SuggestionsEmptyProps = {
-  tooFew: SuggestionList['tooFew'];
+  tooFew: SuggestionList['too_few'];
   focus: string;
   canAddTools: boolean;
   addToolsHref: string;
@@ -19,11 +19,11 @@ export function SuggestionsEmpty({ tooFew, focus, canAddTools, addToolsHref }: S
             Ideas combine the tools of this workspace: it has {tooFew.have}{' '}
             {tooFew.have === 1 ? 'tool' : 'tools'}, and ideas need at least {tooFew.need}.
           </p>
-          {tooFew.collectFirst.length > 0 && (
+          {tooFew.collect_first.length > 0 && (
             <>
               <p className="mt-4 text-sm font-medium text-zinc-900">Good ones to collect first:</p>
               <ul className="mt-2 flex flex-wrap justify-center gap-2">
-                {tooFew.collectFirst.map((category) => (
+                {tooFew.collect_first.map((category) => (
                   <li
                     key={category}
                     className="rounded-full border border-zinc-200 bg-zinc-50 px-2.5 py-0.5 text-xs font-medium text-zinc-800"

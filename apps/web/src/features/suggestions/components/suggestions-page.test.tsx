@@ -3,9 +3,11 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@stackyard/contracts/project';
-import type { Suggestion, SuggestionList } from '@stackyard/contracts/suggestion';
+import type { NextStepsList, Suggestion } from '@stackyard/contracts/suggestion';
+import { problem, stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
+import type { SuggestionPage } from '../api/get-suggestions';
 import { SuggestionsPage } from './suggestions-page';
 
 const idea = (n: number, fields: Partial<Suggestion> = {}): Suggestion => ({
@@ -15,25 +17,31 @@ const idea = (n: number, fields: Partial<Suggestion> = {}): Suggestion => ({
   why: 'It pairs React with Postgres, and exercises auth, which the collection lacks.',
   tools: [
     {
-      toolId: '22222222-2222-4222-8222-000000000001',
+      tool_id: '22222222-2222-4222-8222-000000000001',
       slug: 'react',
       name: 'React',
-      role: 'UI',
+      role: 'Frontend framework',
       stretch: false,
     },
-    { toolId: '22222222-2222-4222-8222-000000000002', slug: 'postgres', name: 'Postgres', stretch: false },
+    {
+      tool_id: '22222222-2222-4222-8222-000000000002',
+      slug: 'postgres',
+      name: 'Postgres',
+      role: 'Database',
+      stretch: false,
+    },
   ],
-  stretchCategory: 'Auth',
+  stretch_category: 'Auth',
   difficulty: 'intermediate',
   scope: 'week',
   milestones: ['Model the data', 'Build the pages', 'Deploy it'],
   archetype: 'crud-web-app',
   engine: 'builtin',
-  createdAt: '2026-01-01T00:00:00Z',
+  created_at: '2026-01-01T00:00:00Z',
   ...fields,
 });
 
-const page = (items: Suggestion[], fields: Partial<SuggestionList> = {}): SuggestionList => ({
+const page = (items: Suggestion[], fields: Partial<SuggestionPage> = {}): SuggestionPage => ({
   items,
   nextCursor: null,
   mode: 'builtin',
@@ -50,19 +58,23 @@ const project: Project = {
 };
 
 /** The API as the page calls it: `pages` answers GETs by cursor; accept and dismiss succeed. */
-function setup(pages: Record<string, SuggestionList>, { canDecide = true, focus = '' } = {}) {
-  const calls: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url: path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const url = new URL(path, 'http://app.test');
+function setup(
+  pages: Record<string, SuggestionPage>,
+  { canDecide = true, focus = '', nextSteps = { items: [] } as NextStepsList } = {},
+) {
+  const calls = stubApi(({ url }) => {
     if (url.pathname.endsWith('/accept')) {
-      return json({ suggestionId: idea(1).id, project, url: '/ana/tooling/projects/idea-1' });
+      return json({ suggestion_id: idea(1).id, project, url: '/ana/tooling/projects/idea-1' });
     }
     if (url.pathname.endsWith('/dismiss')) {
-      return json({ suggestionId: idea(1).id, dismissed: true, reason: null });
+      return json({ suggestion_id: idea(1).id, dismissed: true, reason: null });
     }
-    return json(pages[url.searchParams.get('cursor') ?? '']);
+    if (url.pathname.endsWith('/next-steps')) return json(nextSteps);
+    // The cursor of the next page travels in a header, as the API sends it.
+    const { nextCursor, ...body } = pages[url.searchParams.get('cursor') ?? ''] ?? page([]);
+    const response = json(body);
+    if (nextCursor) response.headers.set('x-next-cursor', nextCursor);
+    return response;
   });
   const onStarted = vi.fn();
   const onFocusChange = vi.fn();
@@ -90,7 +102,7 @@ describe('the Ideas page', () => {
   it('shows an idea with its tools linked, the stretch marked, its size and milestones', async () => {
     setup({ '': page([idea(1)]) });
     const card = await screen.findByRole('article', { name: 'Idea 1' });
-    expect(screen.getByText('Built-in suggestions')).toBeTruthy();
+    screen.getByText('Built-in suggestions');
     const links = within(card).getAllByRole('link', { name: /^(React|Postgres)/ });
     // Twice each: in the "why it fits" sentence and in the tool list.
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -99,9 +111,16 @@ describe('the Ideas page', () => {
       '/ana/tooling/tools/react',
       '/ana/tooling/tools/postgres',
     ]);
+    // Each tool says the role it has in the idea, so a wrong fit is visible.
+    const tools = within(card).getByRole('list', { name: 'Tools it uses' });
+    expect(
+      within(tools)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['React — Frontend framework', 'Postgres — Database']);
     expect(within(card).getByText('Stretch:').parentElement?.textContent).toBe('Stretch:Auth');
-    expect(within(card).getByText('Intermediate')).toBeTruthy();
-    expect(within(card).getByText('A week')).toBeTruthy();
+    within(card).getByText('Intermediate');
+    within(card).getByText('A week');
     expect(
       within(card)
         .getAllByRole('listitem')
@@ -109,12 +128,45 @@ describe('the Ideas page', () => {
     ).toContain('Deploy it');
   });
 
+  it('shows next steps for an existing project, each tool with the role it would fill', async () => {
+    setup(
+      { '': page([idea(1)]) },
+      {
+        nextSteps: {
+          items: [
+            {
+              project_id: project.id,
+              project_name: 'Customer portal',
+              project_slug: 'customer-portal',
+              steps: [
+                {
+                  tool: {
+                    tool_id: '22222222-2222-4222-8222-000000000003',
+                    slug: 'zod',
+                    name: 'Zod',
+                    role: 'Validation',
+                    stretch: false,
+                  },
+                  why: 'Customer portal has no validation yet; Zod is in your collection and goes with React.',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Next steps for Customer portal' });
+    const link = within(section).getByRole('link', { name: 'Zod — Validation' });
+    expect(link.getAttribute('href')).toBe('/ana/tooling/tools/zod');
+    expect(section.textContent).toContain('Customer portal has no validation yet');
+  });
+
   it('starts a project and hands it over to open', async () => {
     const { calls, onStarted, user } = setup({ '': page([idea(1)]) });
     const card = await screen.findByRole('article', { name: 'Idea 1' });
     await user.click(within(card).getByRole('button', { name: 'Start this project' }));
     await vi.waitFor(() => expect(onStarted).toHaveBeenCalledWith(project));
-    const accept = calls.find((call) => call.url.endsWith(`/${idea(1).id}/accept`));
+    const accept = calls.find((call) => call.url.pathname.endsWith(`/${idea(1).id}/accept`));
     expect(accept).toMatchObject({ method: 'POST', body: {} });
   });
 
@@ -126,8 +178,8 @@ describe('the Ideas page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Done that');
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss idea' }));
     await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Idea 1' })).toBeNull());
-    expect(screen.getByRole('article', { name: 'Idea 2' })).toBeTruthy();
-    const dismiss = calls.find((call) => call.url.endsWith('/dismiss'));
+    screen.getByRole('article', { name: 'Idea 2' });
+    const dismiss = calls.find((call) => call.url.pathname.endsWith('/dismiss'));
     expect(dismiss?.body).toEqual({ reason: 'Done that' });
   });
 
@@ -146,14 +198,15 @@ describe('the Ideas page', () => {
     await screen.findByRole('article', { name: 'Idea 1' });
     await user.click(screen.getByRole('button', { name: 'More ideas' }));
     await screen.findByRole('article', { name: 'Idea 2' });
-    expect(calls.at(-1)?.url).toContain('cursor=c2');
+    expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe('c2');
     expect(screen.queryByRole('button', { name: 'More ideas' })).toBeNull();
   });
 
   it('sends the focus and submits a new one', async () => {
     const { calls, onFocusChange, user } = setup({ '': page([idea(1)]) }, { focus: 'realtime' });
     await screen.findByRole('article', { name: 'Idea 1' });
-    expect(calls[0]?.url).toContain('focus=realtime');
+    const ideasCall = calls.find((call) => !call.url.pathname.endsWith('/next-steps'));
+    expect(ideasCall?.url.searchParams.get('focus')).toBe('realtime');
     const box = screen.getByRole('searchbox', { name: 'Focus' });
     await user.clear(box);
     await user.type(box, '  learn Rust {enter}');
@@ -165,11 +218,11 @@ describe('the Ideas page', () => {
       '': page([idea(1)], {
         mode: 'builtin',
         model: 'llama3',
-        modeNote: 'The language model did not answer in time; these are built-in suggestions.',
+        mode_note: 'The language model did not answer in time; these are built-in suggestions.',
       }),
     });
     await screen.findByText('Built-in suggestions');
-    expect(screen.getByText(/did not answer in time/)).toBeTruthy();
+    screen.getByText(/did not answer in time/);
     cleanup();
     setup({ '': page([idea(1, { engine: 'llm' })], { mode: 'llm', model: 'llama3' }) });
     await screen.findByText('Language model: llama3');
@@ -177,11 +230,11 @@ describe('the Ideas page', () => {
 
   it('says what to collect first when the workspace has too few tools', async () => {
     setup({
-      '': page([], { tooFew: { have: 1, need: 3, collectFirst: ['Frontend framework', 'Database'] } }),
+      '': page([], { too_few: { have: 1, need: 3, collect_first: ['Frontend framework', 'Database'] } }),
     });
     await screen.findByRole('heading', { name: 'Collect a few more tools first' });
-    expect(screen.getByText(/it has 1 tool, and ideas need at least 3/)).toBeTruthy();
-    expect(screen.getByText('Database')).toBeTruthy();
+    screen.getByText(/it has 1 tool, and ideas need at least 3/);
+    screen.getByText('Database');
     expect(screen.getByRole('link', { name: 'Add tools' }).getAttribute('href')).toBe(
       '/ana/tooling/tool-ingestions',
     );
@@ -189,11 +242,7 @@ describe('the Ideas page', () => {
 
   it('shows the error and tries again', async () => {
     let fail = true;
-    vi.stubGlobal('fetch', async () =>
-      fail
-        ? json({ type: 'about:blank', title: 'Bad', status: 500, detail: 'Database down' }, 500)
-        : json(page([idea(1)])),
-    );
+    stubApi(() => (fail ? problem(500, 'Bad', 'Database down') : json(page([idea(1)]))));
     renderInApp(
       <SuggestionsPage
         workspaceId={WORKSPACE_ID}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useSuggestions } from '../api/get-suggestions';
 import { ModeNote } from './mode-note';
+import { NextSteps } from './next-steps';
 import { SuggestionCard } from './suggestion-card';
 import { SuggestionsEmpty } from './suggestions-empty';
 import { SuggestionsSkeleton } from './suggestions-skeleton';
@@ -24,7 +25,7 @@ type SuggestionsPageProps = {
   onStarted: (project: Project) => void;
 };
 
-/** Issue 18: project ideas drawn from the workspace's own collection. */
+/** Project ideas drawn from the workspace's own collection, and next steps for its existing projects. */
 export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: SuggestionsPageProps) {
   const { canDecide, canAddTools, addToolsHref, toolHref, onStarted } = rest;
   const suggestions = useSuggestions(workspaceId, focus);
@@ -41,7 +42,7 @@ export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: 
       </p>
       {/* Keyed by the address's focus, so going back or forward shows that focus in the box. */}
       <FocusForm key={focus} focus={focus} onSubmit={onFocusChange} />
-      {first && <ModeNote mode={first.mode} model={first.model} note={first.modeNote} />}
+      {first && <ModeNote mode={first.mode} model={first.model} note={first.mode_note} />}
       <div className="mt-6">
         {suggestions.isPending ? (
           <SuggestionsSkeleton />
@@ -54,7 +55,7 @@ export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: 
           </div>
         ) : items.length === 0 ? (
           <SuggestionsEmpty
-            tooFew={first?.tooFew}
+            tooFew={first?.too_few}
             focus={focus}
             canAddTools={canAddTools}
             addToolsHref={addToolsHref}
@@ -91,6 +92,7 @@ export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: 
           </>
         )}
       </div>
+      <NextSteps workspaceId={workspaceId} toolHref={toolHref} />
     </section>
   );
 }

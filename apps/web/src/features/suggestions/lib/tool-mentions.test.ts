@@ -4,9 +4,10 @@ import type { SuggestionTool } from '@stackyard/contracts/suggestion';
 import { splitToolMentions } from './tool-mentions';
 
 const tool = (name: string): SuggestionTool => ({
-  toolId: `id-${name}`,
+  tool_id: `id-${name}`,
   slug: name.toLowerCase().replace(/\W+/g, '-'),
   name,
+  role: 'Library',
   stretch: false,
 });
 

@@ -3,7 +3,7 @@ import { toolSchema, type Tool } from '@stackyard/contracts/tool';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Null when the workspace has no tool with this slug (spec §2: 'Tool not found'). */
+/** Null when the workspace has no tool with this slug (the page then says 'Tool not found'). */
 export async function getToolBySlug(workspaceId: string, slug: string): Promise<Tool | null> {
   try {
     return await apiRequest(

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import type { ToolStance } from '@stackyard/contracts/stack';
-import { toolListSchema } from '@stackyard/contracts/tool';
+import type { Tool } from '@stackyard/contracts/tool';
 import { RECENT_LIMIT } from '@/config/dashboard';
 import { apiPage, queryString } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
 export type ToolListFilters = { sort: ItemSort; tag: string | null; stance: ToolStance | null };
 
 export function getTools(workspaceId: string, filters: ToolListFilters, cursor: string | null, limit = 24) {
-  return apiPage(
+  return apiPage<Tool>(
     `/tools${queryString({
       workspace_id: workspaceId,
       sort: filters.sort,
@@ -18,7 +18,6 @@ export function getTools(workspaceId: string, filters: ToolListFilters, cursor: 
       cursor,
       limit,
     })}`,
-    toolListSchema,
   );
 }
 

@@ -14,6 +14,8 @@ export function updateToolRating(toolId: string, rating: number | null): Promise
 export function useUpdateToolRating(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // One rating at a time, in order: the arrow keys can send several in a row, and the last must win.
+    scope: { id: 'rating' },
     mutationFn: ({ toolId, rating }: { toolId: string; rating: number | null }) =>
       updateToolRating(toolId, rating),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.workspace(workspaceId) }),

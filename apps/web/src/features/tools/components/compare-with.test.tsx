@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SimilarTool } from '@stackyard/contracts/similar-tools';
+import { requestLine, stubApi } from '@/testing/api';
 import { json, toolFixture as tool } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CompareWith } from './compare-with';
@@ -17,11 +18,7 @@ const similar = (n: number, sharedTags: string[], sharedTopics: string[]): Simil
 });
 
 function setup(answer: () => Response) {
-  const asked: string[] = [];
-  vi.stubGlobal('fetch', async (path: string) => {
-    asked.push(new URL(path, 'http://localhost').pathname);
-    return answer();
-  });
+  const calls = stubApi(answer);
   renderInApp(
     <CompareWith
       workspaceId={tool(1).workspace_id}
@@ -29,7 +26,7 @@ function setup(answer: () => Response) {
       compareHref={(slugs) => `/ana/tooling/compare?tools=${slugs.join(',')}`}
     />,
   );
-  return asked;
+  return calls;
 }
 
 afterEach(() => {
@@ -39,7 +36,7 @@ afterEach(() => {
 
 describe('CompareWith', () => {
   it('proposes the tools the server ranks, each a two-tool comparison saying what they share', async () => {
-    const asked = setup(() =>
+    const calls = setup(() =>
       json({ tools: [similar(3, ['bundler'], ['frontend', 'hmr']), similar(2, [], ['bundler'])] }),
     );
     const list = await screen.findByRole('list', { name: 'Tools sharing its tags or topics' });
@@ -50,7 +47,9 @@ describe('CompareWith', () => {
     ]);
     expect(links[0]?.getAttribute('href')).toBe('/ana/tooling/compare?tools=tool-1,tool-3');
     expect(list.querySelector('img')?.getAttribute('src')).toBe(`/api/v1/media/${'a'.repeat(64)}`);
-    expect(asked).toEqual([`/api/v1/tools/workspace/${tool(1).workspace_tool_id}/similar`]);
+    expect(calls.map(requestLine)).toEqual([
+      `GET /api/v1/tools/workspace/${tool(1).workspace_tool_id}/similar`,
+    ]);
     expect(screen.getByRole('link', { name: 'Pick tools to compare' }).getAttribute('href')).toBe(
       '/ana/tooling/compare?tools=tool-1',
     );

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolStanceRecord } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
+import { problem, requestLine, stubApi } from '@/testing/api';
+import { json } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ToolDetail } from './tool-detail';
 
-// Tools come from ingestion (next issue), so the e2e run has none: the seeded states are covered here.
+// The tool page's states, each from a tool shaped here for it rather than ingested.
 const WORKSPACE = '11111111-1111-4111-8111-111111111111';
 const tool: Tool = {
   workspace_tool_id: '22222222-2222-4222-8222-222222222222',
@@ -25,15 +27,14 @@ const tool: Tool = {
     canonical_links: {
       homepage_url: 'https://vitest.dev',
       forge_url: 'https://github.com/vitest-dev/vitest',
+      documentation_url: null,
     },
     community_links: { discord_url: 'https://chat.vitest.dev', slack_url: null },
   },
+  edited_fields: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const stance: ToolStanceRecord = {
   workspace_tool_id: tool.workspace_tool_id,
@@ -41,26 +42,24 @@ const stance: ToolStanceRecord = {
   note: 'Use for every new package',
   category: 'Testing',
   updated_by: null,
+  updated_by_username: null,
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 function setup(answer: () => Response, canEdit = true) {
-  const calls: Array<{ url: string; method: string; body?: unknown }> = [];
   let deleted = false;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ url, method: init.method ?? 'GET', ...(body === undefined ? {} : { body }) });
+  const calls = stubApi(({ method, url, body }) => {
     // The stance API echoes what it was given, as the server does.
-    if (url.endsWith('/stance')) {
+    if (url.pathname.endsWith('/stance')) {
       const saved = { ...stance, ...(body as object), updated_at: '2026-01-02T00:00:00.000Z' };
-      return json(200, init.method === 'PUT' ? saved : stance);
+      return json(method === 'PUT' ? saved : stance);
     }
-    if (init.method === 'DELETE') {
+    if (method === 'DELETE') {
       deleted = true;
       return new Response(null, { status: 204 });
     }
     // Once deleted, the tool is gone: a refetch of the open page would answer 404.
-    return deleted ? json(404, { type: 'about:blank', title: 'Not Found', status: 404 }) : answer();
+    return deleted ? problem(404, 'Not Found', 'Tool not found') : answer();
   });
   const onDeleted = vi.fn();
   renderInApp(
@@ -84,13 +83,14 @@ afterEach(() => {
 
 describe('ToolDetail', () => {
   it('shows the slug as title, the submitted URL, the rating and the links', async () => {
-    const { calls } = setup(() => json(200, tool));
+    const { calls } = setup(() => json(tool));
     await screen.findByRole('heading', { level: 1, name: 'vitest' });
-    expect(calls[0]?.url).toBe(`/api/v1/tools/workspace/${WORKSPACE}/slug/vitest`);
+    expect(calls[0]?.url.pathname).toBe(`/api/v1/tools/workspace/${WORKSPACE}/slug/vitest`);
     expect(screen.getByRole('link', { name: 'https://vitest.dev/guide' }).getAttribute('href')).toBe(
       'https://vitest.dev/guide',
     );
-    screen.getByRole('img', { name: 'Rated 4 out of 5' });
+    // An editor rates by clicking the stars: a radio group whose checked star is the rating.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '4 stars' }).checked).toBe(true);
     const links = within(screen.getByRole('list', { name: 'Links' }));
     expect(links.getByRole('link', { name: 'Homepage' }).getAttribute('href')).toBe('https://vitest.dev');
     expect(links.getByRole('link', { name: 'Source' }).getAttribute('href')).toBe(
@@ -102,49 +102,44 @@ describe('ToolDetail', () => {
   });
 
   it("says 'Tool not found' on a 404", async () => {
-    setup(() =>
-      json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Tool not found' }),
-    );
+    setup(() => problem(404, 'Not Found', 'Tool not found'));
     await screen.findByRole('heading', { name: 'Tool not found' });
   });
 
   it('deletes after the confirmation and then calls onDeleted', async () => {
-    const { calls, onDeleted, user } = setup(() => json(200, tool));
+    const { calls, onDeleted, user } = setup(() => json(tool));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Tool' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
-    expect(calls.filter((call) => call.method === 'GET' && !call.url.endsWith('/stance'))).toHaveLength(1);
-    expect(calls).toContainEqual({
-      url: `/api/v1/tools/workspace/${tool.workspace_tool_id}`,
-      method: 'DELETE',
-    });
+    expect(
+      calls.filter((call) => call.method === 'GET' && !call.url.pathname.endsWith('/stance')),
+    ).toHaveLength(1);
+    expect(calls.map(requestLine)).toContain(`DELETE /api/v1/tools/workspace/${tool.workspace_tool_id}`);
   });
 
   it('offers no Delete to viewers', async () => {
-    setup(() => json(200, tool), false);
+    setup(() => json(tool), false);
     await screen.findByRole('heading', { level: 1, name: 'vitest' });
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it("shows viewers the workspace's stance, category and note", async () => {
-    setup(() => json(200, tool), false);
+    setup(() => json(tool), false);
     const shown = await screen.findByTestId('tool-stance');
     expect(shown.textContent).toBe('Stance: Preferred · Testing · Use for every new package');
     expect(screen.queryByRole('form', { name: 'Stance' })).toBeNull();
   });
 
   it('lets editors change the stance, category and note', async () => {
-    const { calls, user } = setup(() => json(200, tool));
+    const { calls, user } = setup(() => json(tool));
     const form = within(await screen.findByRole('form', { name: 'Stance' }));
     await user.selectOptions(form.getByRole('combobox', { name: 'Stance' }), 'avoid');
     await user.clear(form.getByRole('textbox', { name: 'Note' }));
     await user.type(form.getByRole('textbox', { name: 'Note' }), 'deprecated: use node:test');
     await user.click(form.getByRole('button', { name: 'Save stance' }));
     await form.findByText('Saved');
-    expect(calls).toContainEqual({
-      url: `/api/v1/tools/workspace/${tool.workspace_tool_id}/stance`,
-      method: 'PUT',
-      body: { stance: 'avoid', category: 'Testing', note: 'deprecated: use node:test' },
-    });
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.url.pathname).toBe(`/api/v1/tools/workspace/${tool.workspace_tool_id}/stance`);
+    expect(put?.body).toEqual({ stance: 'avoid', category: 'Testing', note: 'deprecated: use node:test' });
   });
 });

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/testing/api';
 import { json, toolFixture as tool, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ToolPicker } from './tool-picker';
 
 function setup(exclude: string[]) {
-  vi.stubGlobal('fetch', async (path: string) => {
-    const url = new URL(path, 'http://localhost');
+  stubApi(({ url }) => {
     if (url.pathname.endsWith('/search')) {
       return json([
         {
@@ -18,6 +18,7 @@ function setup(exclude: string[]) {
           title: 'Tool 3',
           snippet_html: '',
           rank: 1,
+          icon: null,
           target: null,
         },
       ]);
@@ -53,21 +54,24 @@ describe('ToolPicker', () => {
   it('searches the workspace as one types', async () => {
     const { onPick, user } = setup([]);
     await user.type(screen.getByRole('combobox', { name: 'Add a tool' }), 'three');
-    // The search waits for a pause in typing: give it time on a busy machine.
+    // The search waits for a pause in typing: give it time on a busy machine. Until it answers, the list
+    // may still show the workspace's first tools (Tool 3 among them), which its answer then replaces.
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Tool 1/ })).toBeNull(), {
+      timeout: 5000,
+    });
     await user.click(await screen.findByRole('option', { name: /Tool 3/ }, { timeout: 5000 }));
     expect(onPick).toHaveBeenCalledWith('tool-3');
   });
 
   it('aborts the search that newer text superseded', async () => {
     const signals = new Map<string, AbortSignal>();
-    vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
-      const url = new URL(path, 'http://localhost');
-      if (!url.pathname.endsWith('/search')) return Promise.resolve(json([tool(1)]));
+    stubApi(({ url, signal }) => {
+      if (!url.pathname.endsWith('/search')) return json([tool(1)]);
       const q = url.searchParams.get('q') ?? '';
-      if (init?.signal) signals.set(q, init.signal);
+      if (signal) signals.set(q, signal);
       // No answer: each search stays in flight until aborted.
       return new Promise<Response>((_, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+        signal?.addEventListener('abort', () => reject(signal.reason as Error));
       });
     });
     renderInApp(<ToolPicker workspaceId={WORKSPACE_ID} exclude={[]} onPick={vi.fn()} disabled={false} />);

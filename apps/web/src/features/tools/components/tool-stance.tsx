@@ -17,17 +17,35 @@ export const STANCE_LABEL: Record<Stance, string> = {
 
 type ToolStanceProps = { workspaceId: string; toolId: string; canEdit: boolean };
 
-/** The workspace's stance on the tool (issue 17): shown to every member, set by editors and admins. */
+/** The workspace's stance on the tool: shown to every member, set by editors and admins. */
 export function ToolStance({ workspaceId, toolId, canEdit }: ToolStanceProps) {
   const stance = useToolStance(workspaceId, toolId);
   if (!stance.data) return null;
-  return canEdit ? (
-    <StanceForm key={stance.data.updated_at ?? 'unset'} workspaceId={workspaceId} record={stance.data} />
-  ) : (
-    <p data-testid="tool-stance" className="mt-4 text-sm text-zinc-700">
-      Stance: <strong>{STANCE_LABEL[stance.data.stance]}</strong>
-      {stance.data.category && ` · ${stance.data.category}`}
-      {stance.data.note && ` · ${stance.data.note}`}
+  return (
+    <>
+      {canEdit ? (
+        <StanceForm key={stance.data.updated_at ?? 'unset'} workspaceId={workspaceId} record={stance.data} />
+      ) : (
+        <p data-testid="tool-stance" className="mt-4 text-sm text-zinc-700">
+          Stance: <strong>{STANCE_LABEL[stance.data.stance]}</strong>
+          {stance.data.category && ` · ${stance.data.category}`}
+          {stance.data.note && ` · ${stance.data.note}`}
+        </p>
+      )}
+      <StanceSetBy record={stance.data} />
+    </>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+/** Who set the stance and when: what the AI-assistant export says about the tool is theirs. */
+function StanceSetBy({ record }: { record: ToolStanceRecord }) {
+  if (!record.updated_by || !record.updated_at) return null;
+  return (
+    <p data-testid="stance-set-by" className="mt-1 text-xs text-zinc-500">
+      Stance set by {record.updated_by_username ?? 'someone'} on{' '}
+      <time dateTime={record.updated_at}>{dateFormat.format(new Date(record.updated_at))}</time>
     </p>
   );
 }

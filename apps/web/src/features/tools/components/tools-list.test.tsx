@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
+import { stubApi, type ApiAnswer } from '@/testing/api';
 import { json, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ToolsList } from './tools-list';
@@ -15,13 +16,8 @@ function page(items: Tool[], cursor?: string) {
   return response;
 }
 
-function setup(answer: (url: URL, init?: RequestInit) => Response, { canSetStance = true } = {}) {
-  const urls: URL[] = [];
-  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
-    const url = new URL(path, 'http://app.test');
-    urls.push(url);
-    return answer(url, init);
-  });
+function setup(answer: ApiAnswer, { canSetStance = true } = {}) {
+  const calls = stubApi(answer);
   renderInApp(
     <ToolsList
       workspaceId={WORKSPACE}
@@ -45,7 +41,7 @@ function setup(answer: (url: URL, init?: RequestInit) => Response, { canSetStanc
       canSetStance={canSetStance}
     />,
   );
-  return { urls, user: userEvent.setup() };
+  return { calls, user: userEvent.setup() };
 }
 
 afterEach(() => {
@@ -55,7 +51,7 @@ afterEach(() => {
 
 describe('ToolsList', () => {
   it('shows cards with stars and loads the next page with the x-next-cursor cursor', async () => {
-    const { urls, user } = setup((url) =>
+    const { calls, user } = setup(({ url }) =>
       url.searchParams.get('cursor') === 'next_1' ? page([tool(2, null)]) : page([tool(1, 3)], 'next_1'),
     );
     const first = await screen.findByRole('link', { name: /Tool 1/ });
@@ -67,24 +63,24 @@ describe('ToolsList', () => {
     );
     screen.getByRole('img', { name: 'Not rated' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(urls[0]?.pathname).toBe('/api/v1/tools');
-    expect(urls[0]?.searchParams.get('workspace_id')).toBe(WORKSPACE);
-    expect(urls[0]?.searchParams.get('sort')).toBe('recent');
+    expect(calls[0]?.url.pathname).toBe('/api/v1/tools');
+    expect(calls[0]?.url.searchParams.get('workspace_id')).toBe(WORKSPACE);
+    expect(calls[0]?.url.searchParams.get('sort')).toBe('recent');
   });
 
   it('asks the API for the chosen sort and tag', async () => {
-    const { urls, user } = setup((url) => (url.searchParams.get('tag') ? page([]) : page([tool(1, 5)])));
+    const { calls, user } = setup(({ url }) => (url.searchParams.get('tag') ? page([]) : page([tool(1, 5)])));
     await screen.findByRole('link', { name: /Tool 1/ });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'rating');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Tag' }), TAG);
     await screen.findByRole('heading', { name: 'No tools with this tag' });
-    const last = urls.at(-1);
+    const last = calls.at(-1)?.url;
     expect(last?.searchParams.get('sort')).toBe('rating');
     expect(last?.searchParams.get('tag')).toBe(TAG);
   });
 
   it('filters by stance, shows each stance as a badge, and links to the AI export', async () => {
-    const { urls, user } = setup((url) =>
+    const { calls, user } = setup(({ url }) =>
       url.searchParams.get('stance') === 'avoid'
         ? page([tool(2, null, 'avoid')])
         : page([tool(1, 4, 'preferred')]),
@@ -94,15 +90,15 @@ describe('ToolsList', () => {
     expect(screen.getByRole('link', { name: 'AI export' }).getAttribute('href')).toBe('/ana/ws/ai-export');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Stance' }), 'avoid');
     expect((await screen.findByRole('link', { name: /Tool 2/ })).textContent).toContain('Avoid');
-    expect(urls.at(-1)?.searchParams.get('stance')).toBe('avoid');
+    expect(calls.at(-1)?.url.searchParams.get('stance')).toBe('avoid');
   });
 
   it('marks the selected tools preferred in one bulk call, then leaves selection mode', async () => {
     const bodies: unknown[] = [];
-    const { user } = setup((url, init) => {
+    const { user } = setup(({ method, url, body: sent }) => {
       if (url.pathname.endsWith('/stack/stances')) {
-        const body = JSON.parse(String(init?.body)) as { workspace_tool_ids: string[] };
-        bodies.push({ method: init?.method, path: url.pathname, body });
+        const body = sent as { workspace_tool_ids: string[] };
+        bodies.push({ method, path: url.pathname, body });
         return json(
           body.workspace_tool_ids.map((id) => ({
             workspace_tool_id: id,
@@ -110,6 +106,7 @@ describe('ToolsList', () => {
             note: null,
             category: null,
             updated_by: WORKSPACE,
+            updated_by_username: 'ada',
             updated_at: '2026-01-02T00:00:00Z',
           })),
         );

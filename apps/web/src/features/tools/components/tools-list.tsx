@@ -7,6 +7,7 @@ import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
 import { ItemIcon } from '@/components/item-icon';
+import { SearchHitList } from '@/components/search-hit-list';
 import { SortSelect, TagFilter } from '@/components/list-filters';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert } from '@/components/ui/alert';
@@ -34,6 +35,8 @@ type ToolsListProps = {
   canSetStance: boolean;
   /** The comparison page of the chosen tools' slugs. */
   compareHref: (slugs: string[]) => string;
+  /** What the search box holds at first (the address's `?q=`). */
+  initialSearch?: string;
 };
 
 /** What the selected tools are for: a bulk stance (editors) or a comparison (everyone). */
@@ -48,6 +51,7 @@ export function ToolsList({
   canAdd,
   canSetStance,
   compareHref,
+  initialSearch = '',
 }: ToolsListProps) {
   const [sort, setSort] = useState<ItemSort>('recent');
   const [tag, setTag] = useState<string | null>(null);
@@ -59,7 +63,7 @@ export function ToolsList({
     setMode(mode === next ? null : next);
     setSelected([]);
   };
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const q = useDebouncedValue(search.trim(), 250);
 
   return (
@@ -253,26 +257,5 @@ function SearchResults({
   toolHref: (slug: string) => string;
 }) {
   const results = useSearchTools(workspaceId, q);
-  if (results.isPending) return <StatusScreen text="Searching..." />;
-  if (results.isError) return <Alert>Error loading tools: {results.error.message}</Alert>;
-  if (results.data.length === 0) return <p className="text-zinc-600">No tools match “{q}”.</p>;
-  return (
-    <ul className="flex flex-col gap-3">
-      {results.data.map((result) => (
-        <li key={result.id}>
-          <Link
-            to={toolHref(result.slug ?? '')}
-            className="block rounded-xl border border-zinc-200 bg-white p-4 hover:border-zinc-400"
-          >
-            <h2 className="font-semibold text-zinc-950">{result.title}</h2>
-            {/* The API escapes the text; its only markup is <mark> around matched words. */}
-            <p
-              className="mt-1 text-sm text-zinc-600"
-              dangerouslySetInnerHTML={{ __html: result.snippet_html }}
-            />
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  return <SearchHitList q={q} noun="tools" hits={results} hrefOf={(hit) => toolHref(hit.slug ?? '')} />;
 }

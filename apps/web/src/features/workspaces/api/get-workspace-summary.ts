@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspaceSummarySchema, type WorkspaceSummary } from '@stackyard/contracts/workspace';
-import { apiRequest } from '@/lib/api-client';
+import type { WorkspaceSummary } from '@stackyard/contracts/workspace';
+import { apiJson } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getWorkspaceSummary(workspaceId: string): Promise<WorkspaceSummary> {
-  return apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/summary`, {
-    schema: workspaceSummarySchema,
-  });
+  return apiJson<WorkspaceSummary>(`/workspaces/${encodeURIComponent(workspaceId)}/summary`);
 }
 
 export const workspaceSummaryQueryOptions = (workspaceId: string) =>

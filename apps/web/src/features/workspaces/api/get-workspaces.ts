@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspaceListSchema, type WorkspaceListItem } from '@stackyard/contracts/workspace';
-import { apiRequest } from '@/lib/api-client';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { apiJson } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getWorkspaces(): Promise<WorkspaceListItem[]> {
-  return apiRequest('/workspaces', { schema: workspaceListSchema });
+  return apiJson<WorkspaceListItem[]>('/workspaces');
 }
 
 export const workspacesQueryOptions = () =>

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { stubApi } from '@/testing/api';
+import { json } from '@/testing/fixtures';
 import { UserPicker } from './user-picker';
 
 const user = (id: number, username: string, display_name: string | null = null) => ({
@@ -16,15 +18,10 @@ const user = (id: number, username: string, display_name: string | null = null) 
 const users = [user(1, 'ana', 'Ana Lima'), user(2, 'anabel'), user(3, 'anouk')];
 
 function setup(excluded: string[] = []) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const q = new URL(url, 'http://app').searchParams.get('q') ?? '';
-    const body = users.filter((candidate) => candidate.username.startsWith(q));
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  const calls = stubApi(({ url }) => {
+    const q = url.searchParams.get('q') ?? '';
+    return json(users.filter((candidate) => candidate.username.startsWith(q)));
   });
-  vi.stubGlobal('fetch', fetchMock);
   const onSubmit = vi.fn();
   function Form() {
     const [value, setValue] = useState('');
@@ -49,7 +46,7 @@ function setup(excluded: string[] = []) {
       <Form />
     </QueryClientProvider>,
   );
-  return { fetchMock, onSubmit, input: screen.getByRole('combobox', { name: 'Add member by username' }) };
+  return { calls, onSubmit, input: screen.getByRole('combobox', { name: 'Add member by username' }) };
 }
 
 afterEach(() => {
@@ -84,7 +81,7 @@ describe('UserPicker', () => {
   });
 
   it('closes on Escape, leaves out excluded users, and submits a typed username as it is', async () => {
-    const { input, onSubmit, fetchMock } = setup([users[0]?.user_id ?? '']);
+    const { input, onSubmit, calls } = setup([users[0]?.user_id ?? '']);
     const typing = userEvent.setup();
     await typing.type(input, 'ana');
     await screen.findByRole('option', { name: '@anabel' });
@@ -95,10 +92,10 @@ describe('UserPicker', () => {
     expect(onSubmit).toHaveBeenCalledWith('ana');
 
     // Text no username can hold is never searched.
-    fetchMock.mockClear();
+    const searched = calls.length;
     await typing.clear(input);
     await typing.type(input, 'a-b');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+    await waitFor(() => expect(calls.slice(searched)).toEqual([]));
   });
 });

@@ -95,7 +95,7 @@ export function EditWorkspaceFormCard({
         <Input autoComplete="off" {...form.register('description')} />
       </FormField>
       <div className="flex gap-2">
-        {/* Spec §5: Update stays disabled until something changed. */}
+        {/* Update stays disabled until something changed. */}
         <Button type="submit" size="sm" disabled={!isDirty || form.formState.isSubmitting}>
           Update
         </Button>

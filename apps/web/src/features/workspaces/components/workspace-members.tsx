@@ -12,7 +12,7 @@ import { TransferOwnership } from './transfer-ownership';
 import { UserPicker } from './user-picker';
 
 const roles: AccessRole[] = ['admin', 'editor', 'viewer'];
-// Spec §6: admin purple, editor blue, viewer gray.
+// Role badges: admin purple, editor blue, viewer gray.
 const badge: Record<AccessRole, string> = {
   admin: 'bg-purple-100 text-purple-800',
   editor: 'bg-blue-100 text-blue-800',
@@ -22,7 +22,7 @@ const SUCCESS_BANNER_MS = 3000;
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
-// §8: the problem's detail when there is one, else the catalogue text.
+// The problem's detail when there is one, else the caller's fallback message.
 const detailOr = (error: unknown, fallback: string) =>
   (error instanceof ApiError ? error.problem?.detail : undefined) ?? fallback;
 
@@ -98,7 +98,7 @@ function MemberRow({
   );
 }
 
-/** Spec §2/§6: the member list; owner and admins change roles, remove and add members, others read. */
+/** The member list; owner and admins change roles, remove and add members, others read. */
 export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }) {
   const members = useMembers(workspace.id);
   const { add, changeRole, remove } = useMemberMutations(workspace.id);
@@ -107,7 +107,7 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
   const [role, setRole] = useState<AccessRole>('viewer');
   const canManage = canIn(workspace, 'members:manage');
 
-  // §4: a success banner clears after 3 seconds; an error stays until the next action.
+  // A success banner clears after 3 seconds; an error stays until the next action.
   useEffect(() => {
     if (banner?.tone !== 'success') return;
     const timer = setTimeout(() => setBanner(null), SUCCESS_BANNER_MS);

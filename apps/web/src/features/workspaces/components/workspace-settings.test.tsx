@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRole } from '@stackyard/contracts/workspace';
+import { stubApi } from '@/testing/api';
 import { json, workspaceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { WorkspaceSettings } from './workspace-settings';
@@ -40,8 +41,8 @@ afterEach(() => {
 
 describe('WorkspaceSettings', () => {
   it('offers each workspace the actions its role allows', async () => {
-    vi.stubGlobal('fetch', async () => json(workspaces));
-    renderInApp(<WorkspaceSettings />);
+    stubApi(() => json(workspaces));
+    renderInApp(<WorkspaceSettings currentUserId={null} />);
     await screen.findByRole('rowheader', { name: 'Owned' });
     expect(actionsOf('Owned')).toEqual(['Delete', 'Edit', 'Members', 'Store']);
     expect(actionsOf('Administered')).toEqual(['Edit', 'Members', 'Store']);

@@ -12,11 +12,13 @@ import { canIn } from '@/lib/permissions';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { roleLabel } from '../lib/role-label';
 import { useCurrentWorkspace } from '../lib/use-current-workspace';
+import { LeaveWorkspaceCard } from './leave-workspace';
 import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
+import { TagSuggestionSetting } from './tag-suggestion-setting';
 import { WorkspaceMembers } from './workspace-members';
 
 type Panel =
-  { kind: 'create' } | { kind: 'edit' | 'delete' | 'members'; workspace: WorkspaceListItem } | null;
+  { kind: 'create' } | { kind: 'edit' | 'delete' | 'leave' | 'members'; workspace: WorkspaceListItem } | null;
 
 function DeleteWorkspaceCard({
   workspace,
@@ -69,8 +71,11 @@ function DeleteWorkspaceCard({
   );
 }
 
-/** Spec §2 Settings → Workspaces: the table with Store, Edit and Delete, and creating a workspace. */
-export function WorkspaceSettings() {
+/**
+ * Settings → Workspaces: the table with Store, Edit, Delete and Leave, and creating a workspace.
+ * `currentUserId` is the signed-in user, who leaves a workspace by removing themselves from it.
+ */
+export function WorkspaceSettings({ currentUserId }: { currentUserId: string | null }) {
   const navigate = useNavigate();
   const { workspaces, currentId, setCurrentId, query } = useCurrentWorkspace();
   const [chosen, setPanel] = useState<Panel>(null);
@@ -81,11 +86,11 @@ export function WorkspaceSettings() {
   if (query.isPending) return <StatusScreen text="Loading..." />;
   if (query.isError) return <Alert>Error loading workspaces: {query.error.message}</Alert>;
 
-  // Spec §4: deleting the current workspace switches to the first remaining one, else back here.
-  const afterDelete = (deleted: WorkspaceListItem) => {
+  // Deleting (or leaving) the current workspace switches to the first remaining one, else back here.
+  const afterRemoval = (removed: WorkspaceListItem) => {
     setPanel(null);
-    if (deleted.id !== currentId) return;
-    const next = workspaces.find((workspace) => workspace.id !== deleted.id);
+    if (removed.id !== currentId) return;
+    const next = workspaces.find((workspace) => workspace.id !== removed.id);
     setCurrentId(next?.id ?? null);
     if (next?.owner_username) navigate(paths.workspace.dashboard.getHref(next.owner_username, next.slug));
     else navigate(paths.settings.root.getHref('workspace'));
@@ -107,6 +112,9 @@ export function WorkspaceSettings() {
           onDone={() => setPanel(null)}
         />
       )}
+      {panel?.kind === 'edit' && (
+        <TagSuggestionSetting key={panel.workspace.id} workspace={panel.workspace} />
+      )}
       {panel?.kind === 'members' && (
         // The list as it is now: a transfer of ownership changes the caller's role in it.
         <WorkspaceMembers
@@ -119,7 +127,17 @@ export function WorkspaceSettings() {
           key={panel.workspace.id}
           workspace={panel.workspace}
           isLast={workspaces.length <= 1}
-          onDeleted={() => afterDelete(panel.workspace)}
+          onDeleted={() => afterRemoval(panel.workspace)}
+          onCancel={() => setPanel(null)}
+        />
+      )}
+      {panel?.kind === 'leave' && currentUserId && (
+        <LeaveWorkspaceCard
+          key={panel.workspace.id}
+          workspace={panel.workspace}
+          currentUserId={currentUserId}
+          onLeft={() => afterRemoval(panel.workspace)}
+          onShowMembers={() => setPanel({ kind: 'members', workspace: panel.workspace })}
           onCancel={() => setPanel(null)}
         />
       )}
@@ -144,7 +162,7 @@ export function WorkspaceSettings() {
           <tbody>
             {workspaces.map((workspace) => (
               <tr key={workspace.id} className="border-t border-zinc-200">
-                <th scope="row" className="px-4 py-3 font-medium text-zinc-950">
+                <th scope="row" className="px-4 py-3 font-medium break-words text-zinc-950">
                   {workspace.name}
                   {workspace.description && (
                     <span className="block text-xs font-normal text-zinc-600">{workspace.description}</span>
@@ -153,7 +171,8 @@ export function WorkspaceSettings() {
                 <td className="hidden px-4 py-3 text-zinc-700 sm:table-cell">{workspace.slug}</td>
                 <td className="px-4 py-3 text-zinc-700">{roleLabel(workspace)}</td>
                 <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
+                  {/* Wrapping, the actions stay within a phone's width instead of past the table's edge. */}
+                  <div className="flex flex-wrap justify-end gap-1">
                     <Button
                       variant="ghost"
                       size="sm"
@@ -190,6 +209,16 @@ export function WorkspaceSettings() {
                         onClick={() => setPanel({ kind: 'delete', workspace })}
                       >
                         Delete
+                      </Button>
+                    )}
+                    {currentUserId && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Leave ${workspace.name}`}
+                        onClick={() => setPanel({ kind: 'leave', workspace })}
+                      >
+                        Leave
                       </Button>
                     )}
                   </div>

@@ -23,6 +23,7 @@ const workspace = (id: string, name: string, description?: string): WorkspaceLis
   access_level: 'admin',
   is_owner: true,
   previous_slugs: [],
+  owner_previous_usernames: [],
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 });
@@ -51,7 +52,8 @@ describe('WorkspaceSwitcher', () => {
     const trigger = screen.getByRole('combobox', { name: 'Workspace' });
     expect(trigger.textContent).toContain('Tooling');
     await user.click(trigger);
-    screen.getByPlaceholderText('Search workspaces...');
+    // The menu's code loads on first use.
+    await screen.findByPlaceholderText('Search workspaces...');
     const tooling = screen.getByRole('option', { name: /Tooling/ });
     within(tooling).getByText('Everything we build with');
     expect(within(tooling).queryByTestId('current-workspace-check')).not.toBeNull();
@@ -63,7 +65,7 @@ describe('WorkspaceSwitcher', () => {
   it('filters by name and description, and says when nothing matches', async () => {
     const { user } = setup('w1');
     await user.click(screen.getByRole('combobox', { name: 'Workspace' }));
-    const search = screen.getByPlaceholderText('Search workspaces...');
+    const search = await screen.findByPlaceholderText('Search workspaces...');
     await user.type(search, 'build');
     expect(screen.queryByRole('option', { name: /Reading list/ })).toBeNull();
     screen.getByRole('option', { name: /Tooling/ });
@@ -75,6 +77,7 @@ describe('WorkspaceSwitcher', () => {
   it('hands the chosen workspace over and closes', async () => {
     const { user, onSelect } = setup('w1');
     await user.click(screen.getByRole('combobox', { name: 'Workspace' }));
+    await screen.findByPlaceholderText('Search workspaces...');
     await user.click(screen.getByRole('option', { name: /Reading list/ }));
     expect(onSelect).toHaveBeenCalledWith(list[1]);
     expect(screen.queryByPlaceholderText('Search workspaces...')).toBeNull();
@@ -83,6 +86,7 @@ describe('WorkspaceSwitcher', () => {
   it("offers 'Manage workspaces'", async () => {
     const { user, onManage } = setup('w1');
     await user.click(screen.getByRole('combobox', { name: 'Workspace' }));
+    await screen.findByPlaceholderText('Search workspaces...');
     await user.click(screen.getByRole('option', { name: 'Manage workspaces' }));
     expect(onManage).toHaveBeenCalledOnce();
   });

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-// Spec §4: the selected workspace survives reloads in local storage, and every tab follows a switch.
+// The selected workspace survives reloads in local storage, and every tab follows a switch.
 export const CURRENT_WORKSPACE_KEY = 'stackyard.currentWorkspaceId';
 
 const listeners = new Set<() => void>();

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { findWorkspace, matchWorkspaceRoute } from './resolve';
 
-const workspace = (id: string, owner: string, slug: string, previous: string[] = []): WorkspaceListItem => ({
+const workspace = (
+  id: string,
+  owner: string,
+  slug: string,
+  previous: string[] = [],
+  ownerPrevious: string[] = [],
+): WorkspaceListItem => ({
   id,
   name: slug,
   slug,
@@ -12,11 +18,16 @@ const workspace = (id: string, owner: string, slug: string, previous: string[] =
   access_level: 'admin',
   is_owner: true,
   previous_slugs: previous,
+  owner_previous_usernames: ownerPrevious,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 });
 
-const list = [workspace('a', 'ana', 'tools', ['old-tools']), workspace('b', 'bob', 'tools')];
+const list = [
+  workspace('a', 'ana', 'tools', ['old-tools'], ['ana_old']),
+  workspace('b', 'bob', 'tools'),
+  workspace('c', 'cy', 'notes', [], ['bob_before']),
+];
 
 describe('workspace resolution', () => {
   it('matches owner and slug', () => {
@@ -25,6 +36,12 @@ describe('workspace resolution', () => {
 
   it('sends an old slug to the current one', () => {
     expect(matchWorkspaceRoute(list, 'ana', 'old-tools')).toEqual({ kind: 'moved', workspace: list[0] });
+  });
+
+  it("sends an owner's old username, with the current or an old slug, to the current address", () => {
+    expect(matchWorkspaceRoute(list, 'ana_old', 'tools')).toEqual({ kind: 'moved', workspace: list[0] });
+    expect(matchWorkspaceRoute(list, 'ana_old', 'old-tools')).toEqual({ kind: 'moved', workspace: list[0] });
+    expect(matchWorkspaceRoute(list, 'ana_old', 'notes')).toEqual({ kind: 'none' });
   });
 
   it('finds nothing for another owner or an unknown slug', () => {

@@ -13,7 +13,10 @@ export type RouteMatch =
   | { kind: 'moved'; workspace: WorkspaceListItem }
   | { kind: 'none' };
 
-/** Spec §2: a workspace page resolves username + slug in the user's list; an old slug redirects. */
+/**
+ * A workspace page resolves username + slug in the user's list; an old slug, or an old username of
+ * the owner (while it is still theirs), redirects to the current address.
+ */
 export function matchWorkspaceRoute(
   workspaces: readonly WorkspaceListItem[],
   username: string,
@@ -22,6 +25,12 @@ export function matchWorkspaceRoute(
   const owned = workspaces.filter((workspace) => workspace.owner_username === username);
   const found = owned.find((workspace) => workspace.slug === slug);
   if (found) return { kind: 'found', workspace: found };
-  const moved = owned.find((workspace) => workspace.previous_slugs.includes(slug));
+  const bySlug = (workspace: WorkspaceListItem) =>
+    workspace.slug === slug || workspace.previous_slugs.includes(slug);
+  const moved =
+    owned.find((workspace) => workspace.previous_slugs.includes(slug)) ??
+    workspaces.find(
+      (workspace) => workspace.owner_previous_usernames.includes(username) && bySlug(workspace),
+    );
   return moved ? { kind: 'moved', workspace: moved } : { kind: 'none' };
 }

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem, WorkspaceSummary } from '@stackyard/contracts/workspace';
+import { stubApi } from '@/testing/api';
 import { json, toolFixture, WORKSPACE_ID, workspaceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { Dashboard } from './dashboard';
@@ -20,8 +21,7 @@ const summary = (tools: number): WorkspaceSummary => ({
 
 /** The API as the dashboard calls it: the summary, and the recent tools, resources, projects and submissions. */
 function setup(member: WorkspaceListItem, tools: Tool[]) {
-  vi.stubGlobal('fetch', async (path: string) => {
-    const url = new URL(path, 'http://app.test');
+  stubApi(({ url }) => {
     if (url.pathname.endsWith('/summary')) return json(summary(tools.length));
     if (url.pathname === '/api/v1/tools') return json(tools);
     return json([]);

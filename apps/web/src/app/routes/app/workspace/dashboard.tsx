@@ -1,11 +1,13 @@
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
+import { NeedsAttentionPanel } from '@/features/health/components/needs-attention-panel';
 import { RecentIngestionsPanel } from '@/features/ingestions/components/recent-ingestions-panel';
 import { RecentProjectsPanel } from '@/features/projects/components/recent-projects-panel';
 import { RecentResourcesPanel } from '@/features/resources/components/recent-resources-panel';
 import { RecentToolsPanel } from '@/features/tools/components/recent-tools-panel';
 import { WorkspaceDashboard } from '@/features/workspaces/components/workspace-dashboard';
 import { canIn } from '@/lib/permissions';
+import { attentionLinks } from './attention-links';
 import { WorkspaceGate } from './workspace-gate';
 
 export function WorkspaceDashboardRoute() {
@@ -49,6 +51,12 @@ export function Dashboard({ workspace }: { workspace: WorkspaceListItem }) {
         workspaceId={workspace.id}
         allHref={paths.workspace.projects.getHref(owner, slug)}
         projectHref={(projectSlug) => paths.workspace.project.getHref(owner, slug, projectSlug)}
+      />
+      <NeedsAttentionPanel
+        workspaceId={workspace.id}
+        canEdit={canIn(workspace, 'catalog:write')}
+        allHref={paths.workspace.needsAttention.getHref(owner, slug)}
+        links={attentionLinks(workspace)}
       />
     </WorkspaceDashboard>
   );

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { ResourceDetail } from '@/features/resources/components/resource-detail';
 import { canIn } from '@/lib/permissions';
 import { ItemExtras } from './item-extras';
-import { WorkspaceGate } from './workspace-gate';
+import { WorkspaceGate, WorkspaceWayBack } from './workspace-gate';
 
 export function ResourceRoute() {
   const { resourceId = '' } = useParams();
@@ -22,6 +22,12 @@ export function ResourceRoute() {
           onDeleted={() =>
             void navigate(paths.workspace.resources.getHref(workspace.owner_username ?? '', workspace.slug))
           }
+          wayBack={<WorkspaceWayBack workspace={workspace} search={{ kind: 'resource' }} />}
+          copyHref={paths.workspace.resourceCopy.getHref(
+            workspace.owner_username ?? '',
+            workspace.slug,
+            resourceId,
+          )}
         >
           {(resource) => (
             <ItemExtras

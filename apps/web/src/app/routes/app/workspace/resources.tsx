@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
 import { useTags } from '@/features/catalog/api/get-tags';
@@ -6,14 +7,18 @@ import { canIn } from '@/lib/permissions';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ResourcesRoute() {
+  const q = useSearchParams()[0].get('q') ?? '';
   return (
-    <WorkspaceGate movedHref={paths.workspace.resources.getHref} notFound="Workspace not found">
-      {(workspace) => <WorkspaceResources workspace={workspace} />}
+    <WorkspaceGate
+      movedHref={(owner, slug) => paths.workspace.resources.getHref(owner, slug, q)}
+      notFound="Workspace not found"
+    >
+      {(workspace) => <WorkspaceResources key={q} workspace={workspace} q={q} />}
     </WorkspaceGate>
   );
 }
 
-function WorkspaceResources({ workspace }: { workspace: WorkspaceListItem }) {
+function WorkspaceResources({ workspace, q }: { workspace: WorkspaceListItem; q: string }) {
   const tags = useTags(workspace.id);
   const owner = workspace.owner_username ?? '';
   return (
@@ -23,6 +28,7 @@ function WorkspaceResources({ workspace }: { workspace: WorkspaceListItem }) {
       resourceHref={(id) => paths.workspace.resource.getHref(owner, workspace.slug, id)}
       addResourceHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug, 'resource')}
       canAdd={canIn(workspace, 'ingestion:submit')}
+      initialSearch={q}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { SubmissionKind } from '@stackyard/contracts/ingestion';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
-import { useTags } from '@/features/catalog/api/get-tags';
+import { TagCheckList } from '@/features/catalog/components/tag-search';
 import { IngestionsPage } from '@/features/ingestions/components/ingestions-page';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { canIn } from '@/lib/permissions';
@@ -23,10 +23,15 @@ export function ToolIngestionsRoute() {
   );
 }
 
-function WorkspaceIngestions({ workspace, kind }: { workspace: WorkspaceListItem; kind: SubmissionKind }) {
+export function WorkspaceIngestions({
+  workspace,
+  kind,
+}: {
+  workspace: WorkspaceListItem;
+  kind: SubmissionKind;
+}) {
   const owner = workspace.owner_username ?? '';
-  // The hints offer the workspace's tags and (the first page of) its projects by name.
-  const tags = useTags(workspace.id);
+  // The hints search the workspace's tags on the server and offer (the first page of) its projects by name.
   const projects = useProjects(workspace.id, { sort: 'name' });
   return (
     <IngestionsPage
@@ -35,7 +40,7 @@ function WorkspaceIngestions({ workspace, kind }: { workspace: WorkspaceListItem
       kindHref={(next) => paths.workspace.toolIngestions.getHref(owner, workspace.slug, next)}
       canSubmit={canIn(workspace, 'ingestion:submit')}
       canReview={canIn(workspace, 'ingestion:review')}
-      tags={(tags.data ?? []).map((tag) => ({ id: tag.id, name: tag.tag_name }))}
+      tagPicker={(selection) => <TagCheckList workspaceId={workspace.id} {...selection} />}
       projects={(projects.data?.pages[0]?.items ?? []).map((project) => ({
         id: project.id,
         name: project.metadata.name,

@@ -7,7 +7,7 @@ import { CompareWith } from '@/features/tools/components/compare-with';
 import { ToolDetail } from '@/features/tools/components/tool-detail';
 import { canIn } from '@/lib/permissions';
 import { ItemExtras } from './item-extras';
-import { WorkspaceGate } from './workspace-gate';
+import { WorkspaceGate, WorkspaceWayBack } from './workspace-gate';
 
 export function ToolRoute() {
   const { toolSlug = '' } = useParams();
@@ -23,6 +23,9 @@ export function ToolRoute() {
           canDelete={canIn(workspace, 'tools:delete')}
           onDeleted={() =>
             void navigate(paths.workspace.tools.getHref(workspace.owner_username ?? '', workspace.slug))
+          }
+          wayBack={
+            <WorkspaceWayBack workspace={workspace} search={{ kind: 'tool', q: slugWords(toolSlug) }} />
           }
         >
           {(tool) => (
@@ -51,4 +54,9 @@ function ToolCompareWith({ workspace, tool }: { workspace: WorkspaceListItem; to
       }
     />
   );
+}
+
+/** A slug's words ("react-query" → "react query"): what to search for when the address names no tool. */
+function slugWords(slug: string): string {
+  return slug.split('-').filter(Boolean).join(' ');
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
 import { useTags } from '@/features/catalog/api/get-tags';
@@ -6,14 +7,15 @@ import { canIn } from '@/lib/permissions';
 import { WorkspaceGate } from './workspace-gate';
 
 export function ToolsRoute() {
+  const q = useSearchParams()[0].get('q') ?? '';
   return (
-    <WorkspaceGate movedHref={paths.workspace.tools.getHref}>
-      {(workspace) => <WorkspaceTools workspace={workspace} />}
+    <WorkspaceGate movedHref={(owner, slug) => paths.workspace.tools.getHref(owner, slug, q)}>
+      {(workspace) => <WorkspaceTools key={q} workspace={workspace} q={q} />}
     </WorkspaceGate>
   );
 }
 
-function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
+function WorkspaceTools({ workspace, q }: { workspace: WorkspaceListItem; q: string }) {
   const tags = useTags(workspace.id);
   const owner = workspace.owner_username ?? '';
   return (
@@ -26,6 +28,7 @@ function WorkspaceTools({ workspace }: { workspace: WorkspaceListItem }) {
       toolHref={(slug) => paths.workspace.tool.getHref(owner, workspace.slug, slug)}
       compareHref={(slugs) => paths.workspace.compare.getHref(owner, workspace.slug, slugs)}
       addToolHref={paths.workspace.toolIngestions.getHref(owner, workspace.slug)}
+      initialSearch={q}
     />
   );
 }

@@ -3,18 +3,20 @@ import { Navigate, useParams } from 'react-router';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { DocumentTitle } from '@/components/document-title';
 import { StatusScreen } from '@/components/status-screen';
+import { WayBack, type WayBackLink } from '@/components/way-back';
+import { paths } from '@/config/paths';
 import { useCurrentWorkspace } from '@/features/workspaces/lib/use-current-workspace';
 import { matchWorkspaceRoute } from '@/features/workspaces/lib/resolve';
 
 type WorkspaceGateProps = {
   /** Where the same page lives under the workspace's current slug (an old slug redirects there). */
   movedHref: (owner: string, workspaceSlug: string) => string;
-  /** The text shown when no workspace of the user matches; spec §2 names it per page. */
+  /** The text shown when no workspace of the user matches; each page names its own. */
   notFound?: 'page' | 'Workspace not found';
   children: (workspace: WorkspaceListItem) => ReactNode;
 };
 
-// Spec §2: every workspace page resolves username + workspaceSlug in the user's own workspace list.
+// Every workspace page resolves username + workspaceSlug in the user's own workspace list.
 export function WorkspaceGate({ movedHref, notFound = 'page', children }: WorkspaceGateProps) {
   const { username = '', workspaceSlug = '' } = useParams();
   const { workspaces, currentId, setCurrentId, query } = useCurrentWorkspace();
@@ -33,11 +35,12 @@ export function WorkspaceGate({ movedHref, notFound = 'page', children }: Worksp
     );
   }
   if (match.kind === 'none') {
+    const wayBack = <WayBack links={[{ label: 'Go to your dashboard', href: paths.dashboard.getHref() }]} />;
     if (notFound === 'Workspace not found') {
-      return <CatalogMessage title="Workspace not found" />;
+      return <CatalogMessage title="Workspace not found" wayBack={wayBack} />;
     }
     return (
-      <CatalogMessage title="404 - Not Found">
+      <CatalogMessage title="404 - Not Found" wayBack={wayBack}>
         There is no workspace at this address among yours. It may have been renamed or deleted, or you are not
         a member of it.
       </CatalogMessage>
@@ -46,12 +49,42 @@ export function WorkspaceGate({ movedHref, notFound = 'page', children }: Worksp
   return children(match.workspace);
 }
 
-export function CatalogMessage({ title, children }: { title: string; children?: ReactNode }) {
+export function CatalogMessage({
+  title,
+  children,
+  wayBack,
+}: {
+  title: string;
+  children?: ReactNode;
+  wayBack?: ReactNode;
+}) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <DocumentTitle title={title} />
       <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">{title}</h1>
       {children && <p className="mt-4 text-zinc-600">{children}</p>}
+      {wayBack}
     </section>
   );
+}
+
+/** Where an item missing from a known workspace leads: the workspace's home, and the search of its lists. */
+export function WorkspaceWayBack({
+  workspace,
+  search,
+}: {
+  workspace: WorkspaceListItem;
+  search: { kind: 'tool' | 'resource'; q?: string };
+}) {
+  const owner = workspace.owner_username ?? '';
+  const links: WayBackLink[] = [
+    { label: `Go to ${workspace.name}`, href: paths.workspace.dashboard.getHref(owner, workspace.slug) },
+    search.kind === 'tool'
+      ? { label: 'Search tools', href: paths.workspace.tools.getHref(owner, workspace.slug, search.q) }
+      : {
+          label: 'Search resources',
+          href: paths.workspace.resources.getHref(owner, workspace.slug, search.q),
+        },
+  ];
+  return <WayBack links={links} />;
 }

@@ -1,0 +1,92 @@
+// What travels over the wire: compressed text answers (brotli, else gzip), the SPA's files precompressed at build
+// time and sent as they are, media left alone, and ETags that let a client revalidate a list for a 304.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { tempDir } from '@stackyard/testing/processes';
+
+const web = tempDir('stackyard-compressed-web');
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]);
+let h: Harness;
+let owner: TestUser;
+
+beforeAll(async () => {
+  mkdirSync(join(web.path, 'assets'));
+  writeFileSync(join(web.path, 'index.html'), `<!doctype html><title>stackyard</title>${'<p>'.repeat(600)}`);
+  writeFileSync(join(web.path, 'assets', 'app-1234.js'), APP_JS);
+  // Deliberately not the file's own bytes: proves the server sends the build's copy instead of compressing.
+  writeFileSync(join(web.path, 'assets', 'app-1234.js.br'), brotliCompressSync('precompressed (br)'));
+  writeFileSync(join(web.path, 'assets', 'app-1234.js.gz'), gzipSync('precompressed (gz)'));
+  writeFileSync(join(web.path, 'assets', 'logo-1234.png'), PNG);
+  h = await createHarness({ env: { WEB_DIST_DIR: web.path } });
+  owner = await h.user('squeeze');
+  for (let i = 0; i < 30; i += 1) {
+    expect((await h.as(owner).post('/workspaces', { name: `Workspace number ${i}` })).statusCode).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await h.close();
+  web.remove();
+});
+
+describe('compressed delivery', () => {
+  it('answers API lists with brotli, or gzip, as the client accepts, and plainly otherwise', async () => {
+    const plain = await h.as(owner).get('/workspaces');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const list = plain.json() as unknown[];
+    expect(list).toHaveLength(30);
+
+    const br = await h.as(owner).get('/workspaces', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(list);
+
+    const gz = await h.as(owner).get('/workspaces', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(list);
+  });
+
+  it('gives lists an ETag, and a client revalidating with it gets 304 without the body', async () => {
+    const first = await h.as(owner).get('/workspaces');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await h.as(owner).get('/workspaces', { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // A change gives a new tag, so the client gets the new list.
+    await h.as(owner).post('/workspaces', { name: 'One more' });
+    const changed = await h.as(owner).get('/workspaces', { headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toHaveLength(31);
+  });
+
+  it("sends the SPA's precompressed files as built, immutable, and leaves images alone", async () => {
+    const br = await h.app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('precompressed (br)');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+    const gz = await h.app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('precompressed (gz)');
+    const plain = await h.app.inject({ url: '/assets/app-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+
+    const page = await h.app.inject({ url: '/some/page', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>stackyard</title>');
+
+    const image = await h.app.inject({
+      url: '/assets/logo-1234.png',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+  });
+});

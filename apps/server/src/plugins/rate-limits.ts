@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import { AppError } from '@stackyard/contracts/problem';
+import type { Database, DbHandle } from '@stackyard/db/client';
+import { apiRateLimits } from '@stackyard/db/schema';
+import { presentedCredential } from '@stackyard/api/auth/authenticate';
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  /** Requests per signed-in user (all their sessions) or per access token in a window. */
+  perCaller: number;
+  /** Requests per client address in a window. */
+  perAddress: number;
+}
+
+// Spent windows are deleted this often; a key counts in its own row until then.
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+type Outcome = { current: number; ttl: number };
+type Limit = { who: string; max: number; limiter: ReturnType<FastifyInstance['createRateLimit']> };
+type Callback = (error: Error | null, outcome?: Outcome) => void;
+
+/**
+ * A store of @fastify/rate-limit counting fixed windows in PostgreSQL (one upsert per key), so every API
+ * process on the database shares the counts, as the identity service's limits do.
+ */
+function postgresStore(db: Database) {
+  return class PostgresRateLimitStore {
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      db.execute(
+        sql`
+        insert into api_rate_limits (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
+        on conflict (key) do update set
+          count = case when api_rate_limits.reset_at <= now() then 1 else api_rate_limits.count + 1 end,
+          reset_at = case when api_rate_limits.reset_at <= now() then excluded.reset_at
+                          else api_rate_limits.reset_at end
+        returning count, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl
+      `,
+      ).then(
+        (result) => {
+          const row = (result as unknown as { rows: Array<{ count: number; ttl: number }> }).rows[0];
+          callback(null, {
+            current: Number(row?.count ?? 1),
+            ttl: Math.max(0, Number(row?.ttl ?? timeWindow)),
+          });
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): this {
+      return this;
+    }
+  };
+}
+
+// A personal or OAuth access token is known by a hash of its secret (so the count holds on /mcp, before the
+// API has looked the token up); a signed-in user by their id, once authentication has found it.
+function callerKey(request: FastifyRequest): string | null {
+  const credential = presentedCredential(request);
+  if (credential && credential.kind !== 'session_jwt' && credential.token) {
+    return `token:${createHash('sha256').update(credential.token).digest('base64url')}`;
+  }
+  return request.actor ? `user:${request.actor.userId}` : null;
+}
+
+/**
+ * Rate limits of the product API and /mcp: per client address before authentication (so a flood of bad
+ * credentials is refused cheaply), then per access token or signed-in user once the credential is known.
+ * The API calls the MCP server makes in-process for one /mcp request are not counted again. Over a limit:
+ * 429 with Retry-After and a problem document. Counts live in PostgreSQL when the database is one (shared by
+ * every instance), else in this process's memory.
+ */
+export async function rateLimits(
+  app: FastifyInstance,
+  db: DbHandle,
+  settings: RateLimitSettings,
+  prefixes: string[],
+): Promise<void> {
+  const shared = db.driver === 'postgres';
+  await app.register(fastifyRateLimit, {
+    global: false,
+    timeWindow: settings.windowSeconds * 1000,
+    ...(shared ? { store: postgresStore(db.db) } : {}),
+  });
+  // app.inject() hands the route a light-my-request object rather than a socket's IncomingMessage: that is
+  // the MCP server calling the API for a /mcp request already counted, and no client of its own.
+  const limited = (request: FastifyRequest) =>
+    request.raw instanceof IncomingMessage &&
+    prefixes.some(
+      (prefix) =>
+        request.url === prefix ||
+        request.url.startsWith(`${prefix}/`) ||
+        request.url.startsWith(`${prefix}?`),
+    );
+
+  const check = async (request: FastifyRequest, reply: FastifyReply, limit: Limit) => {
+    const outcome = await limit.limiter(request);
+    if (outcome.isAllowed || !outcome.isExceeded) return;
+    const seconds = Math.max(1, outcome.ttlInSeconds);
+    reply.header('retry-after', seconds);
+    throw new AppError(
+      'rate_limited',
+      `Too many requests from ${limit.who}: at most ${limit.max} in ${settings.windowSeconds} seconds. ` +
+        `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    );
+  };
+  const perAddress: Limit = {
+    who: 'this address',
+    max: settings.perAddress,
+    limiter: app.createRateLimit({
+      max: settings.perAddress,
+      keyGenerator: (request) => `ip:${normalizeIP(request.ip)}`,
+    }),
+  };
+  const perCaller: Limit = {
+    who: 'this access token or account',
+    max: settings.perCaller,
+    limiter: app.createRateLimit({
+      max: settings.perCaller,
+      keyGenerator: (request) => callerKey(request) ?? '',
+      // No credential (a public route): the address limit alone applies.
+      allowList: (_request, key) => key === '',
+    }),
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (limited(request)) await check(request, reply, perAddress);
+  });
+  // After every onRequest hook, the product API's authentication included, and before the body is read.
+  app.addHook('preParsing', async (request, reply) => {
+    if (limited(request)) await check(request, reply, perCaller);
+  });
+
+  if (shared) {
+    let timer: NodeJS.Timeout | null = null;
+    const sweep = () =>
+      db.db
+        .delete(apiRateLimits)
+        .where(lt(apiRateLimits.resetAt, sql`now()`))
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'spent rate limit windows could not be swept'),
+        );
+    app.addHook('onReady', async () => {
+      timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
+}

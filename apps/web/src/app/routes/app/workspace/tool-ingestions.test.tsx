@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/testing/api';
+import { json, submissionFixture, workspaceFixture } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
+import { answerTags, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { WorkspaceIngestions } from './tool-ingestions';
+
+const tags = tagsBeyondFirstPage('zeppelin');
+
+/** The API as the ingestions page calls it: tags, projects and submissions (none yet), and the submission. */
+function setup() {
+  const calls = stubApi(({ method, url }) => {
+    if (url.pathname === '/api/v1/tags') return answerTags(tags, url);
+    if (method === 'POST') return json(submissionFixture(), 202);
+    return json([]);
+  });
+  renderInApp(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />);
+  return { calls, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the tool ingestions page', () => {
+  it('finds a hint tag beyond the first page by searching the server, and submits it with what was ticked before', async () => {
+    const { calls, user } = setup();
+    await user.click(await screen.findByText('Tags, projects and a comment (optional)'));
+    const choices = await screen.findByRole('group', { name: 'Tags' });
+    await within(choices).findByRole('checkbox', { name: 'bulk 00' });
+    expect(within(choices).getAllByRole('checkbox')).toHaveLength(50);
+    expect(within(choices).queryByRole('checkbox', { name: 'zeppelin' })).toBeNull();
+
+    await user.click(within(choices).getByRole('checkbox', { name: 'bulk 00' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search tags' }), 'epp');
+    await user.click(await within(choices).findByRole('checkbox', { name: 'zeppelin' }));
+    expect(within(choices).getByRole<HTMLInputElement>('checkbox', { name: 'bulk 00' }).checked).toBe(true);
+    expect(within(choices).getAllByRole('checkbox')).toHaveLength(2);
+    const searched = calls.filter((call) => call.url.pathname === '/api/v1/tags');
+    expect(searched.map((call) => call.url.searchParams.get('q') ?? '')).toEqual(['', 'epp']);
+
+    // Further pages of the search come on request.
+    await user.clear(screen.getByRole('searchbox', { name: 'Search tags' }));
+    await user.click(await within(choices).findByRole('button', { name: 'Show more tags' }));
+    await within(choices).findByRole('checkbox', { name: 'bulk 59' });
+    expect(within(choices).getAllByRole('checkbox')).toHaveLength(61);
+
+    await user.type(screen.getByRole('textbox', { name: 'URLs' }), 'https://vite.dev');
+    await user.click(screen.getByRole('button', { name: 'Submit tools' }));
+    await screen.findByText('Submitted 1 URL; follow it below.');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({
+      submitted_url: 'https://vite.dev',
+      pre_ingestion_extracted_data: {
+        ingestion_hints: {
+          suggested_workspace_relationships: { linked_tags: [tags[0]?.id, tags[60]?.id] },
+        },
+      },
+    });
+  });
+});

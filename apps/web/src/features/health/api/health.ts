@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  attentionListSchema,
+  healthCheckQueuedSchema,
+  itemHealthSchema,
+  type AttentionItem,
+  type HealthItemKind,
+} from '@stackyard/contracts/health';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** While checks of the whole workspace are queued, the list is asked again this often. */
+const QUEUED_POLL_MS = 3000;
+
+const itemBase = (kind: HealthItemKind, id: string) =>
+  `${kind === 'tool' ? '/tools/workspace' : '/resources'}/${encodeURIComponent(id)}`;
+
+export function useNeedsAttention(workspaceId: string, polling = false) {
+  return useQuery({
+    queryKey: queryKeys.health(workspaceId),
+    queryFn: () =>
+      apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/health`, { schema: attentionListSchema }),
+    refetchInterval: polling ? QUEUED_POLL_MS : false,
+  });
+}
+
+/** Queues a check of every link of the workspace; answers how many. */
+export function useCheckWorkspace(workspaceId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/health-check`, {
+        method: 'POST',
+        schema: healthCheckQueuedSchema,
+      }),
+  });
+}
+
+/** Checks one item's link now; the answer is what was found. */
+export function useCheckItem(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: HealthItemKind; id: string }) =>
+      apiRequest(`${itemBase(kind, id)}/health-check`, { method: 'POST', schema: itemHealthSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.health(workspaceId) }),
+  });
+}
+
+/** Marks the item as kept in its status: off the list until a check finds another. */
+export function useKeepItem(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: AttentionItem) =>
+      apiRequest(`${itemBase(kind, id)}/health/keep`, { method: 'POST', schema: itemHealthSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.health(workspaceId) }),
+  });
+}
+
+/** Takes a moved item's new URL with `accept` (the item's edit, which the app composes in). */
+export function useAcceptMoved(workspaceId: string, accept: (item: AttentionItem) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accept,
+    onSuccess: (_, item) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.health(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalog(item.kind) }),
+      ]),
+  });
+}

@@ -1,0 +1,38 @@
+// A workspace's tags as GET /tags answers them, for the tag pickers' component tests.
+import type { Tag } from '@stackyard/contracts/tag';
+import { WORKSPACE_ID } from './fixtures';
+
+/** Tags of the workspace named as given, with ids in the same order. */
+export const tagsNamed = (names: string[]): Tag[] =>
+  names.map((name, index) => ({
+    id: `33333333-3333-4333-8333-${String(index + 1).padStart(12, '0')}`,
+    workspace_id: WORKSPACE_ID,
+    tag_name: name,
+    color: '#6366f1',
+    description: null,
+    criteria: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  }));
+
+/**
+ * The answer to GET /api/v1/tags as the server gives it: by name, the names containing `q` in any case,
+ * `limit` at a time with the next page's offset in x-next-cursor.
+ */
+export function answerTags(tags: Tag[], url: URL): Response {
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const start = Number(url.searchParams.get('cursor') ?? 0);
+  const matching = tags
+    .filter((tag) => tag.tag_name.toLowerCase().includes(q))
+    .sort((a, b) => a.tag_name.localeCompare(b.tag_name));
+  const response = new Response(JSON.stringify(matching.slice(start, start + limit)), {
+    headers: { 'content-type': 'application/json' },
+  });
+  if (start + limit < matching.length) response.headers.set('x-next-cursor', String(start + limit));
+  return response;
+}
+
+/** 60 tags named "bulk 00" to "bulk 59", then `wanted`: past the first page unless searched for. */
+export const tagsBeyondFirstPage = (wanted: string): Tag[] =>
+  tagsNamed([...Array.from({ length: 60 }, (_, index) => `bulk ${String(index).padStart(2, '0')}`), wanted]);

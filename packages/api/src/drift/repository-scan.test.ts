@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driftSchema, scanSummarySchema } from '@stackyard/contracts/drift';
+import { problemSchema } from '@stackyard/contracts/problem';
+import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+
+// Scanning the connected repository over HTTP against the local fake GitHub: the default branch's manifests
+// are read (and nothing else), the commit is kept, and what cannot be scanned is said in words.
+
+const INSTALLATION = 7;
+
+let fake: FakeGithub;
+let h: Harness;
+let repositories = 0;
+
+beforeAll(async () => {
+  fake = await startFakeGithub();
+  fake.addInstallation(INSTALLATION, 'acme', []);
+  fake.addUser('octo', [INSTALLATION]);
+  h = await createHarness({ env: fakeGithubEnv(fake, 'stackyard-test') });
+});
+
+afterAll(async () => {
+  await h.closeChecked();
+  await fake.close();
+});
+
+const FILES = {
+  'package.json': JSON.stringify({ name: 'app', dependencies: { react: '^19.0.0' } }, null, 2),
+  'services/api/requirements.txt': 'fastapi==0.115.0\n',
+  'node_modules/left-pad/package.json': JSON.stringify({ name: 'left-pad', dependencies: { x: '1' } }),
+  'README.md': '# App\n',
+};
+
+const scanRepository = (world: CatalogWorld) => `/workspaces/${world.workspaceId}/scans/repository`;
+const driftOf = (world: CatalogWorld) => `/workspaces/${world.workspaceId}/drift`;
+
+/** A workspace connected to a fresh repository holding these files. */
+async function connectedWorld(files: Record<string, string>): Promise<CatalogWorld & { fullName: string }> {
+  const world = await catalogWorld(h);
+  const name = `app-${++repositories}`;
+  const fullName = `acme/${name}`;
+  fake.addRepository(fullName, { files });
+  fake.addInstallation(
+    INSTALLATION,
+    'acme',
+    Array.from({ length: repositories }, (_, i) => `acme/app-${i + 1}`),
+  );
+  const owner = h.as(world.owner);
+  const store = `/workspaces/${world.workspaceId}/store/github`;
+  const code = fake.authorizationCode('octo');
+  expectStatus(await owner.post(`${store}/installation`, { installation_id: INSTALLATION, code }), 200);
+  expectStatus(
+    await owner.post(`${store}/connect`, {
+      repository_owner: 'acme',
+      repository_name: name,
+      installation_id: INSTALLATION,
+    }),
+    200,
+  );
+  return { ...world, fullName };
+}
+
+describe('scanning the connected repository', () => {
+  it("reads the default branch's manifests and keeps the scan with its commit", async () => {
+    const world = await connectedWorld(FILES);
+    const before = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    expect(before.repository?.full_name).toBe(world.fullName);
+
+    const scanned = scanSummarySchema.parse(
+      expectStatus(await h.as(world.editor).post(scanRepository(world)), 201),
+    );
+    const head = fake.repository(world.fullName).refs.get('main');
+    expect(scanned).toMatchObject({ source: 'repository', commit: head, files: 2, dependencies: 2 });
+    // Only the two manifests' contents were fetched: no README, nothing under node_modules.
+    expect(fake.count('GET', new RegExp(`^/repos/${world.fullName}/git/blobs/`))).toBe(2);
+
+    const drift = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    expect(drift.scan).toMatchObject({ source: 'repository', commit: head });
+    expect(drift.unknown.map((entry) => entry.dependency.name).sort()).toEqual(['fastapi', 'react']);
+  });
+
+  it('says so when GitHub listed only part of the tree', async () => {
+    const world = await connectedWorld(FILES);
+    fake.repository(world.fullName).listingLimit = 3;
+    const scanned = scanSummarySchema.parse(
+      expectStatus(await h.as(world.editor).post(scanRepository(world)), 201),
+    );
+    expect(scanned.findings[0]?.message).toMatch(/GitHub listed only part of this repository/);
+  });
+
+  it('reads at most 200 manifests, the shallowest, and says how many were left out', async () => {
+    const files: Record<string, string> = { 'package.json': FILES['package.json'] };
+    for (let index = 0; index < 200; index++)
+      files[`services/s${String(index).padStart(3, '0')}/.nvmrc`] = '22\n';
+    const world = await connectedWorld(files);
+    const scanned = scanSummarySchema.parse(
+      expectStatus(await h.as(world.editor).post(scanRepository(world)), 201),
+    );
+    expect(scanned.files).toBe(200);
+    expect(scanned.findings[0]?.message).toMatch(/^Read 200 of 201 manifest files/);
+    expect(fake.count('GET', new RegExp(`^/repos/${world.fullName}/git/blobs/`))).toBe(200);
+    // The root's package.json is among those read: react is a dependency of the scan.
+    const drift = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    expect(drift.unknown.map((entry) => entry.dependency.name)).toContain('react');
+  });
+
+  it('refuses a workspace without a connected repository, and viewers', async () => {
+    const world = await catalogWorld(h);
+    const drift = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    expect(drift.repository).toBeNull();
+    const refused = problemSchema.parse(
+      expectStatus(await h.as(world.editor).post(scanRepository(world)), 409),
+    );
+    expect(refused.detail).toMatch(/not connected to a GitHub repository/);
+
+    const connected = await connectedWorld(FILES);
+    expectStatus(await h.as(connected.viewer).post(scanRepository(connected)), 403);
+  });
+
+  it('answers 422 with GitHub’s reason when the installation lost the repository', async () => {
+    const world = await connectedWorld(FILES);
+    fake.removeRepository(world.fullName);
+    const refused = problemSchema.parse(
+      expectStatus(await h.as(world.editor).post(scanRepository(world)), 422),
+    );
+    expect(refused.detail).toMatch(new RegExp(world.fullName));
+  });
+});

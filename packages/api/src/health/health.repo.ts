@@ -1,0 +1,165 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { HealthItemKind, LinkHealthStatus } from '@stackyard/contracts/health';
+import type { Executor } from '../db.ts';
+import type { CheckOutcome, PriorCheck } from './link-check.ts';
+
+// The SQL of link health. Every saved item is a target: a workspace tool (its homepage as the workspace sees
+// it, else the URL submitted) or a resource (its URL), with its last check when there is one.
+
+export interface HealthTarget {
+  kind: HealthItemKind;
+  id: string;
+  workspaceId: string;
+  name: string;
+  url: string;
+  /** The last check, when it was of this URL. */
+  prior: PriorCheck | null;
+  /** A tool whose repository the facts found archived. */
+  archived: boolean;
+  /** A tool one of whose packages its registry marks deprecated. */
+  deprecated: boolean;
+}
+
+export interface HealthRow {
+  status: LinkHealthStatus;
+  url: string;
+  checked_at: string;
+  http_status: number | null;
+  moved_to: string | null;
+  failures: number;
+  etag: string | null;
+  last_modified: string | null;
+  kept_status: string | null;
+}
+
+interface TargetRow extends Partial<HealthRow> {
+  kind: HealthItemKind;
+  id: string;
+  workspace_id: string;
+  slug: string | null;
+  name: string;
+  item_url: string;
+  archived: boolean;
+  deprecated: boolean;
+}
+
+const HEALTH_COLUMNS = sql.raw(`h.status, h.url, h.checked_at, h.http_status, h.moved_to, h.failures, h.etag,
+  h.last_modified, h.kept_status`);
+
+/** Every target as rows of (kind, id, workspace_id, slug, name, item_url, archived, deprecated, h.*) under `where`. */
+function targets(where: SQL): SQL {
+  return sql`
+    select * from (
+      select 'tool' as kind, wt.id, wt.workspace_id, wt.slug,
+        coalesce(case when 'name' = any(wt.edited_fields) then wt.name else t.name end, wt.slug) as name,
+        coalesce(case when 'homepage_url' = any(wt.edited_fields) then wt.homepage_url else t.homepage_url end,
+          wt.raw_submitted_url) as item_url,
+        exists (select 1 from tool_facts f where f.tool_id = t.id and f.source = 'github'
+          and f.data->>'archived' = 'true') as archived,
+        exists (select 1 from tool_facts f where f.tool_id = t.id and f.source <> 'github'
+          and f.data ? 'deprecated') as deprecated,
+        ${HEALTH_COLUMNS}
+      from workspace_tools wt join tools t on t.id = wt.tool_id
+        left join item_health h on h.workspace_tool_id = wt.id
+      union all
+      select 'resource', r.id, r.workspace_id, null, coalesce(r.extracted_title, r.raw_submitted_url), r.raw_submitted_url,
+        false, false, ${HEALTH_COLUMNS}
+      from resources r left join item_health h on h.resource_id = r.id
+    ) item
+    where ${where}`;
+}
+
+function toTarget(row: TargetRow): HealthTarget {
+  const status = row.url === row.item_url ? row.status : undefined;
+  return {
+    kind: row.kind,
+    id: row.id,
+    workspaceId: row.workspace_id,
+    name: row.name,
+    url: row.item_url,
+    prior: status
+      ? {
+          status,
+          failures: row.failures ?? 0,
+          etag: row.etag ?? null,
+          lastModified: row.last_modified ?? null,
+          httpStatus: row.http_status ?? null,
+        }
+      : null,
+    archived: row.archived,
+    deprecated: row.deprecated,
+  };
+}
+
+async function selectTargets(db: Executor, query: SQL): Promise<TargetRow[]> {
+  return ((await db.execute(query)) as unknown as { rows: TargetRow[] }).rows;
+}
+
+export async function findTarget(
+  db: Executor,
+  kind: HealthItemKind,
+  id: string,
+): Promise<HealthTarget | null> {
+  const [row] = await selectTargets(db, targets(sql`kind = ${kind} and id = ${id}`));
+  return row ? toTarget(row) : null;
+}
+
+const NOT_PENDING = sql`id::text not in (select payload->>'id' from jobs
+  where queue = 'link-health' and state in ('queued', 'running'))`;
+
+/** The workspace's items no check is queued for. */
+export async function listWorkspaceTargets(db: Executor, workspaceId: string): Promise<HealthTarget[]> {
+  const rows = await selectTargets(db, targets(sql`workspace_id = ${workspaceId} and ${NOT_PENDING}`));
+  return rows.map(toTarget);
+}
+
+/** Items never checked, or last checked before `before` (the oldest first), no check is queued for. */
+export async function findDueTargets(db: Executor, before: Date, limit: number): Promise<HealthTarget[]> {
+  const due = sql`(checked_at is null or checked_at < ${before.toISOString()}::timestamptz) and ${NOT_PENDING}
+    order by checked_at asc nulls first limit ${limit}`;
+  return (await selectTargets(db, targets(due))).map(toTarget);
+}
+
+/** Records a check. A mark as kept lasts while the URL and the status stay what they were. */
+export async function saveCheck(db: Executor, target: HealthTarget, outcome: CheckOutcome): Promise<void> {
+  const column = sql.raw(target.kind === 'tool' ? 'workspace_tool_id' : 'resource_id');
+  await db.execute(sql`
+    insert into item_health (workspace_id, ${column}, url, status, http_status, moved_to, failures, etag,
+      last_modified, checked_at)
+    values (${target.workspaceId}, ${target.id}, ${target.url}, ${outcome.status}, ${outcome.httpStatus},
+      ${outcome.movedTo}, ${outcome.failures}, ${outcome.etag}, ${outcome.lastModified}, now())
+    on conflict (${column}) do update set url = excluded.url, status = excluded.status,
+      http_status = excluded.http_status, moved_to = excluded.moved_to, failures = excluded.failures,
+      etag = excluded.etag, last_modified = excluded.last_modified, checked_at = excluded.checked_at,
+      kept_status = case when item_health.url = excluded.url and item_health.status = excluded.status
+        then item_health.kept_status end`);
+}
+
+/** The item's last check when it was of its current URL. */
+export async function findHealth(db: Executor, kind: HealthItemKind, id: string): Promise<HealthRow | null> {
+  const [row] = await selectTargets(db, targets(sql`kind = ${kind} and id = ${id} and url = item_url`));
+  return row ? (row as HealthRow & TargetRow) : null;
+}
+
+/** The workspace's items whose check found something, not marked as kept, the most recent first. */
+export async function listAttention(
+  db: Executor,
+  workspaceId: string,
+): Promise<Array<TargetRow & HealthRow>> {
+  const rows = await selectTargets(
+    db,
+    targets(sql`workspace_id = ${workspaceId} and url = item_url and status <> 'ok'
+      and kept_status is distinct from status order by checked_at desc, id`),
+  );
+  return rows as Array<TargetRow & HealthRow>;
+}
+
+/** Marks the item as kept in its current status; false when it has no check of its current URL. */
+export async function keepStatus(db: Executor, kind: HealthItemKind, id: string): Promise<boolean> {
+  const column = sql.raw(kind === 'tool' ? 'workspace_tool_id' : 'resource_id');
+  const result = (await db.execute(sql`
+    update item_health h set kept_status = h.status where ${column} = ${id} and h.url = (
+      select item_url from (${targets(sql`kind = ${kind} and id = ${id}`)}) t)
+    returning h.id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { httpUrlSchema, uuidSchema } from '@stackyard/contracts/common';
+import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
+import { always } from '../http.ts';
+import { lookUpUrl } from './lookup.service.ts';
+
+const lookupQuerySchema = z.object({
+  url: z.string({ error: 'url is required' }).trim().pipe(httpUrlSchema),
+});
+
+const savedItemSchema = z.object({
+  workspace_id: uuidSchema,
+  workspace_name: z.string(),
+  kind: z.enum(['tool', 'resource']),
+  /** The workspace_tool_id of a tool, the workspace_resource_id of a resource. */
+  id: uuidSchema,
+});
+
+export function lookupRoutes(app: ApiApp, { db }: RouteDeps): void {
+  app.get(
+    '/lookup',
+    {
+      schema: {
+        tags: ['lookup'],
+        summary: "Which of the caller's workspaces already hold this URL, as a tool or a resource",
+        description:
+          'Matched by the URL fingerprint (normalized: tracking parameters, fragment and trailing slash do not ' +
+          'count), only in workspaces the caller is a member of; what the browser extension shows on its icon.',
+        querystring: lookupQuerySchema,
+        response: { 200: z.object({ saved: z.array(savedItemSchema) }), ...always },
+      },
+    },
+    async (request) => ({ saved: await lookUpUrl(db, actorOf(request), request.query.url) }),
+  );
+}

@@ -1,0 +1,260 @@
+import { csvParse } from 'd3-dsv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '@stackyard/contracts/problem';
+import { radarSchema, radarSettingsSchema, type Radar } from '@stackyard/contracts/radar';
+import { seedTool } from '@stackyard/testing/catalog-seed';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { backstageSchema, zalandoSchema } from './testing/export-schemas.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  const mismatches = await h.mismatches();
+  await h.close();
+  expect(mismatches).toEqual([]);
+});
+
+type RadarWorld = CatalogWorld & { react: string; vitest: string; prisma: string; redis: string };
+
+/** Four tools with a stance each: a framework adopted, a testing tool accepted, an ORM avoided, one uncategorized. */
+async function radarWorld(): Promise<RadarWorld> {
+  const world = await catalogWorld(h);
+  const tool = async (slug: string, name: string) =>
+    (
+      await seedTool(h.db.db, {
+        workspaceId: world.workspaceId,
+        url: `https://${slug}.example.com/#${world.workspaceId}`,
+        slug,
+        name,
+        homepageUrl: `https://${slug}.example.com`,
+      })
+    ).workspaceToolId;
+  const ids = {
+    react: await tool('react', 'React'),
+    vitest: await tool('vitest', 'Vitest'),
+    prisma: await tool('prisma', 'Prisma, "the" ORM'),
+    redis: await tool('redis', 'Redis'),
+  };
+  const stance = (id: string, body: object) => h.as(world.editor).put(`/tools/workspace/${id}/stance`, body);
+  expectStatus(await stance(ids.react, { stance: 'preferred', category: 'Frontend framework' }), 200);
+  expectStatus(await stance(ids.vitest, { stance: 'accepted', category: 'testing' }), 200);
+  expectStatus(
+    await stance(ids.prisma, { stance: 'avoid', category: 'ORM', note: '=cmd, use "Drizzle"\tinstead' }),
+    200,
+  );
+  return { ...world, ...ids };
+}
+
+const radarOf = async (world: CatalogWorld): Promise<Radar> =>
+  radarSchema.parse(
+    expectStatus(await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar`), 200),
+  );
+
+const placed = (radar: Radar) =>
+  Object.fromEntries(radar.entries.map((entry) => [entry.slug, [entry.ring, entry.quadrant, entry.number]]));
+
+const settingsPath = (world: CatalogWorld) => `/workspaces/${world.workspaceId}/radar/settings`;
+
+describe('GET /workspaces/{id}/radar', () => {
+  it('puts preferred tools in Adopt, accepted in Trial, avoided in Hold, in the built-in quadrants', async () => {
+    const world = await radarWorld();
+    const radar = await radarOf(world);
+    expect(radar.rings.map((ring) => ring.name)).toEqual(['Adopt', 'Trial', 'Assess', 'Hold']);
+    expect(radar.quadrants.map((quadrant) => quadrant.name)).toEqual([
+      'Languages & Frameworks',
+      'Tools',
+      'Platforms',
+      'Libraries & Techniques',
+    ]);
+    // Numbered by quadrant, then ring: React (0), Vitest (1), then Redis before Prisma in quadrant 3.
+    expect(placed(radar)).toEqual({
+      react: ['adopt', 0, 1],
+      vitest: ['trial', 1, 2],
+      redis: ['trial', 3, 3],
+      prisma: ['hold', 3, 4],
+    });
+    expect(radar.entries.find((entry) => entry.slug === 'redis')).toMatchObject({
+      category: null,
+      stance: 'accepted',
+      url: 'https://redis.example.com',
+      stance_updated_at: null,
+    });
+  });
+
+  it('hides the radar from non-members', async () => {
+    const world = await radarWorld();
+    const stranger = await catalogWorld(h);
+    expectStatus(await h.as(stranger.owner).get(`/workspaces/${world.workspaceId}/radar`), 404);
+  });
+});
+
+describe('radar settings', () => {
+  it('lists every category of the stances with its quadrant, and the defaults', async () => {
+    const world = await radarWorld();
+    const settings = radarSettingsSchema.parse(
+      expectStatus(await h.as(world.viewer).get(settingsPath(world)), 200),
+    );
+    expect(settings).toEqual({
+      accepted_ring: 'trial',
+      quadrants: ['Languages & Frameworks', 'Tools', 'Platforms', 'Libraries & Techniques'],
+      default_quadrant: 3,
+      categories: [
+        { category: 'Frontend framework', quadrant: 0 },
+        { category: 'ORM', quadrant: 3 },
+        { category: 'testing', quadrant: 1 },
+      ],
+    });
+  });
+
+  it('moves accepted tools to Assess and back, and remaps categories and names the quadrants', async () => {
+    const world = await radarWorld();
+    const saved = radarSettingsSchema.parse(
+      expectStatus(
+        await h.as(world.owner).put(settingsPath(world), {
+          accepted_ring: 'assess',
+          quadrants: ['Languages', 'Dev tools', 'Infrastructure', 'Everything else'],
+          default_quadrant: 2,
+          // Matched in any case: "orm" remaps the stances' "ORM".
+          categories: [{ category: 'orm', quadrant: 0 }],
+        }),
+        200,
+      ),
+    );
+    expect(saved.categories).toEqual([
+      { category: 'Frontend framework', quadrant: 0 },
+      { category: 'orm', quadrant: 0 },
+      { category: 'testing', quadrant: 1 },
+    ]);
+    const radar = await radarOf(world);
+    expect(radar.quadrants.map((quadrant) => quadrant.name)).toEqual([
+      'Languages',
+      'Dev tools',
+      'Infrastructure',
+      'Everything else',
+    ]);
+    expect(placed(radar)).toEqual({
+      react: ['adopt', 0, 1],
+      prisma: ['hold', 0, 2],
+      vitest: ['assess', 1, 3],
+      redis: ['assess', 2, 4],
+    });
+
+    const back = { accepted_ring: 'trial', quadrants: saved.quadrants, default_quadrant: 2, categories: [] };
+    expectStatus(await h.as(world.owner).put(settingsPath(world), back), 200);
+    expect(placed(await radarOf(world))).toMatchObject({ vitest: ['trial', 1, 2], prisma: ['hold', 3, 4] });
+  });
+
+  it('lets admins edit, refuses editors and viewers, and rejects bad settings with a message', async () => {
+    const world = await radarWorld();
+    const body = {
+      accepted_ring: 'assess',
+      quadrants: ['A', 'B', 'C', 'D'],
+      default_quadrant: 0,
+      categories: [],
+    };
+    const refused = problemSchema.parse(
+      expectStatus(await h.as(world.editor).put(settingsPath(world), body), 403),
+    );
+    expect(refused.detail).toBe('Only the owner and admins can edit this workspace.');
+    for (const [bad, message] of [
+      [{ ...body, accepted_ring: 'adopt' }, 'Accepted tools go to trial or assess'],
+      [{ ...body, quadrants: ['A', 'B', 'C'] }, 'Give 4 quadrant names'],
+      [{ ...body, quadrants: ['A', ' ', 'C', 'D'] }, 'Quadrant name must not be empty'],
+      [{ ...body, default_quadrant: 4 }, 'Quadrant must be 0, 1, 2 or 3'],
+      [{ ...body, categories: [{ category: 'ORM', quadrant: 1.5 }] }, 'Quadrant must be 0, 1, 2 or 3'],
+      [{ ...body, categories: [{ category: 'x'.repeat(61), quadrant: 1 }] }, 'Category must be at most 60'],
+    ] as const) {
+      const problem = problemSchema.parse(
+        expectStatus(await h.as(world.owner).put(settingsPath(world), bad), 400),
+      );
+      expect(JSON.stringify(problem), JSON.stringify(bad)).toContain(message);
+    }
+    // Nothing above was saved.
+    expect(
+      radarSettingsSchema.parse(expectStatus(await h.as(world.viewer).get(settingsPath(world)), 200))
+        .accepted_ring,
+    ).toBe('trial');
+  });
+});
+
+describe('GET /workspaces/{id}/radar/export/{format}', () => {
+  const download = async (world: CatalogWorld, format: string) => {
+    const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar/export/${format}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="stackyard-.+-radar.*"$/);
+    return response;
+  };
+
+  it('writes Backstage tech-radar data: every entry in a declared quadrant and ring', async () => {
+    const world = await radarWorld();
+    const response = await download(world, 'backstage-json');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const data = backstageSchema.parse(response.json());
+    expect(data.rings.map((ring) => ring.id)).toEqual(['adopt', 'trial', 'assess', 'hold']);
+    const quadrantIds = new Set(data.quadrants.map((quadrant) => quadrant.id));
+    const ringIds = new Set(data.rings.map((ring) => ring.id));
+    for (const entry of data.entries) {
+      expect(quadrantIds.has(entry.quadrant), entry.id).toBe(true);
+      expect(
+        entry.timeline.every((snapshot) => ringIds.has(snapshot.ringId)),
+        entry.id,
+      ).toBe(true);
+    }
+    const prisma = data.entries.find((entry) => entry.id === 'prisma');
+    expect(prisma).toMatchObject({ title: 'Prisma, "the" ORM', quadrant: 'q4' });
+    expect(prisma?.timeline[0]).toMatchObject({
+      ringId: 'hold',
+      description: '=cmd, use "Drizzle"\tinstead',
+    });
+  });
+
+  it('writes Zalando tech-radar entries by quadrant and ring index', async () => {
+    const world = await radarWorld();
+    const data = zalandoSchema.parse((await download(world, 'zalando-json')).json());
+    expect(data.entries).toContainEqual({
+      quadrant: 0,
+      ring: 0,
+      label: 'React',
+      active: true,
+      link: 'https://react.example.com',
+      moved: 0,
+    });
+    expect(data.entries.find((entry) => entry.label.startsWith('Prisma'))).toMatchObject({
+      quadrant: 3,
+      ring: 3,
+    });
+  });
+
+  it('writes a build-your-own-radar CSV that parses back, quotes intact, formulas defused', async () => {
+    const world = await radarWorld();
+    const response = await download(world, 'byor-csv');
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = csvParse(response.body.replaceAll('\r\n', '\n'));
+    expect(rows.columns).toEqual(['name', 'ring', 'quadrant', 'isNew', 'description']);
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { name: 'React', ring: 'Adopt', quadrant: 'Languages & Frameworks', isNew: 'FALSE', description: '' },
+      { name: 'Vitest', ring: 'Trial', quadrant: 'Tools', isNew: 'FALSE', description: '' },
+      { name: 'Redis', ring: 'Trial', quadrant: 'Libraries & Techniques', isNew: 'FALSE', description: '' },
+      {
+        name: 'Prisma, "the" ORM',
+        ring: 'Hold',
+        quadrant: 'Libraries & Techniques',
+        isNew: 'FALSE',
+        description: `'=cmd, use "Drizzle"\tinstead`,
+      },
+    ]);
+  });
+
+  it('refuses an unknown format with the list of formats', async () => {
+    const world = await radarWorld();
+    const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar/export/svg`);
+    expect(JSON.stringify(problemSchema.parse(expectStatus(response, 400)))).toContain(
+      'Format must be one of backstage-json, zalando-json, byor-csv',
+    );
+  });
+});

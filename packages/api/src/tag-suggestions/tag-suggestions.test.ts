@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PackageFacts, RepositoryFacts } from '@stackyard/contracts/facts';
+import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
+import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
+import {
+  tagSuggestionListSchema,
+  tagSuggestionSettingsSchema,
+  type TagSuggestionList,
+} from '@stackyard/contracts/tag-suggestion';
+import { toolFacts } from '@stackyard/db/schema';
+import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
+import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+
+let h: Harness;
+let fixture: FixtureServer;
+
+beforeAll(async () => {
+  ({ h, fixture } = await createIngestionHarness());
+});
+
+afterAll(() => h.closeChecked());
+
+async function createTag(world: CatalogWorld, name: string): Promise<Tag> {
+  const response = await h
+    .as(world.editor)
+    .post('/tags', { workspace_id: world.workspaceId, tag_name: name, color: '#123456' });
+  return tagSchema.parse(expectStatus(response, 201));
+}
+
+/** A tool whose repository and npm package facts list these topics and keywords, as the facts job stores them. */
+async function toolWithTopics(
+  world: CatalogWorld,
+  topics: string[],
+  keywords: string[] = [],
+): Promise<string> {
+  const unique = Math.random().toString(36).slice(2);
+  const { toolId, workspaceToolId } = await seedTool(h.db.db, {
+    workspaceId: world.workspaceId,
+    url: `https://vite.example/${unique}`,
+    slug: `vite-${unique}`,
+    name: 'Vite',
+    description: 'Next generation frontend tooling with a fast dev server',
+  });
+  const now = new Date();
+  const repository: RepositoryFacts = {
+    source: 'github',
+    fetched_at: now.toISOString(),
+    full_name: 'vitejs/vite',
+    url: 'https://github.com/vitejs/vite',
+    stars: 1,
+    forks: 1,
+    open_issues: 1,
+    license: 'MIT',
+    language: 'TypeScript',
+    topics,
+    archived: false,
+    last_push_at: null,
+    latest_release: null,
+    contributors: null,
+    scorecard: null,
+  };
+  const npmPackage: PackageFacts = {
+    ecosystem: 'npm',
+    name: 'vite',
+    source: 'npm',
+    fetched_at: now.toISOString(),
+    url: null,
+    latest_version: null,
+    released_at: null,
+    license: null,
+    weekly_downloads: null,
+    monthly_downloads: null,
+    dependencies: null,
+    types_bundled: null,
+    scorecard: null,
+    keywords,
+  };
+  const fact = { toolId, status: 'ok' as const, error: null, checkedAt: now };
+  await h.db.db.insert(toolFacts).values([
+    { ...fact, source: 'github', subject: '', data: repository },
+    { ...fact, source: 'npm', subject: 'npm:vite', data: npmPackage },
+  ]);
+  return workspaceToolId;
+}
+
+async function suggestions(user: TestUser, path: string): Promise<TagSuggestionList> {
+  return tagSuggestionListSchema.parse(expectStatus(await h.as(user).get(path), 200));
+}
+
+describe('GET …/tag-suggestions', () => {
+  let world: CatalogWorld;
+  beforeAll(async () => {
+    world = await catalogWorld(h);
+  });
+
+  it("suggests a tool's workspace tags first, then its topics, package keywords and taxonomy categories", async () => {
+    const bundler = await createTag(world, 'Bundler');
+    await createTag(world, 'Unrelated');
+    const toolId = await toolWithTopics(world, ['bundler', 'build-tool', 'vite', 'hmr'], ['HMR', 'esm']);
+    const list = await suggestions(world.viewer, `/tools/workspace/${toolId}/tag-suggestions`);
+    expect(list).toEqual({
+      suggestions: [
+        { tag_name: 'Bundler', source: 'existing_tag', tag_id: bundler.id },
+        // Both a topic and a keyword: stronger than a topic alone.
+        { tag_name: 'hmr', source: 'topic', tag_id: null },
+        { tag_name: 'build-tool', source: 'topic', tag_id: null },
+        { tag_name: 'esm', source: 'keyword', tag_id: null },
+        { tag_name: 'frontend', source: 'taxonomy', tag_id: null },
+      ],
+    });
+  });
+
+  it('lets a viewer read the suggestions but not apply them; an editor applies one and it is no longer suggested', async () => {
+    const toolId = await toolWithTopics(world, ['bundler']);
+    const [first] = (await suggestions(world.viewer, `/tools/workspace/${toolId}/tag-suggestions`))
+      .suggestions;
+    expect(first?.source).toBe('existing_tag');
+    const path = `/tools/workspace/${toolId}/tags/${first?.tag_id}`;
+    expectStatus(await h.as(world.viewer).put(path), 403);
+    expectStatus(await h.as(world.editor).put(path), 204);
+    const tags = tagListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/tools/workspace/${toolId}/tags`), 200),
+    );
+    expect(tags.map((tag) => tag.tag_name)).toEqual(['Bundler']);
+    const after = await suggestions(world.viewer, `/tools/workspace/${toolId}/tag-suggestions`);
+    expect(after.suggestions.map((suggestion) => suggestion.tag_name)).not.toContain('Bundler');
+  });
+
+  it('suggests for a resource from its title and description', async () => {
+    const tutorials = await createTag(world, 'tutorials');
+    const resourceId = await seedResource(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: 'https://blog.example/postgres-tutorials',
+      title: 'PostgreSQL tutorials',
+      description: 'Indexes explained for the busy developer',
+    });
+    const list = await suggestions(world.viewer, `/resources/workspace/${resourceId}/tag-suggestions`);
+    expect(list.suggestions[0]).toEqual({
+      tag_name: 'tutorials',
+      source: 'existing_tag',
+      tag_id: tutorials.id,
+    });
+    expect(list.suggestions).toContainEqual({ tag_name: 'database', source: 'taxonomy', tag_id: null });
+  });
+
+  it('answers 404 to a non-member and for an unknown item, 400 for a malformed id', async () => {
+    const toolId = await toolWithTopics(world, []);
+    const outsider = await h.user();
+    const refused = await h.as(outsider).get(`/tools/workspace/${toolId}/tag-suggestions`);
+    expect(expectStatus<{ detail: string }>(refused, 404).detail).toBe('Tool not found');
+    const unknown = await h
+      .as(world.owner)
+      .get('/resources/workspace/00000000-0000-4000-8000-000000000000/tag-suggestions');
+    expect(expectStatus<{ detail: string }>(unknown, 404).detail).toBe('Resource not found');
+    expectStatus(await h.as(world.owner).get('/tools/workspace/not-an-id/tag-suggestions'), 400);
+  });
+});
+
+describe('the "apply suggested tags" workspace setting', () => {
+  async function submitTool(user: TestUser, workspaceId: string): Promise<Submission> {
+    const response = await h
+      .as(user)
+      .post('/ingestion/tools', { workspace_id: workspaceId, submitted_url: `${fixture.origin}/tool` });
+    return submissionSchema.parse(expectStatus(response, 202));
+  }
+
+  /** The tags on the tool a submission makes, once it has completed. */
+  async function tagsOfIngested(user: TestUser, submission: Submission): Promise<string[]> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const response = await h.as(user).get(`/ingestion/tools/workspace/${submission.workspace_id}`);
+      const found = expectStatus<Submission[]>(response, 200).find((item) => item.id === submission.id);
+      if (found?.status === 'completed' && found.workspace_tool_id) {
+        const tags = await h.as(user).get(`/tools/workspace/${found.workspace_tool_id}/tags`);
+        return tagListSchema.parse(expectStatus(tags, 200)).map((tag) => tag.tag_name);
+      }
+      if (found && !['pending', 'fetching'].includes(found.status))
+        throw new Error(`submission ${found.status}`);
+      if (Date.now() > deadline) throw new Error(`submission still ${found?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('is off by default; members read it, only admins and the owner change it', async () => {
+    const world = await catalogWorld(h);
+    const path = `/workspaces/${world.workspaceId}/tag-suggestion-settings`;
+    expect(tagSuggestionSettingsSchema.parse(expectStatus(await h.as(world.viewer).get(path), 200))).toEqual({
+      workspace_id: world.workspaceId,
+      apply_suggested_tags: false,
+    });
+    expectStatus(await h.as(world.editor).put(path, { apply_suggested_tags: true }), 403);
+    const invalid = await h.as(world.owner).put(path, { apply_suggested_tags: 'yes' });
+    expect(expectStatus<{ detail: string }>(invalid, 400).detail).toContain(
+      'apply_suggested_tags must be true or false',
+    );
+    expect(expectStatus(await h.as(world.owner).put(path, { apply_suggested_tags: true }), 200)).toEqual({
+      workspace_id: world.workspaceId,
+      apply_suggested_tags: true,
+    });
+    expect(expectStatus(await h.as(world.editor).get(path), 200)).toMatchObject({
+      apply_suggested_tags: true,
+    });
+  });
+
+  it('makes ingestion put the suggested tags on the tool it adds; without it, none', async () => {
+    const applying = await catalogWorld(h);
+    await createTag(applying, 'Static Sites');
+    expectStatus(
+      await h
+        .as(applying.owner)
+        .put(`/workspaces/${applying.workspaceId}/tag-suggestion-settings`, { apply_suggested_tags: true }),
+      200,
+    );
+    const applied = await tagsOfIngested(
+      applying.editor,
+      await submitTool(applying.editor, applying.workspaceId),
+    );
+    expect(applied).toContain('Static Sites');
+
+    const plain = await catalogWorld(h);
+    await createTag(plain, 'Static Sites');
+    expect(await tagsOfIngested(plain.editor, await submitTool(plain.editor, plain.workspaceId))).toEqual([]);
+  });
+});

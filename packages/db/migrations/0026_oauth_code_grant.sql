@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_authorizations" ADD COLUMN "grant_id" uuid;--> statement-breakpoint
+ALTER TABLE "oauth_authorizations" ADD CONSTRAINT "oauth_authorizations_grant_id_oauth_grants_id_fk" FOREIGN KEY ("grant_id") REFERENCES "public"."oauth_grants"("id") ON DELETE set null ON UPDATE no action;

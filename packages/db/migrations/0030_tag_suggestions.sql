@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "apply_suggested_tags" boolean DEFAULT false NOT NULL;
