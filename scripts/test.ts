@@ -13,6 +13,36 @@ const vitest = join(repoRoot, 'node_modules/vitest/vitest.mjs');
 const reports = mkdtempSync(join(tmpdir(), 'stackyard-test-'));
 const failures: string[] = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// CI keeps only the tail of the output, so the failed tests are named again in the summary at the end.
+const failedTests: string[] = [];
+
+interface VitestReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+}
+
+function noteFailures(step: string, report: VitestReport): void {
+  for (const file of report.testResults ?? []) {
+    const where = file.name.startsWith(repoRoot) ? file.name.slice(repoRoot.length) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failedTests.push(`${step}: ${where} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (!failed.length && file.status === 'failed') failedTests.push(`${step}: ${where}\n    ${firstLine(file.message)}`);
+  }
+}
 
 function run(step: string, command: string, args: string[]): boolean {
   console.log(`\n▶ ${step}`);
@@ -33,7 +63,8 @@ function runVitest(step: string, args: string[]): void {
     `--outputFile.json=${report}`,
   ]);
   try {
-    const counts = JSON.parse(readFileSync(report, 'utf8')) as Record<string, number>;
+    const counts = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+    noteFailures(step, counts);
     totals.passed += counts.numPassedTests ?? 0;
     totals.failed += counts.numFailedTests ?? 0;
     totals.skipped += (counts.numPendingTests ?? 0) + (counts.numTodoTests ?? 0);
@@ -71,6 +102,7 @@ if (process.env.BENCH_BUDGET === '1') {
 }
 
 console.log('');
+if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
