@@ -82,14 +82,10 @@ describe('remembered memberships', () => {
     await h.db.rows(
       sql`delete from workspace_members where workspace_id = ${workspaceId} and user_id = ${viewer.id}`,
     );
-    const changed = performance.now();
-    let status = 200;
-    while (status === 200 && performance.now() - changed < MEMBERSHIP_CACHE_MS + 2_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await h.as(viewer).get(list)).statusCode;
-    }
-    expect(status).toBe(404);
-    expect(performance.now() - changed).toBeLessThan(MEMBERSHIP_CACHE_MS + 1_000);
+    // The membership was read before the change, so once MEMBERSHIP_CACHE_MS has passed it is asked anew,
+    // however slow the machine.
+    await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_CACHE_MS + 50));
+    expect((await h.as(viewer).get(list)).statusCode).toBe(404);
   });
 
   it('a member just added reads at once: absence is never remembered', async () => {
