@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,4 +96,7 @@ export default defineConfig({
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },
   },
+  // Component tests type and click through whole forms; on a loaded 2-core CI machine one can take longer than
+  // vitest's default 5 s without anything being wrong.
+  test: { testTimeout: 30_000 },
 });

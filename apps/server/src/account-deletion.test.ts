@@ -64,11 +64,12 @@ describe('deleting an account', () => {
     const deleted = await call(apps[0], laptop.jwt, 'DELETE', '/me', { confirmation: 'leaving' });
     expect(deleted.statusCode, deleted.body).toBe(204);
 
-    // The process that deleted refuses at once; the other one within its revocation refresh (2 s).
+    // The process that deleted refuses at once; the other one within its revocation refresh (2 s;
+    // a loaded machine may be late by a few seconds).
     expect((await call(apps[0], laptop.jwt, 'GET', '/workspaces')).statusCode).toBe(401);
     const started = performance.now();
     while ((await statuses(phone.jwt)).some((status) => status !== 401)) {
-      expect(performance.now() - started).toBeLessThan(6000);
+      expect(performance.now() - started).toBeLessThan(10_000);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 

