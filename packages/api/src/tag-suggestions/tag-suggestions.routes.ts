@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { idParamsSchema } from '@stackyard/contracts/catalog';
 import {
   tagSuggestionListSchema,
@@ -25,46 +26,36 @@ export function tagSuggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSett
   const context = (warn: (message: string) => void) => ({ llm, warn });
 
   // The same call for both kinds of item; only the path and its parameter differ.
-  const items = [
-    {
-      kind: 'tool',
-      path: '/tools/workspace/:toolId/tag-suggestions',
-      params: toolParamsSchema,
-      tag: 'tools',
-    },
-    {
-      kind: 'resource',
-      path: '/resources/workspace/:id/tag-suggestions',
-      params: idParamsSchema,
-      tag: 'resources',
-    },
-  ] as const;
-  for (const item of items) {
+  const suggestionsRoute = <Params extends z.ZodType>(
+    kind: 'tool' | 'resource',
+    path: string,
+    params: Params,
+    idOf: (params: z.infer<Params>) => string,
+  ) =>
     app.get(
-      item.path,
+      path,
       {
         schema: {
-          tags: [item.tag, 'tags'],
-          summary: `Tags suggested for a ${item.kind} (members)`,
+          tags: [`${kind}s`, 'tags'],
+          summary: `Tags suggested for a ${kind} (members)`,
           description: SUGGESTIONS_DESCRIPTION,
-          params: item.params,
+          params,
           response: { 200: tagSuggestionListSchema, ...always, ...notFound },
         },
       },
-      async (request) => {
-        const params = request.params as { toolId?: string; id?: string };
-        return suggestTags(
+      async (request) =>
+        suggestTags(
           db,
           context((message) => request.log.warn(message)),
           actorOf(request),
           {
-            kind: item.kind,
-            id: params.toolId ?? params.id ?? '',
+            kind,
+            id: idOf(params.parse(request.params)),
           },
-        );
-      },
+        ),
     );
-  }
+  suggestionsRoute('tool', '/tools/workspace/:toolId/tag-suggestions', toolParamsSchema, (p) => p.toolId);
+  suggestionsRoute('resource', '/resources/workspace/:id/tag-suggestions', idParamsSchema, (p) => p.id);
 
   app.get(
     '/workspaces/:id/tag-suggestion-settings',
