@@ -6,17 +6,13 @@
 // one request's time goes (bench/support/breakdown.ts); bench/README.md says what it showed.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
 import { findMembership } from '../../packages/api/src/access/access.repo.ts';
 import { listWorkspacesOf } from '../../packages/api/src/workspaces/workspaces.repo.ts';
-import { instrument, printBreakdown } from '../support/breakdown.ts';
+import { instrument, printBreakdown, type Instrumented } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
-import { discardLogs, loggingCost } from '../support/logging.ts';
+import { loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { UNLIMITED } from '../support/rate-limits.ts';
+import { startBenchServer, type BenchServer } from '../support/server.ts';
 
 const USERS = 200;
 const WORKSPACES = 1_000;
@@ -47,21 +43,8 @@ async function seed(db: DbHandle): Promise<void> {
     from generate_series(0, ${WORKSPACES - 1}) w, generate_series(0, ${MEMBERS - 1}) k`);
 }
 
-async function benchEngine(label: string, db: DbHandle): Promise<void> {
-  await db.migrate();
-  await seed(db);
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  // As in production (compiled response serializers, logging at info), into a stream that drops the lines.
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: web.path,
-    ...UNLIMITED,
-  });
-  const app = await buildApp(config, { db, verifier: issuer.verifier, logStream: discardLogs });
-  const recorder = instrument(app);
-  // The baselines: the same rows, one raw query each, straight to JSON.
+/** The baselines: the same rows, one raw query each, straight to JSON. */
+function addBaselines(app: BenchServer['app'], db: DbHandle): void {
   app.get<{ Querystring: { user: string } }>('/bench-baseline/workspaces', async (request) =>
     db.rows(sql`select w.id, w.name, w.slug, w.description, w.owner_id, m.access_role as access_level,
         w.owner_id = ${request.query.user} as is_owner, u.username as owner_username, w.previous_slugs,
@@ -79,7 +62,20 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       where m.workspace_id = ${request.params.id}
       order by m.user_id <> w.owner_id, m.created_at, m.user_id`),
   );
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+async function benchEngine(label: string, db: DbHandle): Promise<void> {
+  await db.migrate();
+  await seed(db);
+  let recorder!: Instrumented;
+  const server = await startBenchServer(db, {
+    production: true,
+    prepare: (app) => {
+      recorder = instrument(app);
+      addBaselines(app, db);
+    },
+  });
+  const { app, baseUrl, issuer } = server;
   try {
     const callers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => ({ id: userId(i), token: await issuer.sign(userId(i)) })),
@@ -162,8 +158,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       maxMs: MAX_MS,
     });
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 

@@ -8,21 +8,17 @@
 // Last, 40 people typing in the palette, which aborts superseded searches (bench/support/typing.ts).
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
 import { encodeCursor } from '../../packages/api/src/catalog/pagination.ts';
 import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
 import { authorize } from '../../packages/api/src/access/access.ts';
 import { findMembership } from '../../packages/api/src/access/access.repo.ts';
 import { findToolForReading, listTools, toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
-import { instrument, printBreakdown } from '../support/breakdown.ts';
+import { instrument, printBreakdown, type Instrumented } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { runTyping } from '../support/typing.ts';
-import { discardLogs, loggingCost } from '../support/logging.ts';
+import { loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { UNLIMITED } from '../support/rate-limits.ts';
+import { startBenchServer, type BenchServer } from '../support/server.ts';
 import {
   seedCatalog,
   TOOLS,
@@ -47,27 +43,8 @@ const toolColumns =
   t.name, t.description, t.image_url, t.homepage_url, t.forge_url, t.discord_url, t.slack_url,
   wt.created_at, wt.updated_at`);
 
-async function benchEngine(label: string, db: DbHandle): Promise<void> {
-  await db.migrate();
-  const seeded = performance.now();
-  await seedCatalog(db);
-  const seedMs = performance.now() - seeded;
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  // As in production (compiled response serializers, logging at info), into a stream that drops the lines.
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: web.path,
-    ...UNLIMITED,
-  });
-  const app = await buildApp(config, {
-    db,
-    verifier: issuer.verifier,
-    logStream: discardLogs,
-  });
-  const recorder = instrument(app);
-  // The baselines: the same rows, one raw query each, straight to JSON.
+/** The baselines: the same rows, one raw query each, straight to JSON. */
+function addBaselines(app: BenchServer['app'], db: DbHandle): void {
   app.get('/bench-baseline/tools', async () =>
     db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
       where wt.workspace_id = ${WORKSPACE_ID} order by wt.created_at desc, wt.id desc limit ${PAGE}`),
@@ -86,7 +63,22 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   app.get<{ Querystring: { q: string } }>('/bench-baseline/search', async (request) =>
     db.rows(searchQuery(WORKSPACE_ID, request.query.q, 20)),
   );
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+async function benchEngine(label: string, db: DbHandle): Promise<void> {
+  await db.migrate();
+  const seeded = performance.now();
+  await seedCatalog(db);
+  const seedMs = performance.now() - seeded;
+  let recorder!: Instrumented;
+  const server = await startBenchServer(db, {
+    production: true,
+    prepare: (app) => {
+      recorder = instrument(app);
+      addBaselines(app, db);
+    },
+  });
+  const { app, baseUrl, issuer } = server;
   try {
     const token = await issuer.sign(OWNER_ID);
     const [deep] = await db.rows<{ at: string; id: string }>(sql`select
@@ -211,8 +203,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       { ...typing, path: '/bench-baseline/search?q=', token: null },
     );
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 

@@ -6,17 +6,12 @@
 // through its workspace index.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { buildApp } from '@stackyard/server/app';
-import { loadConfig } from '@stackyard/server/config';
-import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { tempDir } from '@stackyard/testing/processes';
 import { authorize } from '../../packages/api/src/access/access.ts';
 import { searchCatalog } from '../../packages/api/src/search/search.repo.ts';
 import { inWorker, median, percentile } from '../support/cases.ts';
 import type { LoadJob, LoadResult } from '../support/load.ts';
-import { discardLogs } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { UNLIMITED } from '../support/rate-limits.ts';
+import { startBenchServer } from '../support/server.ts';
 import { OWNER_ID, seedManyWorkspaces, WORKSPACE_ID } from './seed.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -89,16 +84,8 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   const seeded = performance.now();
   const items = await seedManyWorkspaces(db, SMALL_WORKSPACES[label] ?? 1_000);
   const seedS = (performance.now() - seeded) / 1000;
-  const issuer = await createTestIssuer();
-  const web = tempDir('stackyard-bench-web');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: web.path,
-    ...UNLIMITED,
-  });
-  const app = await buildApp(config, { db, verifier: issuer.verifier, logStream: discardLogs });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db, { production: true });
+  const { baseUrl, issuer } = server;
   try {
     const token = await issuer.sign(OWNER_ID);
     const search = (q: string) => `/api/v1/search?workspace_id=${WORKSPACE_ID}&q=${encodeURIComponent(q)}`;
@@ -135,8 +122,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       );
     }
   } finally {
-    await app.close();
-    web.remove();
+    await server.close();
   }
 }
 
