@@ -90,7 +90,7 @@ type ExtensionApi = {
   };
 };
 
-type SignIn = { accessToken: string; refreshToken: string; serverUrl: string };
+type SignIn = { accessToken: string; refreshToken: string; expiresAt: number };
 
 /** The extension's OAuth sign-in as kept in its storage, or undefined. */
 const storedSignIn = () =>
@@ -165,16 +165,24 @@ describe('the browser extension', () => {
     await options.getByRole('button', { name: 'Forget the token' }).click();
     await options.getByText('The token is forgotten; paste one again to save.').waitFor();
 
-    const consentOpened = context.waitForEvent('page', {
-      predicate: (page) => page.url().includes('/authorize'),
-      timeout: 60_000,
-    });
-    await options.getByRole('button', { name: `Sign in with ${new URL(baseUrl).host}` }).click();
-    const consent = await consentOpened;
-    await consent.waitForURL('**/authorize?request=*');
-    await consent.getByText('stackyard browser extension').first().waitFor();
-    await consent.getByText(`${extensionId}.chromiumapp.org`).first().waitFor();
-    await consent.getByRole('button', { name: 'Allow' }).click();
+    // The browser's sign-in window opens as a page of the context, on the consent page.
+    const signInWindow = async () => {
+      const opened = context.waitForEvent('page', {
+        predicate: (page) => page.url().includes('/authorize'),
+        timeout: 60_000,
+      });
+      await options.getByRole('button', { name: `Sign in with ${new URL(baseUrl).host}` }).click();
+      const consent = await opened;
+      await consent.waitForURL('**/authorize?request=*');
+      await consent.getByText('stackyard browser extension').first().waitFor();
+      await consent.getByText(`${extensionId}.chromiumapp.org`).first().waitFor();
+      return consent;
+    };
+    await (await signInWindow()).getByRole('button', { name: 'Deny' }).click();
+    await options.getByText('Sign-in was denied.').waitFor({ timeout: 60_000 });
+    expect(await storedSignIn()).toBeUndefined();
+
+    await (await signInWindow()).getByRole('button', { name: 'Allow' }).click();
     await options.getByText(`Signed in to ${baseUrl}: 1 workspace.`).waitFor({ timeout: 60_000 });
     await options.getByRole('button', { name: 'Sign out' }).waitFor();
     const signedIn = await storedSignIn();
@@ -199,6 +207,15 @@ describe('the browser extension', () => {
     expect(renewed?.accessToken).toMatch(/^sy_oat_/);
     expect(renewed?.refreshToken).not.toBe(signedIn?.refreshToken);
     await Promise.all([second.popup.close(), second.page.close()]);
+
+    // About to expire: renewed before the next call rather than after a refusal.
+    await worker.evaluate(async (current) => {
+      const { chrome } = globalThis as unknown as ExtensionApi;
+      await chrome.storage.local.set({ oauth: { ...current, expiresAt: Date.now() } });
+    }, renewed);
+    await options.reload();
+    await options.getByText(`Signed in to ${baseUrl}.`).waitFor();
+    expect((await storedSignIn())?.refreshToken).not.toBe(renewed?.refreshToken);
 
     const grants = () => api.call<Array<{ client_name: string }>>('GET', '/oauth/grants');
     expect((await grants()).map((grant) => grant.client_name)).toEqual(['stackyard browser extension']);
