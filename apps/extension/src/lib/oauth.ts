@@ -69,7 +69,7 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-export function discover(serverUrl: string): Promise<ServerMetadata> {
+function discover(serverUrl: string): Promise<ServerMetadata> {
   return json<ServerMetadata>(
     fetch(`${serverUrl}/.well-known/oauth-authorization-server`),
     'describe its sign-in (is this a stackyard server?)',
@@ -77,7 +77,7 @@ export function discover(serverUrl: string): Promise<ServerMetadata> {
 }
 
 /** The client id this extension registered at the server, registering it the first time. */
-export async function clientIdFor(serverUrl: string, metadata: ServerMetadata, redirectUri: string) {
+async function clientIdFor(serverUrl: string, metadata: ServerMetadata, redirectUri: string) {
   const clients = ((await chrome.storage.local.get([CLIENTS_KEY]))[CLIENTS_KEY] ?? {}) as Record<
     string,
     { clientId: string; redirectUri: string }
@@ -103,7 +103,7 @@ function base64url(bytes: Uint8Array): string {
     .replace(/=+$/, '');
 }
 
-export async function pkce(): Promise<{ verifier: string; challenge: string }> {
+async function pkce(): Promise<{ verifier: string; challenge: string }> {
   const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
   return { verifier, challenge: base64url(new Uint8Array(digest)) };
@@ -123,7 +123,7 @@ function signInFrom(serverUrl: string, clientId: string, tokens: TokenResponse):
  * The code flow, with `authorize` opening the authorization URL in the user's browser and answering the URL
  * the server redirected back to (chrome.identity.launchWebAuthFlow in the extension).
  */
-export async function signIn(
+async function signIn(
   serverUrl: string,
   redirectUri: string,
   authorize: (url: string) => Promise<string>,
@@ -165,7 +165,7 @@ export async function signIn(
   return signInFrom(serverUrl, clientId, tokens);
 }
 
-export async function refresh(current: SignIn): Promise<SignIn> {
+async function refresh(current: SignIn): Promise<SignIn> {
   const metadata = await discover(current.serverUrl);
   const tokens = await json<TokenResponse>(
     fetch(
@@ -192,7 +192,7 @@ export async function loadSignIn(): Promise<SignIn | null> {
   return stored && typeof stored === 'object' ? (stored as SignIn) : null;
 }
 
-export const saveSignIn = (current: SignIn) => chrome.storage.local.set({ [SIGN_IN_KEY]: current });
+const saveSignIn = (current: SignIn) => chrome.storage.local.set({ [SIGN_IN_KEY]: current });
 
 export const forgetSignIn = () => chrome.storage.local.remove([SIGN_IN_KEY]);
 
@@ -219,7 +219,7 @@ export function accessToken(serverUrl: string, refused?: string): Promise<string
 }
 
 /** The address the server sends the browser back to: https://<extension id>.chromiumapp.org/ in Chromium. */
-export const redirectUri = () => chrome.identity.getRedirectURL();
+const redirectUri = () => chrome.identity.getRedirectURL();
 
 export async function signInWithBrowser(serverUrl: string): Promise<SignIn> {
   const current = await signIn(serverUrl, redirectUri(), async (url) => {
