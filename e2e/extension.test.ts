@@ -81,8 +81,23 @@ type ExtensionApi = {
   chrome: {
     tabs: { query(query: { url: string }): Promise<Array<{ id?: number }>> };
     action: { getBadgeText(details: { tabId: number }): Promise<string> };
+    storage: {
+      local: {
+        get(keys: string[]): Promise<Record<string, unknown>>;
+        set(items: Record<string, unknown>): Promise<void>;
+      };
+    };
   };
 };
+
+type SignIn = { accessToken: string; refreshToken: string; expiresAt: number };
+
+/** The extension's OAuth sign-in as kept in its storage, or undefined. */
+const storedSignIn = () =>
+  worker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as ExtensionApi;
+    return (await chrome.storage.local.get(['oauth'])).oauth as SignIn | undefined;
+  });
 
 const badgeOf = (url: string) =>
   worker.evaluate(async (pageUrl) => {
@@ -142,4 +157,72 @@ describe('the browser extension', () => {
     ]);
     await Promise.all([popup.close(), page.close()]);
   }, 120_000);
+
+  it('signs in through the server’s OAuth flow, saves with that sign-in, renews it, and signs out', async () => {
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    // Only the OAuth sign-in is left to save with.
+    await options.getByRole('button', { name: 'Forget the token' }).click();
+    await options.getByText('The token is forgotten; paste one again to save.').waitFor();
+
+    // The browser's sign-in window opens as a page of the context, on the consent page.
+    const signInWindow = async () => {
+      const opened = context.waitForEvent('page', {
+        predicate: (page) => page.url().includes('/authorize'),
+        timeout: 60_000,
+      });
+      await options.getByRole('button', { name: `Sign in with ${new URL(baseUrl).host}` }).click();
+      const consent = await opened;
+      await consent.waitForURL('**/authorize?request=*');
+      await consent.getByText('stackyard browser extension').first().waitFor();
+      await consent.getByText(`${extensionId}.chromiumapp.org`).first().waitFor();
+      return consent;
+    };
+    await (await signInWindow()).getByRole('button', { name: 'Deny' }).click();
+    await options.getByText('Sign-in was denied.').waitFor({ timeout: 60_000 });
+    expect(await storedSignIn()).toBeUndefined();
+
+    await (await signInWindow()).getByRole('button', { name: 'Allow' }).click();
+    await options.getByText(`Signed in to ${baseUrl}: 1 workspace.`).waitFor({ timeout: 60_000 });
+    await options.getByRole('button', { name: 'Sign out' }).waitFor();
+    const signedIn = await storedSignIn();
+    expect(signedIn?.accessToken).toMatch(/^sy_oat_/);
+
+    const url = `${fixtureOrigin}/private-images`;
+    const first = await openPopupOver(url);
+    await first.popup.getByRole('radio', { name: 'Resource (a link to read)' }).check();
+    await first.popup.getByRole('button', { name: 'Save' }).click();
+    await first.popup.getByText('Added: the resource is in the workspace now.').waitFor({ timeout: 60_000 });
+    expect((await lookUp(url)).saved).toMatchObject([{ workspace_name: 'stack', kind: 'resource' }]);
+    await Promise.all([first.popup.close(), first.page.close()]);
+
+    // An access token the server refuses (as an expired one is): the next call renews the sign-in and goes on.
+    await worker.evaluate(async (current) => {
+      const { chrome } = globalThis as unknown as ExtensionApi;
+      await chrome.storage.local.set({ oauth: { ...current, accessToken: 'sy_oat_expired' } });
+    }, signedIn);
+    const second = await openPopupOver(url);
+    await second.popup.getByText('Already saved in stack').waitFor({ timeout: 30_000 });
+    const renewed = await storedSignIn();
+    expect(renewed?.accessToken).toMatch(/^sy_oat_/);
+    expect(renewed?.refreshToken).not.toBe(signedIn?.refreshToken);
+    await Promise.all([second.popup.close(), second.page.close()]);
+
+    // About to expire: renewed before the next call rather than after a refusal.
+    await worker.evaluate(async (current) => {
+      const { chrome } = globalThis as unknown as ExtensionApi;
+      await chrome.storage.local.set({ oauth: { ...current, expiresAt: Date.now() } });
+    }, renewed);
+    await options.reload();
+    await options.getByText(`Signed in to ${baseUrl}.`).waitFor();
+    expect((await storedSignIn())?.refreshToken).not.toBe(renewed?.refreshToken);
+
+    const grants = () => api.call<Array<{ client_name: string }>>('GET', '/oauth/grants');
+    expect((await grants()).map((grant) => grant.client_name)).toEqual(['stackyard browser extension']);
+    await options.getByRole('button', { name: 'Sign out' }).click();
+    await options.getByText('Signed out.').waitFor();
+    expect(await storedSignIn()).toBeUndefined();
+    expect(await grants()).toEqual([]);
+    await options.close();
+  }, 180_000);
 });

@@ -62,6 +62,11 @@ declare namespace chrome {
     function sendMessage(message: unknown): Promise<unknown>;
   }
 
+  namespace identity {
+    function getRedirectURL(): string;
+    function launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
+  }
+
   namespace windows {
     function create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown>;
   }

@@ -1,9 +1,10 @@
 // The product API as the extension calls it: the same calls as the web app's save page, signed in with
-// the pasted access token.
+// the OAuth sign-in's access token or the pasted one.
 import type { PreIngestionExtractedData, Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
 import type { Project } from '@stackyard/contracts/project';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { accessToken } from './oauth.ts';
 import type { Connection } from './settings.ts';
 
 export interface SavedItem {
@@ -25,15 +26,9 @@ export class ApiError extends Error {
 const UNREACHABLE = (serverUrl: string) =>
   `Could not reach the stackyard server at ${serverUrl}. Check the server URL in the extension's settings.`;
 
-async function call<T>(
-  connection: Connection,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  let response: Response;
+async function send(connection: Connection, method: string, path: string, body?: unknown): Promise<Response> {
   try {
-    response = await fetch(`${connection.serverUrl}/api/v1${path}`, {
+    return await fetch(`${connection.serverUrl}/api/v1${path}`, {
       method,
       headers: {
         authorization: `Bearer ${connection.token}`,
@@ -43,6 +38,24 @@ async function call<T>(
     });
   } catch {
     throw new ApiError(0, UNREACHABLE(connection.serverUrl));
+  }
+}
+
+async function call<T>(
+  connection: Connection,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  let response = await send(connection, method, path, body);
+  if (response.status === 401 && connection.oauth) {
+    // The access token expired or was revoked early: once more with a refreshed one, kept in the connection
+    // for the calls that follow.
+    const renewed = await accessToken(connection.serverUrl, connection.token).catch(() => null);
+    if (renewed) {
+      connection.token = renewed;
+      response = await send(connection, method, path, body);
+    }
   }
   const text = await response.text();
   let parsed: unknown = null;

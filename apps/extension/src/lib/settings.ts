@@ -1,10 +1,14 @@
 // What the extension keeps in the browser: where the stackyard server is, the access token it signs in
-// with, and the last workspace and kind chosen (so the next save starts from them).
+// with (an OAuth sign-in's, else the pasted one), and the last workspace and kind chosen (so the next save
+// starts from them).
 import type { SubmissionKind } from '@stackyard/contracts/ingestion';
+import { accessToken } from './oauth.ts';
 
 export interface Connection {
   serverUrl: string;
   token: string;
+  /** Set when the token comes from an OAuth sign-in, which can be refreshed. */
+  oauth?: true;
 }
 
 export interface LastChoice {
@@ -17,6 +21,10 @@ const CONNECTION_KEYS = ['serverUrl', 'token'];
 export async function loadConnection(): Promise<Connection | null> {
   const stored = await chrome.storage.local.get(CONNECTION_KEYS);
   const { serverUrl, token } = stored;
+  if (typeof serverUrl === 'string' && serverUrl) {
+    const signedIn = await accessToken(serverUrl).catch(() => null);
+    if (signedIn) return { serverUrl, token: signedIn, oauth: true };
+  }
   return typeof serverUrl === 'string' && typeof token === 'string' && serverUrl && token
     ? { serverUrl, token }
     : null;
@@ -28,7 +36,11 @@ export async function loadServerUrl(): Promise<string> {
 }
 
 export function saveConnection(connection: Connection): Promise<void> {
-  return chrome.storage.local.set({ ...connection });
+  return chrome.storage.local.set({ serverUrl: connection.serverUrl, token: connection.token });
+}
+
+export function saveServerUrl(serverUrl: string): Promise<void> {
+  return chrome.storage.local.set({ serverUrl });
 }
 
 export function forgetToken(): Promise<void> {

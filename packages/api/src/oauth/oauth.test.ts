@@ -213,6 +213,37 @@ describe('OAuth for the MCP resource', () => {
     }
   });
 
+  it("registers the browser extension's redirect URIs, and its token reaches every product API call the extension makes", async () => {
+    // chrome.identity.getRedirectURL() in Chromium and in Firefox.
+    for (const uri of [
+      'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/',
+      'https://2c127fa4.extensions.allizom.org/',
+    ])
+      expect((await register([uri])).status, uri).toBe(201);
+    const { tokens } = await connectedClient(world.editor);
+    const headers = asToken(tokens.access_token);
+    const inWorkspace = `workspace_id=${world.workspaceId}&limit=100`;
+    for (const path of [
+      '/workspaces',
+      `/tags?${inWorkspace}`,
+      `/projects?${inWorkspace}&sort=name`,
+      `/lookup?url=${encodeURIComponent('https://example.com/page')}`,
+    ])
+      expect((await h.as(null).get(path, { headers })).statusCode, path).toBe(200);
+    const submission = ok<{ id: string }>(
+      await h
+        .as(null)
+        .post(
+          '/ingestion/resources',
+          { workspace_id: world.workspaceId, submitted_url: 'http://127.0.0.1:9/page' },
+          { headers },
+        ),
+      202,
+    );
+    const followed = await h.as(null).get(`/ingestion/submissions/${submission.id}`, { headers });
+    expect(followed.statusCode).toBe(200);
+  });
+
   it("registers Cursor, whose redirect URIs include its app's own scheme, and names that scheme on the consent page", async () => {
     const cursor = 'cursor://anysphere.cursor-mcp/oauth/callback';
     const registered = await register([
