@@ -5,6 +5,8 @@ import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures'
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { startFakeLinkSite, type FakeLinkSite } from '@stackyard/testing/fake-link-site';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { DEFAULT_HEALTH_SETTINGS } from './health-context.ts';
+import { createHealthWorker } from './health.job.ts';
 
 // The lists of tools and resources answer each item's health as its own answer does, against a local site.
 
@@ -90,5 +92,48 @@ describe('health in list answers', () => {
     const edit = { homepage_url: `${site.origin}/ok?case=list-tool-new` };
     expectStatus(await h.as(world.editor).patch(`/tools/workspace/${tool.workspaceToolId}`, edit), 200);
     expect((await list())[0]?.health).toBeNull();
+  });
+
+  it('lists what the worker found when it checks a whole workspace, its jobs reading and writing together', async () => {
+    const world = await catalogWorld(h);
+    const urls = ['/missing?case=batch', '/old?case=batch', '/ok?case=batch', '/removed?case=batch'];
+    for (const path of urls)
+      await seedResource(h.db.db, {
+        workspaceId: world.workspaceId,
+        url: `${site.origin}${path}`,
+        title: path,
+      });
+    await seedTool(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `${site.origin}/missing?case=batch-tool`,
+      slug: 'batch-tool',
+      name: 'Batch tool',
+    });
+    const queued = await h.as(world.editor).post(`/workspaces/${world.workspaceId}/health-check`);
+    expect(expectStatus(queued, 202)).toEqual({ queued: 5 });
+    // One host here: it may take every check at once, so the jobs share their statements.
+    const settings = {
+      ...DEFAULT_HEALTH_SETTINGS,
+      allowlist: ['127.0.0.1'],
+      hostLimits: { concurrency: 8, spacingMs: 0 },
+      sweepMs: 0,
+      pollMs: 50,
+    };
+    const quiet = { warn: () => undefined, error: () => undefined };
+    expect(await createHealthWorker(h.db.db, settings, quiet).drain()).toBe(5);
+
+    const resources = resourceListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}`), 200),
+    );
+    expect(resources.map((item) => [item.raw_submitted_url, item.health?.status]).sort()).toEqual([
+      [`${site.origin}/missing?case=batch`, 'gone'],
+      [`${site.origin}/ok?case=batch`, 'ok'],
+      [`${site.origin}/old?case=batch`, 'moved'],
+      [`${site.origin}/removed?case=batch`, 'gone'],
+    ]);
+    const tools = toolListSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`), 200),
+    );
+    expect(tools.map((item) => [item.slug, item.health?.status])).toEqual([['batch-tool', 'gone']]);
   });
 });
