@@ -33,7 +33,7 @@ export const resourceSchema = z.object({
   edited_fields: z.array(editableResourceFieldSchema),
   created_at: timestampSchema,
   updated_at: timestampSchema,
-  /** The last link check of the resource's URL (null: not checked yet); only in the answer of one resource. */
+  /** The last link check of the resource's URL (null: not checked yet). */
   health: itemHealthSchema.nullable().optional(),
 });
 export type Resource = z.infer<typeof resourceSchema>;

@@ -50,7 +50,7 @@ export const toolSchema = z.object({
   edited_fields: z.array(editableToolFieldSchema),
   created_at: timestampSchema,
   updated_at: timestampSchema,
-  /** The last link check of the tool's homepage (null: not checked yet); only in the answer of one tool (by id or slug). */
+  /** The last link check of the tool's homepage as the workspace sees it (null: not checked yet). */
   health: itemHealthSchema.nullable().optional(),
 });
 export type Tool = z.infer<typeof toolSchema>;

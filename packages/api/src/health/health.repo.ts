@@ -95,13 +95,32 @@ async function selectTargets(db: Executor, query: SQL): Promise<TargetRow[]> {
   return ((await db.execute(query)) as unknown as { rows: TargetRow[] }).rows;
 }
 
+export interface ItemKey {
+  kind: HealthItemKind;
+  id: string;
+}
+
+/** The targets of these items in one query, in their order (null: the item is gone). */
+export async function findTargets(
+  db: Executor,
+  keys: readonly ItemKey[],
+): Promise<Array<HealthTarget | null>> {
+  const ofKind = (kind: HealthItemKind) => {
+    const ids = keys.filter((key) => key.kind === kind).map((key) => sql`${key.id}`);
+    return ids.length > 0 ? sql`(kind = ${kind} and id in (${sql.join(ids, sql`, `)}))` : sql`false`;
+  };
+  const rows = await selectTargets(db, targets(sql`(${ofKind('tool')} or ${ofKind('resource')})`));
+  const found = new Map(rows.map((row) => [`${row.kind}:${row.id}`, toTarget(row)]));
+  return keys.map((key) => found.get(`${key.kind}:${key.id}`) ?? null);
+}
+
 export async function findTarget(
   db: Executor,
   kind: HealthItemKind,
   id: string,
 ): Promise<HealthTarget | null> {
-  const [row] = await selectTargets(db, targets(sql`kind = ${kind} and id = ${id}`));
-  return row ? toTarget(row) : null;
+  const [target] = await findTargets(db, [{ kind, id }]);
+  return target ?? null;
 }
 
 const NOT_PENDING = sql`id::text not in (select payload->>'id' from jobs
@@ -120,19 +139,36 @@ export async function findDueTargets(db: Executor, before: Date, limit: number):
   return (await selectTargets(db, targets(due))).map(toTarget);
 }
 
-/** Records a check. A mark as kept lasts while the URL and the status stay what they were. */
-export async function saveCheck(db: Executor, target: HealthTarget, outcome: CheckOutcome): Promise<void> {
-  const column = sql.raw(target.kind === 'tool' ? 'workspace_tool_id' : 'resource_id');
-  await db.execute(sql`
-    insert into item_health (workspace_id, ${column}, url, status, http_status, moved_to, failures, etag,
-      last_modified, checked_at)
-    values (${target.workspaceId}, ${target.id}, ${target.url}, ${outcome.status}, ${outcome.httpStatus},
-      ${outcome.movedTo}, ${outcome.failures}, ${outcome.etag}, ${outcome.lastModified}, now())
-    on conflict (${column}) do update set url = excluded.url, status = excluded.status,
-      http_status = excluded.http_status, moved_to = excluded.moved_to, failures = excluded.failures,
-      etag = excluded.etag, last_modified = excluded.last_modified, checked_at = excluded.checked_at,
-      kept_status = case when item_health.url = excluded.url and item_health.status = excluded.status
-        then item_health.kept_status end`);
+export interface CheckResult {
+  target: HealthTarget;
+  outcome: CheckOutcome;
+}
+
+/**
+ * Records checks, one statement per kind of item. A mark as kept lasts while the URL and the status stay what
+ * they were. Of two checks of one item, the later one counts (one statement may not update a row twice).
+ */
+export async function saveChecks(db: Executor, results: readonly CheckResult[]): Promise<void> {
+  const latest = new Map(results.map((result) => [`${result.target.kind}:${result.target.id}`, result]));
+  for (const kind of ['tool', 'resource'] as const) {
+    const ofKind = [...latest.values()].filter((result) => result.target.kind === kind);
+    if (ofKind.length === 0) continue;
+    const column = sql.raw(kind === 'tool' ? 'workspace_tool_id' : 'resource_id');
+    const rows = ofKind.map(
+      ({ target, outcome }) => sql`(${target.workspaceId}::uuid, ${target.id}::uuid, ${target.url},
+        ${outcome.status}, ${outcome.httpStatus}::int, ${outcome.movedTo}, ${outcome.failures}::int, ${outcome.etag},
+        ${outcome.lastModified}, now())`,
+    );
+    await db.execute(sql`
+      insert into item_health (workspace_id, ${column}, url, status, http_status, moved_to, failures, etag,
+        last_modified, checked_at)
+      values ${sql.join(rows, sql`, `)}
+      on conflict (${column}) do update set url = excluded.url, status = excluded.status,
+        http_status = excluded.http_status, moved_to = excluded.moved_to, failures = excluded.failures,
+        etag = excluded.etag, last_modified = excluded.last_modified, checked_at = excluded.checked_at,
+        kept_status = case when item_health.url = excluded.url and item_health.status = excluded.status
+          then item_health.kept_status end`);
+  }
 }
 
 /** The item's last check when it was of its current URL. */

@@ -1,11 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resources, resourceTags } from '@stackyard/db/schema';
 import type { ItemSort } from '@stackyard/contracts/catalog';
+import type { ItemHealth } from '@stackyard/contracts/health';
 import type { EditableResourceField } from '@stackyard/contracts/resource';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import { batchesOf, type Executor } from '../db.ts';
 import { withFields } from '../catalog/edited-fields.ts';
+import { resourceHealth } from '../health/health-columns.ts';
 
 export interface ResourceRow {
   id: string;
@@ -25,6 +27,7 @@ export interface ResourceRow {
   editedFields: EditableResourceField[];
   createdAt: Date;
   updatedAt: Date;
+  health: ItemHealth | null;
 }
 
 const columns = {
@@ -45,6 +48,7 @@ const columns = {
   editedFields: sql<EditableResourceField[]>`${resources.editedFields}`,
   createdAt: resources.createdAt,
   updatedAt: resources.updatedAt,
+  health: resourceHealth,
 };
 
 const id = sql`${resources.id}`;

@@ -16,7 +16,6 @@ import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { PageFetchSettings } from '../catalog/page-fetch.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { readItemHealth } from '../health/health.service.ts';
 import { getResourceCopy } from './copies.service.ts';
 import {
   deleteResource,
@@ -61,10 +60,7 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFe
         response: { 200: resourceSchema, ...always, ...notFound },
       },
     },
-    async (request) => {
-      const resource = await getResource(db, actorOf(request), request.params.id);
-      return { ...resource, health: await readItemHealth(db, 'resource', resource.workspace_resource_id) };
-    },
+    async (request) => getResource(db, actorOf(request), request.params.id),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { itemHealthOf } from '../health/health-columns.ts';
 import { AppError } from '@stackyard/contracts/problem';
 import type { ItemListQuery } from '@stackyard/contracts/catalog';
 import type { EditableResourceField, Resource, UpdateResource } from '@stackyard/contracts/resource';
@@ -154,5 +155,6 @@ export function toResource(row: ResourceRow): Resource {
     edited_fields: row.editedFields,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
+    health: itemHealthOf(row.health),
   };
 }

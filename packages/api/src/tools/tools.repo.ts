@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { projectTools, tools, toolTags, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
+import type { ItemHealth } from '@stackyard/contracts/health';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { EditableToolField } from '@stackyard/contracts/tool';
 import type { ItemSort } from '@stackyard/contracts/catalog';
@@ -17,6 +18,7 @@ import {
 import { preparedOn } from '../prepared.ts';
 import { isoText, type Executor } from '../db.ts';
 import { withFields } from '../catalog/edited-fields.ts';
+import { toolHealth } from '../health/health-columns.ts';
 import {
   toolDescription,
   toolForgeUrl,
@@ -53,6 +55,7 @@ export interface ToolRow extends ToolDetails {
   /** ISO 8601, as answered. */
   createdAt: string;
   updatedAt: string;
+  health: ItemHealth | null;
 }
 
 const columns = {
@@ -77,6 +80,7 @@ const columns = {
   slackUrl: tools.slackUrl,
   createdAt: isoText(workspaceTools.createdAt),
   updatedAt: isoText(workspaceTools.updatedAt),
+  health: toolHealth,
 };
 
 export const toolOrders: Record<ItemSort, KeysetOrder> = {

@@ -12,7 +12,6 @@ import {
   updateToolSchema,
 } from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
-import { readItemHealth } from '../health/health.service.ts';
 import type { PageFetchSettings } from '../catalog/page-fetch.ts';
 import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
 import { always, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
@@ -47,10 +46,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
         response: { 200: toolSchema, ...always, ...notFound },
       },
     },
-    async (request) => {
-      const tool = await getToolBySlug(db, actorOf(request), request.params.workspaceId, request.params.slug);
-      return { ...tool, health: await readItemHealth(db, 'tool', tool.workspace_tool_id) };
-    },
+    async (request) => getToolBySlug(db, actorOf(request), request.params.workspaceId, request.params.slug),
   );
 
   app.get(
@@ -63,10 +59,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
         response: { 200: toolSchema, ...always, ...notFound },
       },
     },
-    async (request) => {
-      const tool = await getTool(db, actorOf(request), request.params.toolId);
-      return { ...tool, health: await readItemHealth(db, 'tool', tool.workspace_tool_id) };
-    },
+    async (request) => getTool(db, actorOf(request), request.params.toolId),
   );
 
   app.put(

@@ -1,3 +1,4 @@
+import { itemHealthOf } from '../health/health-columns.ts';
 import { AppError } from '@stackyard/contracts/problem';
 import type { FetchedMedia } from '@stackyard/ingestion/fetch-media';
 import type { EditableToolField, Tool, ToolListQuery, UpdateTool } from '@stackyard/contracts/tool';
@@ -153,5 +154,6 @@ export function toTool(row: ToolRow): Tool {
     edited_fields: row.editedFields,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+    health: itemHealthOf(row.health),
   };
 }
