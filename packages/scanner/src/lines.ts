@@ -65,8 +65,58 @@ function jsonKeyAt(text: string, name: string, from: number): number {
   return -1;
 }
 
-function tomlKeyAt(text: string, name: string, from: number): number {
+/** Where a line at or after `from` starts with `name` as a TOML key (bare or quoted, any case); -1 if none. */
+export function tomlKeyAt(text: string, name: string, from: number): number {
+  const lower = PLAIN_KEY.test(name) ? lowerAscii(text) : null;
+  return lower === null ? tomlKeyAtByPattern(text, name, from) : plainTomlKeyAt(text, lower, name, from);
+}
+
+/** Where a line at or after `from` starts with `name` as a TOML key, by a pattern made for the name. */
+export function tomlKeyAtByPattern(text: string, name: string, from: number): number {
   const key = new RegExp(`^[ \\t]*${tomlKey(name)}\\s*[=.]`, 'gmi');
   key.lastIndex = from;
   return key.exec(text)?.index ?? -1;
+}
+
+// Making a pattern for every key was most of a Cargo.toml's parse. For a bare key name and a text of ASCII
+// alone (where a case-insensitive pattern compares as lower case does), the same look-up is a search of the
+// lower-cased text for the name, each hit checked the way the pattern reads it.
+const PLAIN_KEY = /^[A-Za-z0-9_-]+$/;
+// Anything past U+007F: its case folds differ between the pattern and toLowerCase.
+const NOT_ASCII = /[\u0080-\uffff]/;
+let loweredText = '';
+let lowered: string | null = '';
+
+/** The text in lower case, or null when it is not all ASCII; remembered for the text asked about last. */
+function lowerAscii(text: string): string | null {
+  if (text !== loweredText) {
+    loweredText = text;
+    lowered = NOT_ASCII.test(text) ? null : text.toLowerCase();
+  }
+  return lowered;
+}
+
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+const isLineEnd = (char: string | undefined) => char === '\n' || char === '\r';
+// `\s` over ASCII.
+const isSpace = (char: string | undefined) =>
+  char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\v' || char === '\f';
+
+function plainTomlKeyAt(text: string, lower: string, name: string, from: number): number {
+  const key = name.toLowerCase();
+  for (let at = lower.indexOf(key, from); at !== -1; at = lower.indexOf(key, at + 1)) {
+    let start = at;
+    const quote = text[at - 1] === '"' || text[at - 1] === "'" ? text[at - 1] : null;
+    if (quote) start -= 1;
+    while (isBlank(text[start - 1])) start -= 1;
+    if (start < from || (start > 0 && !isLineEnd(text[start - 1]))) continue;
+    let end = at + key.length;
+    if (quote) {
+      if (text[end] !== quote) continue;
+      end += 1;
+    }
+    while (isSpace(text[end])) end += 1;
+    if (text[end] === '=' || text[end] === '.') return start;
+  }
+  return -1;
 }

@@ -14,6 +14,7 @@ import {
 } from './manifests/platform.ts';
 import { parsePipfile, parsePyproject, parseRequirements } from './manifests/python.ts';
 import { parseGemfile } from './manifests/ruby.ts';
+import { mapBounded } from './pool.ts';
 import { FileTooLarge } from './tree.ts';
 import type { Declared, Dependency, Finding, ScanResult, TreeReader } from './types.ts';
 
@@ -153,31 +154,36 @@ export async function scanTree(tree: TreeReader, limits: Partial<ScanLimits> = {
   });
 
   const parsed = new Map<string, Parsed>();
-  const readOne = async (path: string, kind: ManifestKind, limit: number) => {
+  const readOne = async (path: string, kind: ManifestKind, limit: number): Promise<Parsed | null> => {
     try {
       const text = await tree.read(path);
       if (text.length > limit) {
         findings.push({ file: path, line: null, message: `Skipped: over the ${limit}-byte limit.` });
-        return;
+        return null;
       }
       const entry = parse(kind, path, text);
       // A line that is not a requirement is a finding; the file's other lines still count.
       if (entry.kind === 'requirements')
         for (const problem of entry.problems) findings.push({ file: path, ...problem });
-      parsed.set(path, entry);
+      return entry;
     } catch (error) {
       if (error instanceof FileTooLarge) {
         findings.push({ file: path, line: null, message: error.message });
-        return;
+        return null;
       }
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       findings.push({ file: path, line: null, message: `Could not read this file: ${reason}` });
+      return null;
     }
   };
-  for (let next = 0; next < wanted.length; next += READ_CONCURRENCY)
-    await Promise.all(
-      wanted.slice(next, next + READ_CONCURRENCY).map(({ path, kind, limit }) => readOne(path, kind, limit)),
-    );
+  const read = await mapBounded(wanted, READ_CONCURRENCY, ({ path, kind, limit }) =>
+    readOne(path, kind, limit),
+  );
+  // In the listing's order whatever order the reads finished in: the first lockfile of a directory is the one.
+  for (const [index, { path }] of wanted.entries()) {
+    const entry = read[index];
+    if (entry) parsed.set(path, entry);
+  }
 
   // requirements files named by `-r` under another name (base.in, requirements/common.txt …).
   const pending = [...parsed].flatMap(([path, entry]) =>
@@ -187,8 +193,8 @@ export async function scanTree(tree: TreeReader, limits: Partial<ScanLimits> = {
   );
   for (const include of pending) {
     if (parsed.has(include) || !paths.has(include)) continue;
-    await readOne(include, 'requirements', maxFileBytes);
-    const entry = parsed.get(include);
+    const entry = await readOne(include, 'requirements', maxFileBytes);
+    if (entry) parsed.set(include, entry);
     if (entry?.kind === 'requirements')
       pending.push(...entry.includes.map((next) => joinPath(directoryOf(include), next)));
   }

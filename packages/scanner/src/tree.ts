@@ -1,5 +1,6 @@
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mapBounded } from './pool.ts';
 import type { TreeEntry, TreeReader } from './types.ts';
 
 // Trees to scan: a local directory, bounded, and files held in memory (an uploaded archive, a forge's tree).
@@ -24,6 +25,9 @@ export interface LocalTreeLimits {
   maxFileBytes: number;
 }
 
+/** Directories read at once while listing. */
+const READDIR_CONCURRENCY = 16;
+
 export const DEFAULT_LIMITS: LocalTreeLimits = { maxFiles: 100_000, maxFileBytes: 20 * 1024 * 1024 };
 
 /** A file over the tree's size bound; its message is the finding the scan reports. */
@@ -34,27 +38,30 @@ export function localTree(root: string, limits: Partial<LocalTreeLimits> = {}): 
   return {
     async list() {
       const files: TreeEntry[] = [];
-      // Breadth first, so a bound cuts deep corners of the tree rather than whole top-level directories.
-      const queue = [''];
-      // An array's iterator also reaches what is pushed while it runs.
-      for (const directory of queue) {
-        let entries;
-        try {
-          entries = await readdir(join(root, directory), { withFileTypes: true });
-        } catch {
-          continue;
-        }
-        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-        for (const entry of entries) {
-          const path = directory ? `${directory}/${entry.name}` : entry.name;
-          // Symbolic links are not followed: they may leave the tree or loop.
-          if (entry.isDirectory()) {
-            if (!SKIPPED_DIRECTORIES.has(entry.name)) queue.push(path);
-          } else if (entry.isFile()) {
-            if (files.length >= maxFiles) return { files, truncated: true };
-            files.push({ path, size: null });
+      // Breadth first, so a bound cuts deep corners of the tree rather than whole top-level directories. A
+      // level's directories are read together, a bounded number at once (one after the other, the walk waited
+      // for each), and their entries taken in the same order as one at a time.
+      let level = [''];
+      while (level.length > 0) {
+        const listings = await mapBounded(level, READDIR_CONCURRENCY, (directory) =>
+          readdir(join(root, directory), { withFileTypes: true }).catch(() => []),
+        );
+        const next: string[] = [];
+        for (const [index, directory] of level.entries()) {
+          const entries = listings[index] ?? [];
+          entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          for (const entry of entries) {
+            const path = directory ? `${directory}/${entry.name}` : entry.name;
+            // Symbolic links are not followed: they may leave the tree or loop.
+            if (entry.isDirectory()) {
+              if (!SKIPPED_DIRECTORIES.has(entry.name)) next.push(path);
+            } else if (entry.isFile()) {
+              if (files.length >= maxFiles) return { files, truncated: true };
+              files.push({ path, size: null });
+            }
           }
         }
+        level = next;
       }
       return { files, truncated: false };
     },

@@ -9,6 +9,9 @@ const xml = new XMLParser({
   ignoreAttributes: false,
   parseTagValue: false,
   isArray: (name) => name === 'dependency',
+  // The callbacks above read only the tag's name: without this the parser builds every tag's path as a string
+  // for them, which was most of a pom's parse.
+  jPath: false,
 });
 
 function node(value: unknown): Record<string, unknown> {
