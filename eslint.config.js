@@ -1,5 +1,5 @@
 // One lint set-up for the whole repository: typescript-eslint strict, no import cycles, and the
-// one-way dependency rules of docs/architecture.md (contracts <- db <- ingestion/store/identity <- api <-
+// one-way dependency rules of docs/architecture.md (contracts <- db <- jobs <- ingestion/store/identity <- api <-
 // server; web and e2e reach the server over HTTP only; only tests import packages/testing; SPA features
 // never import each other).
 import { readdirSync } from 'node:fs';
@@ -26,6 +26,7 @@ const webResolver = createNodeResolver({
 const product = [
   'packages/contracts',
   'packages/db',
+  'packages/jobs',
   'packages/ingestion',
   'packages/store',
   'packages/identity',
@@ -34,9 +35,10 @@ const layers = {
   'packages/contracts': [],
   'packages/scanner': [],
   'packages/db': ['packages/contracts'],
+  'packages/jobs': ['packages/contracts', 'packages/db'],
   'packages/ingestion': ['packages/contracts', 'packages/db'],
   'packages/store': ['packages/contracts', 'packages/db'],
-  'packages/identity': ['packages/contracts', 'packages/db'],
+  'packages/identity': ['packages/contracts', 'packages/db', 'packages/jobs'],
   // The API scans uploaded manifests with the scanner, which is pure and imports nothing of ours.
   'packages/api': [...product, 'packages/scanner'],
   // The MCP server and the command line reach the product over its HTTP API (in-process for /mcp).

@@ -207,7 +207,7 @@ export const configSchema = z.object({
   IDENTITY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   IDENTITY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
   IDENTITY_RATE_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).default(10),
-  /** smtp:// or smtps://; without it mails (codes included) go to the log and the courier_messages table. */
+  /** smtp:// or smtps://; without it mails (codes included) go to the log and stay in the jobs table (the mail queue). */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')

@@ -98,7 +98,7 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
       updateVerificationFlowBody: { method: 'code', email: 'codes@example.com', csrf_token: csrfOf(flow) },
     });
     const [mail] = await db.rows<{ body_text: string }>(
-      sql`select body_text from courier_messages where recipient = 'codes@example.com'`,
+      sql`select payload->>'text' as body_text from jobs where queue = 'mail' and payload->>'recipient' = 'codes@example.com'`,
     );
     const code = /^(\d{6})\s*$/m.exec(mail?.body_text ?? '')?.[1];
     if (!code) throw new Error('no code in the verification mail');

@@ -26,7 +26,6 @@ describe('createDb', () => {
       'api_rate_limits',
       'bookmark_imports',
       'comments',
-      'courier_messages',
       'identities',
       'identity_codes',
       'identity_credentials',

@@ -65,7 +65,7 @@ export interface IdentityConfig {
   secret?: string | undefined;
   argon2: Argon2Params;
   rateLimit: RateLimitConfig;
-  /** smtp:// or smtps:// URL; without it mails go to the log and stay in the courier_messages outbox. */
+  /** smtp:// or smtps:// URL; without it mails go to the log and stay in the jobs table (the mail queue). */
   smtpUrl?: string | undefined;
   mailFrom: string;
   courierPollMs: number;

@@ -1,11 +1,10 @@
-// The courier's durable queue: the log outbox without SMTP, retries with backoff, one delivery per message
+// The courier, a queue of the job queue: the log outbox without SMTP, retries with backoff, one delivery per message
 // however many dispatchers run, and a clean stop.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { courierMessages } from '@stackyard/db/schema';
 import { createTestDb } from '@stackyard/db/testing';
-import { createCourier, mails, type CourierLog } from './courier.ts';
+import { createCourier, mails, type CourierLog, type MailContent } from './courier.ts';
 import { startSmtpSink } from './testing.ts';
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
@@ -22,8 +21,16 @@ function captureLog() {
 }
 
 async function rowsFor(recipient: string) {
-  const rows = await db.db.select().from(courierMessages);
-  return rows.filter((row) => row.recipient === recipient);
+  return db.rows<{
+    state: string;
+    attempts: number;
+    last_error: string | null;
+    run_at: Date;
+    payload: MailContent;
+  }>(
+    sql`select state, attempts, last_error, run_at, payload from jobs
+      where queue = 'mail' and payload->>'recipient' = ${recipient}`,
+  );
 }
 
 describe('courier', () => {
@@ -37,8 +44,12 @@ describe('courier', () => {
     const logged = lines.find((line) => (line.details as { to?: string }).to === 'local@example.com');
     expect(JSON.stringify(logged?.details)).toContain('123456');
     const [row] = await rowsFor('local@example.com');
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, template: 'verification_code' });
-    expect(row?.bodyHtml).toContain('123456');
+    expect(row).toMatchObject({
+      state: 'completed',
+      attempts: 1,
+      payload: { template: 'verification_code' },
+    });
+    expect(row?.payload.html).toContain('123456');
     await courier.stop();
   });
 
@@ -72,21 +83,21 @@ describe('courier', () => {
       await courier.enqueue(mails.recovery('retry@example.com', '654321', 'http://localhost:3000/recovery'));
       await courier.dispatchDue();
       const [failed] = await rowsFor('retry@example.com');
-      expect(failed).toMatchObject({ status: 'queued', attempts: 1 });
-      expect(failed?.lastError).toContain('mailbox busy');
-      expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+      expect(failed).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(failed?.last_error).toContain('mailbox busy');
+      expect(new Date(failed?.run_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 5_000);
       expect(await courier.dispatchDue()).toBe(0);
 
       refuse = false;
       await db.db.execute(
-        sql`update courier_messages set next_attempt_at = now() where recipient = 'retry@example.com'`,
+        sql`update jobs set run_at = now() where queue = 'mail' and payload->>'recipient' = 'retry@example.com'`,
       );
       expect(await courier.dispatchDue()).toBe(1);
       expect(received).toEqual(['retry@example.com']);
       expect((await rowsFor('retry@example.com'))[0]).toMatchObject({
-        status: 'sent',
+        state: 'completed',
         attempts: 2,
-        lastError: null,
+        last_error: null,
       });
     } finally {
       await courier.stop();
@@ -131,6 +142,6 @@ describe('courier', () => {
     }
     await courier.enqueue(mails.verification('after-stop@example.com', '888888', 'http://localhost/verify'));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await rowsFor('after-stop@example.com'))[0]?.status).toBe('queued');
+    expect((await rowsFor('after-stop@example.com'))[0]?.state).toBe('queued');
   });
 });

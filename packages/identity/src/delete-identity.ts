@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '@stackyard/db/client';
 import {
-  courierMessages,
   identities,
   identityCodes,
   identityDeletedSessions,
@@ -10,6 +9,7 @@ import {
   identityRateLimits,
   identitySessions,
 } from '@stackyard/db/schema';
+import { mailQueue } from './courier.ts';
 
 /** The identity's e-mail address, or null when there is no such identity. */
 export async function identityEmail(db: Database, identityId: string): Promise<string | null> {
@@ -44,8 +44,10 @@ export async function deleteIdentity(db: Database, identityId: string): Promise<
 // by their text, in any letter case. Rare and small work: the flows table holds a day of flows.
 async function deleteAddressTraces(db: Database, email: string): Promise<void> {
   const address = email.toLowerCase();
-  // The outbox keeps every mail (codes included): none may name the deleted person afterwards.
-  await db.delete(courierMessages).where(eq(courierMessages.recipient, email));
+  // The mail queue's jobs keep every mail (codes included): none may name the deleted person afterwards.
+  await db.execute(
+    sql`delete from jobs where queue = ${mailQueue.name} and payload->>'recipient' = ${email}`,
+  );
   const flowsWithCode = db
     .select({ flowId: identityCodes.flowId })
     .from(identityCodes)

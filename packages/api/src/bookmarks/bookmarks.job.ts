@@ -1,6 +1,6 @@
 import type { Database } from '@stackyard/db/client';
 import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
-import { createQueueWorker } from '../jobs/queue.ts';
+import { createQueueWorker } from '@stackyard/jobs/queue';
 import { bookmarkImportQueue } from '../jobs/queues.ts';
 import { failBookmarkImport, runBookmarkImport, type BookmarkImportSettings } from './import-bookmarks.ts';
 

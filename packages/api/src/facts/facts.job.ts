@@ -1,7 +1,7 @@
 import type { Database } from '@stackyard/db/client';
 import type { JobLog } from '@stackyard/db/job-queue';
 import type { Executor } from '../db.ts';
-import { createQueueWorker } from '../jobs/queue.ts';
+import { createQueueWorker } from '@stackyard/jobs/queue';
 import { factsQueue } from '../jobs/queues.ts';
 import { withSweep, type SweepingWorker } from '../jobs/sweeping-worker.ts';
 import type { FactsContext } from './facts-context.ts';

@@ -2,7 +2,7 @@ import type { Database } from '@stackyard/db/client';
 import type { JobLog } from '@stackyard/db/job-queue';
 import { hostOf } from '../bookmarks/import-bookmarks.ts';
 import type { Executor } from '../db.ts';
-import { createQueueWorker } from '../jobs/queue.ts';
+import { createQueueWorker } from '@stackyard/jobs/queue';
 import { linkHealthQueue } from '../jobs/queues.ts';
 import { withSweep, type SweepingWorker } from '../jobs/sweeping-worker.ts';
 import type { HealthSettings } from './health-context.ts';

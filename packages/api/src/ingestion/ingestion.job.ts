@@ -1,7 +1,7 @@
 import type { Database } from '@stackyard/db/client';
 import type { HostLimits } from '@stackyard/db/host-limits';
 import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
-import { combineWorkers, createQueueWorker } from '../jobs/queue.ts';
+import { combineWorkers, createQueueWorker } from '@stackyard/jobs/queue';
 import { enrichmentQueue, ingestionQueue } from '../jobs/queues.ts';
 import { failSubmission, ingestSubmission, type IngestSettings } from './ingest-submission.ts';
 

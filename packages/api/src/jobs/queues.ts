@@ -1,6 +1,6 @@
 import type { CompactBookmark } from '@stackyard/ingestion/bookmarks-file';
 import { z } from 'zod';
-import { defineQueue } from './queue.ts';
+import { defineQueue } from '@stackyard/jobs/queue';
 
 // Every queue of the product, declared once: its name, payload and policy. Configuration may tune a
 // deployment's concurrency, time limits and attempts (createWorkers); the names and payloads are fixed here.

@@ -8,7 +8,7 @@ import { createHealthWorker } from '../health/health.job.ts';
 import { createIngestionWorker, type IngestionSettings } from '../ingestion/ingestion.job.ts';
 import type { StoreContext } from '../store/store-context.ts';
 import { createStoreSyncWorker } from '../store/store.job.ts';
-import { combineWorkers } from './queue.ts';
+import { combineWorkers } from '@stackyard/jobs/queue';
 
 export interface WorkerSettings {
   ingestion: IngestionSettings;

@@ -1,6 +1,6 @@
 import type { Database } from '@stackyard/db/client';
 import type { JobLog } from '@stackyard/db/job-queue';
-import { createQueueWorker } from '../jobs/queue.ts';
+import { createQueueWorker } from '@stackyard/jobs/queue';
 import { storeSyncQueue } from '../jobs/queues.ts';
 import { withSweep, type SweepingWorker } from '../jobs/sweeping-worker.ts';
 import type { StoreContext } from './store-context.ts';

@@ -221,30 +221,3 @@ export const identityRateLimits = pgTable('identity_rate_limits', {
   count: integer('count').notNull(),
   resetAt: at('reset_at').notNull(),
 });
-
-// The courier's durable queue and outbox: a row is claimed with FOR UPDATE SKIP LOCKED, sent, and
-// retried with backoff until it is sent or abandoned.
-export const courierMessages = pgTable(
-  'courier_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    template: text('template').notNull(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    bodyText: text('body_text').notNull(),
-    bodyHtml: text('body_html').notNull(),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'abandoned'] })
-      .notNull()
-      .default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    sentAt: at('sent_at'),
-    ...timestamps,
-  },
-  (table) => [
-    index('courier_messages_due_idx')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} in ('queued', 'sending')`),
-  ],
-);

@@ -1,11 +1,8 @@
 import type { z } from 'zod';
-import type { Database } from '@stackyard/db/client';
 import type { HostLimits } from '@stackyard/db/host-limits';
 import type { JsonText } from '@stackyard/db/job-queue';
+import { engineOf, type JobTarget } from './engine.ts';
 import {
-  createJobWorker,
-  enqueueJob,
-  enqueueJobs,
   PermanentJobError,
   type ClaimedJob,
   type EnqueueOptions,
@@ -13,7 +10,7 @@ import {
   type JobWorker,
 } from '@stackyard/db/job-queue';
 
-// Typed queues over the durable job queue (packages/db/src/job-queue.ts): a queue is declared once, with
+// Typed queues over a job engine (engine.ts; by default the jobs table, packages/db/src/job-queue.ts): a queue is declared once, with
 // its payload's schema and its policy, and both ends are typed from that declaration. The queue checks
 // every payload: enqueueing one that does not match throws (a bug in the caller, found at once), and a
 // stored one that does not match (written by an older version) fails at once without retry, the reason
@@ -37,16 +34,16 @@ export interface QueueDeclaration<S extends z.ZodType> extends QueuePolicy {
 
 export interface Queue<S extends z.ZodType> extends QueueDeclaration<S> {
   /** Adds a job (in the caller's transaction when given one); answers its id. Throws on a bad payload. */
-  enqueue(db: Database, payload: z.input<S>, options?: EnqueueOptions): Promise<string>;
+  enqueue(db: JobTarget, payload: z.input<S>, options?: EnqueueOptions): Promise<string>;
   /**
    * Adds a job whose payload is already JSON text, serialized where parsing it again would cost (the bookmark
    * parser's thread writes megabytes this thread need not touch). Not checked here: the caller's type must be
    * the schema's (see queues.ts), and the worker still checks it on receipt, dead-lettering a mismatch.
    */
-  enqueueJson(db: Database, payload: JsonText, options?: EnqueueOptions): Promise<string>;
+  enqueueJson(db: JobTarget, payload: JsonText, options?: EnqueueOptions): Promise<string>;
   /** Adds one job per payload in bulk (no dedupe keys). Throws on a bad payload, adding none. */
   enqueueMany(
-    db: Database,
+    db: JobTarget,
     payloads: readonly z.input<S>[],
     options?: { maxAttempts?: number; hosts?: readonly (string | null)[] },
   ): Promise<void>;
@@ -75,14 +72,20 @@ export function defineQueue<S extends z.ZodType>(declaration: QueueDeclaration<S
     ...declaration,
     async enqueue(db, payload, options = {}) {
       const parsed = parse(payload);
-      return enqueueJob(db, declaration.name, parsed, { maxAttempts: declaration.maxAttempts, ...options });
+      return engineOf(db).enqueue(declaration.name, parsed, {
+        maxAttempts: declaration.maxAttempts,
+        ...options,
+      });
     },
     async enqueueJson(db, payload, options = {}) {
-      return enqueueJob(db, declaration.name, payload, { maxAttempts: declaration.maxAttempts, ...options });
+      return engineOf(db).enqueue(declaration.name, payload, {
+        maxAttempts: declaration.maxAttempts,
+        ...options,
+      });
     },
     async enqueueMany(db, payloads, options = {}) {
       const parsed = payloads.map(parse);
-      await enqueueJobs(db, declaration.name, parsed, {
+      await engineOf(db).enqueueMany(declaration.name, parsed, {
         maxAttempts: options.maxAttempts ?? declaration.maxAttempts,
         ...(options.hosts ? { hosts: options.hosts } : {}),
       });
@@ -104,12 +107,12 @@ export interface QueueWorkerOptions<S extends z.ZodType> {
 }
 
 export function createQueueWorker<S extends z.ZodType>(
-  db: Database,
+  db: JobTarget,
   queue: Queue<S>,
   options: QueueWorkerOptions<S>,
 ): JobWorker {
   const backoffMs = options.policy?.backoffMs ?? queue.backoffMs;
-  return createJobWorker(db, {
+  return engineOf(db).worker({
     queue: queue.name,
     concurrency: options.policy?.concurrency ?? queue.concurrency,
     timeoutMs: options.policy?.timeoutMs ?? queue.timeoutMs,
