@@ -62,7 +62,7 @@ test('quick tour: sign up, verify with the code from the log, onboard, add a fir
     // Without SMTP_URL the mail is a log line: its body holds the code on a line of its own.
     const line = (await server.waitFor(new RegExp(`^\\{.*"to":"${email}".*$`, 'm')))[0];
     const mail = JSON.parse(line) as { msg: string; body: string };
-    expect(mail.msg).toBe('mail not sent (no SMTP_URL): logged and kept in courier_messages');
+    expect(mail.msg).toBe('mail not sent (no SMTP_URL): logged and kept in the mail queue');
     const code = /^(\d{6})\s*$/m.exec(mail.body)?.[1] ?? '';
     await page.getByLabel('Verification code', { exact: true }).fill(code);
     await shoot(page, '2-verify');

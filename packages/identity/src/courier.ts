@@ -58,7 +58,7 @@ export function createCourier(
         options.log.info(
           { mailJobId: job.id, to: mail.recipient, subject: mail.subject, body: mail.text },
           // Worded as README.md and e2e/quick-tour.test.ts quote it; the mail stays in jobs, as the mail queue's job.
-          'mail not sent (no SMTP_URL): logged and kept in courier_messages',
+          'mail not sent (no SMTP_URL): logged and kept in the mail queue',
         );
         return;
       }
