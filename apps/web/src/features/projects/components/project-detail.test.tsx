@@ -14,6 +14,7 @@ const project: Project = {
   workspace_id: WORKSPACE,
   slug: 'site',
   metadata: { name: 'Site' },
+  repository: null,
   created_at: '2026-03-04T10:00:00Z',
   updated_at: '2026-03-04T10:00:00Z',
 };
