@@ -159,6 +159,12 @@ export const driftSchema = z.object({
 });
 export type Drift = z.infer<typeof driftSchema>;
 
+export const repositoryScanQuerySchema = z.object({
+  project_id: uuidSchema
+    .optional()
+    .describe("Scan the repository linked to this project, as the project's scan"),
+});
+
 export const driftQuerySchema = z.object({
   project_id: uuidSchema.optional().describe("A project's latest scan instead of the workspace's"),
 });

@@ -9,6 +9,16 @@ export const projectSchema = z.object({
   workspace_id: uuidSchema,
   slug: z.string(),
   metadata: z.object({ name: z.string() }),
+  /** The GitHub repository holding the project's code, scanned for its drift; null when none is linked. */
+  repository: z
+    .object({
+      full_name: z.string(),
+      /** null: the repository's default branch. */
+      branch: z.string().nullable(),
+      /** The folder scanned, '' for the whole repository. */
+      path: z.string(),
+    })
+    .nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -37,10 +47,40 @@ export const createProjectSchema = z.strictObject({
 });
 export type CreateProject = z.infer<typeof createProjectSchema>;
 
-/** PUT /projects/{id}: rename or re-slug; an omitted field is left as it is. */
+// GitHub's own limits: owner 1-39 letters, digits and inner dashes; repository name letters, digits, . _ -.
+const FULL_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?\/[A-Za-z0-9._-]{1,100}$/;
+
+export const projectRepositoryInputSchema = z.strictObject({
+  full_name: z
+    .string({ error: 'Repository must be owner/name' })
+    .trim()
+    .regex(FULL_NAME, 'Repository must be owner/name, as in github.com/owner/name')
+    .refine(
+      (value) => !/\/\.{1,2}$/.test(value),
+      'Repository must be owner/name, as in github.com/owner/name',
+    ),
+  branch: z
+    .string({ error: 'Branch must be a string' })
+    .trim()
+    .min(1, 'Branch must not be empty')
+    .max(255, 'Branch must be at most 255 characters')
+    .regex(/^[^\s~^:?*[\\]+$/, 'Branch is not a valid Git branch name')
+    .nullable()
+    .optional(),
+  path: z
+    .string({ error: 'Path must be a string' })
+    .max(500, 'Path must be at most 500 characters')
+    .transform((value) => value.trim().replace(/^\/+|\/+$/g, ''))
+    .refine((value) => !value.split('/').includes('..'), 'Path must be a folder inside the repository')
+    .optional(),
+});
+export type ProjectRepositoryInput = z.infer<typeof projectRepositoryInputSchema>;
+
+/** PUT /projects/{id}: rename, re-slug, link (null: unlink) a repository; an omitted field is left as it is. */
 export const updateProjectSchema = z.strictObject({
   metadata: z.strictObject({ name: projectNameSchema }).optional(),
   slug: projectSlugSchema.optional(),
+  repository: projectRepositoryInputSchema.nullable().optional(),
 });
 export type UpdateProject = z.infer<typeof updateProjectSchema>;
 

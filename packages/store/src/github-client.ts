@@ -52,8 +52,8 @@ export interface GithubClient {
   listInstallationRepositories(installationId: number): Promise<GithubResult<InstallationRepository[]>>;
   checkRepository(target: RepositoryTarget): Promise<RepositoryCheck>;
   commitFiles(target: RepositoryTarget, change: CommitChange): Promise<GithubResult<CommitOutcome>>;
-  /** Lists every file at the head of the default branch (one recursive tree request, no contents). */
-  readTree(target: RepositoryTarget): Promise<GithubResult<RepositoryTree>>;
+  /** Lists every file at the head of the branch, the default one when null (one recursive tree request, no contents). */
+  readTree(target: RepositoryTarget, branch?: string | null): Promise<GithubResult<RepositoryTree>>;
   /** One file's content as UTF-8 text, by the blob SHA readTree gave. */
   readBlob(target: RepositoryTarget, sha: string): Promise<GithubResult<string>>;
   /**
@@ -196,14 +196,14 @@ export function createGithubClient(config: ClientConfig, options: GithubClientOp
       return commitFiles({ octokit, call: caller(target.installationId), now }, target, change);
     },
 
-    async readTree(target) {
+    async readTree(target, wanted) {
       const call = caller(target.installationId);
       const repo = { owner: target.owner, repo: target.name };
       try {
         const { data } = await call((headers) =>
           octokit.request('GET /repos/{owner}/{repo}', { ...repo, headers }),
         );
-        const branch = data.default_branch;
+        const branch = wanted ?? data.default_branch;
         const head = await call((headers) =>
           octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
             ...repo,

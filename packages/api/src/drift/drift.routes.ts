@@ -1,6 +1,7 @@
 import {
   driftQuerySchema,
   driftSchema,
+  repositoryScanQuerySchema,
   SCAN_BODY_MAX,
   scanSummarySchema,
   uploadScanSchema,
@@ -32,13 +33,17 @@ export function driftRoutes(app: ApiApp, { db }: RouteDeps, store: StoreContext)
     {
       schema: {
         tags: ['drift'],
-        summary: "Scan the workspace's connected GitHub repository as the latest scan (editors and admins)",
+        summary:
+          "Scan the workspace's connected GitHub repository, or a project's linked one, as the latest scan (editors and admins)",
         description:
           "Reads the default branch's tree through the GitHub App installation and the manifests in it (at most " +
           `${REPOSITORY_MANIFESTS_MAX} files, ${REPOSITORY_BYTES_MAX / 1024 / 1024} MiB in all; a finding says what was ` +
           "left out), scans them and keeps the result, with the commit, as the workspace's latest scan. 409 when " +
-          'the workspace is not connected to a repository; 422, 429 or 503 when GitHub refuses or is out of reach.',
+          'the workspace is not connected to a repository. With project_id, the repository linked to that project (its ' +
+          "branch, or the default one, and its folder) through the workspace's installation, kept as the project's " +
+          'latest scan; 409 when the project has no repository or the workspace no installation. 422, 429 or 503 when GitHub refuses or is out of reach.',
         params: workspaceParamsSchema,
+        querystring: repositoryScanQuerySchema,
         response: {
           201: scanSummarySchema,
           ...always,
@@ -51,7 +56,17 @@ export function driftRoutes(app: ApiApp, { db }: RouteDeps, store: StoreContext)
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await scanConnectedRepository(db, store, actorOf(request), request.params.id)),
+      reply
+        .code(201)
+        .send(
+          await scanConnectedRepository(
+            db,
+            store,
+            actorOf(request),
+            request.params.id,
+            request.query.project_id ?? null,
+          ),
+        ),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftSchema, scanSummarySchema } from '@stackyard/contracts/drift';
 import { problemSchema } from '@stackyard/contracts/problem';
+import { projectSchema } from '@stackyard/contracts/project';
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
@@ -126,5 +127,111 @@ describe('scanning the connected repository', () => {
       expectStatus(await h.as(world.editor).post(scanRepository(world)), 422),
     );
     expect(refused.detail).toMatch(new RegExp(world.fullName));
+  });
+});
+
+describe("a project's repository", () => {
+  /** A project of a connected workspace, linked to a repository of the same installation holding these files. */
+  async function linkedProject(files: Record<string, string>, link: { path?: string; branch?: string } = {}) {
+    const world = await connectedWorld(FILES);
+    const other = `acme/app-${++repositories}`;
+    fake.addRepository(other, { files });
+    fake.addInstallation(
+      INSTALLATION,
+      'acme',
+      Array.from({ length: repositories }, (_, i) => `acme/app-${i + 1}`),
+    );
+    const created = projectSchema.parse(
+      expectStatus(
+        await h.as(world.editor).post('/projects', {
+          workspace_id: world.workspaceId,
+          metadata: { name: `Service ${repositories}` },
+        }),
+        201,
+      ),
+    );
+    expect(created.repository).toBeNull();
+    const linked = projectSchema.parse(
+      expectStatus(
+        await h
+          .as(world.editor)
+          .put(`/projects/${created.id}`, { repository: { full_name: other, ...link } }),
+        200,
+      ),
+    );
+    return { world, project: linked, fullName: other };
+  }
+
+  const scanProject = (world: CatalogWorld, projectId: string) =>
+    `${scanRepository(world)}?project_id=${projectId}`;
+
+  it('links, shows and clears the repository on the project; editors only; owner/name shape', async () => {
+    const { world, project, fullName } = await linkedProject(FILES, {
+      path: '/services/api/',
+      branch: 'main',
+    });
+    expect(project.repository).toEqual({ full_name: fullName, branch: 'main', path: 'services/api' });
+    const read = projectSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/projects/${project.id}`), 200),
+    );
+    expect(read.repository).toEqual(project.repository);
+
+    for (const full_name of ['acme', 'acme/app/x', 'https://github.com/acme/app', '-acme/app', 'acme/..']) {
+      const refused = problemSchema.parse(
+        expectStatus(
+          await h.as(world.editor).put(`/projects/${project.id}`, { repository: { full_name } }),
+          400,
+        ),
+      );
+      expect(refused.detail).toMatch(/Repository must be owner\/name/);
+    }
+    expectStatus(
+      await h.as(world.viewer).put(`/projects/${project.id}`, { repository: { full_name: 'acme/other' } }),
+      403,
+    );
+    const cleared = projectSchema.parse(
+      expectStatus(await h.as(world.editor).put(`/projects/${project.id}`, { repository: null }), 200),
+    );
+    expect(cleared.repository).toBeNull();
+    const refused = problemSchema.parse(
+      expectStatus(await h.as(world.editor).post(scanProject(world, project.id)), 409),
+    );
+    expect(refused.detail).toMatch(/This project is not linked to a GitHub repository/);
+  });
+
+  it("scans the linked repository's folder as the project's scan, leaving the workspace's alone", async () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'root', dependencies: { vue: '^3.0.0' } }),
+      'services/api/requirements.txt': 'django==5.0\n',
+    };
+    const { world, project, fullName } = await linkedProject(files, { path: 'services/api' });
+    expectStatus(await h.as(world.viewer).post(scanProject(world, project.id)), 403);
+    const scanned = scanSummarySchema.parse(
+      expectStatus(await h.as(world.editor).post(scanProject(world, project.id)), 201),
+    );
+    const head = fake.repository(fullName).refs.get('main');
+    expect(scanned).toMatchObject({ project_id: project.id, source: 'repository', commit: head, files: 1 });
+
+    const drift = driftSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`${driftOf(world)}?project_id=${project.id}`), 200),
+    );
+    expect(drift.project?.id).toBe(project.id);
+    expect(drift.unknown.map((entry) => entry.dependency.name)).toEqual(['django']);
+    const workspace = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    expect(workspace.scan).toBeNull();
+  });
+
+  it('answers 422 naming the repository when the branch does not exist', async () => {
+    const { world, project, fullName } = await linkedProject(FILES, { branch: 'no-such-branch' });
+    const refused = problemSchema.parse(
+      expectStatus(await h.as(world.editor).post(scanProject(world, project.id)), 422),
+    );
+    expect(refused.detail).toMatch(new RegExp(fullName));
+  });
+
+  it('answers 404 for a project of another workspace', async () => {
+    const { project } = await linkedProject(FILES);
+    const stranger = await connectedWorld(FILES);
+    expectStatus(await h.as(stranger.editor).post(scanProject(stranger, project.id)), 404);
   });
 });

@@ -7,10 +7,12 @@ import { SKIPPED_DIRECTORIES } from '@stackyard/scanner/tree';
 import type { TreeReader } from '@stackyard/scanner/types';
 import type { GithubClient, RepositoryFile } from '@stackyard/store/github-client';
 import type { RepositoryTarget } from '@stackyard/store/commit-files';
-import { authorize } from '../access/access.ts';
+import { authorize, type CatalogReader } from '../access/access.ts';
+import { PROJECT_NOT_FOUND } from '../catalog/item-access.ts';
+import { findProject } from '../projects/projects.repo.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { NOT_CONFIGURED, type StoreContext } from '../store/store-context.ts';
-import { findStore } from '../store/store.repo.ts';
+import { findStore, type StoreRow } from '../store/store.repo.ts';
 import { isLinked } from '../store/store-sync.ts';
 import { failureError } from '../store/store.service.ts';
 import { saveScan } from './drift.repo.ts';
@@ -24,37 +26,85 @@ export const REPOSITORY_MANIFESTS_MAX = 200;
 /** Bytes of manifests read in all (lockfiles are the large ones). */
 export const REPOSITORY_BYTES_MAX = 32 * 1024 * 1024;
 
+export const PROJECT_NOT_LINKED =
+  "This project is not linked to a GitHub repository. Set one in the project's settings, then scan it.";
+export const NO_INSTALLATION =
+  'This workspace has no GitHub App installation to read repositories with. Install the app under Settings → Storage, then scan.';
+
 export const NOT_CONNECTED =
   'This workspace is not connected to a GitHub repository. Connect one under Settings → Storage, then scan it.';
 
-/** Editors scan the connected repository's default branch; the result replaces the workspace's latest scan. */
+/**
+ * Editors scan the connected repository's default branch, or the repository linked to one of the workspace's
+ * projects (its branch and folder), through the workspace's installation; the result replaces the latest scan
+ * of the workspace or of that project.
+ */
 export async function scanConnectedRepository(
   db: Database,
   context: StoreContext,
   actor: Actor,
   workspaceId: string,
+  projectId: string | null = null,
 ): Promise<ScanSummary> {
   const access = await authorize(db, actor, workspaceId, 'catalog:write');
   const store = await findStore(db, access.workspaceId);
-  if (!isLinked(store)) throw new AppError('conflict', NOT_CONNECTED);
+  const source = projectId
+    ? await projectSource(db, access, store, projectId)
+    : isLinked(store)
+      ? {
+          target: {
+            installationId: store.installationId,
+            owner: store.repositoryOwner,
+            name: store.repositoryName,
+          },
+          branch: null,
+          path: '',
+        }
+      : null;
+  if (!source) throw new AppError('conflict', NOT_CONNECTED);
   if (!context.github) throw new AppError('unavailable', NOT_CONFIGURED);
-  const target = {
-    installationId: store.installationId,
-    owner: store.repositoryOwner,
-    name: store.repositoryName,
-  };
-  const { result, commitSha } = await scanRepository(context.github, target);
-  const row = await saveScan(db, access, { projectId: null, source: 'repository', commitSha, result });
+  const { result, commitSha } = await scanRepository(context.github, source);
+  const row = await saveScan(db, access, { projectId, source: 'repository', commitSha, result });
   return toSummary(row);
+}
+
+interface Source {
+  target: RepositoryTarget;
+  branch: string | null;
+  path: string;
+}
+
+/** The project's linked repository, readable when the workspace has a GitHub App installation. */
+async function projectSource(
+  db: Database,
+  access: CatalogReader,
+  store: StoreRow | null,
+  projectId: string,
+): Promise<Source> {
+  const project = await findProject(db, access, { id: projectId });
+  if (!project) throw new AppError('not_found', PROJECT_NOT_FOUND);
+  if (!project.repositoryOwner || !project.repositoryName) throw new AppError('conflict', PROJECT_NOT_LINKED);
+  if (store?.installationId == null) throw new AppError('conflict', NO_INSTALLATION);
+  return {
+    target: {
+      installationId: store.installationId,
+      owner: project.repositoryOwner,
+      name: project.repositoryName,
+    },
+    branch: project.repositoryBranch,
+    path: project.repositoryPath ?? '',
+  };
 }
 
 async function scanRepository(
   github: GithubClient,
-  target: RepositoryTarget,
+  { target, branch, path }: Source,
 ): Promise<{ result: ScanResultBody; commitSha: string | null }> {
-  const tree = await github.readTree(target);
+  const tree = await github.readTree(target, branch);
   if (!tree.ok) throw failureError(tree.failure);
-  const { files, findings } = pickManifests(tree.value.files, tree.value.truncated);
+  const prefix = path ? `${path}/` : '';
+  const inFolder = tree.value.files.filter((file) => file.path.startsWith(prefix));
+  const { files, findings } = pickManifests(inFolder, tree.value.truncated);
   const reader: TreeReader = {
     list: async () => ({ files: files.map(({ path, size }) => ({ path, size })), truncated: false }),
     async read(path) {

@@ -11,6 +11,10 @@ export interface ProjectRow {
   workspaceId: string;
   slug: string;
   name: string;
+  repositoryOwner: string | null;
+  repositoryName: string | null;
+  repositoryBranch: string | null;
+  repositoryPath: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -20,6 +24,10 @@ const columns = {
   workspaceId: projects.workspaceId,
   slug: projects.slug,
   name: projects.name,
+  repositoryOwner: projects.repositoryOwner,
+  repositoryName: projects.repositoryName,
+  repositoryBranch: projects.repositoryBranch,
+  repositoryPath: projects.repositoryPath,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
 };
@@ -109,11 +117,18 @@ export async function insertProject(
   return row.id;
 }
 
+export type ProjectPatch = Partial<
+  Pick<
+    ProjectRow,
+    'name' | 'slug' | 'repositoryOwner' | 'repositoryName' | 'repositoryBranch' | 'repositoryPath'
+  >
+>;
+
 export async function updateProject(
   db: Executor,
   access: Authorized<'catalog:write'>,
   projectId: string,
-  patch: { name?: string; slug?: string },
+  patch: ProjectPatch,
 ): Promise<boolean> {
   const rows = await db
     .update(projects)

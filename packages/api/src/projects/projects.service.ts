@@ -1,6 +1,11 @@
 import { AppError } from '@stackyard/contracts/problem';
 import type { ProjectListQuery } from '@stackyard/contracts/catalog';
-import type { CreateProject, Project, UpdateProject } from '@stackyard/contracts/project';
+import type {
+  CreateProject,
+  Project,
+  ProjectRepositoryInput,
+  UpdateProject,
+} from '@stackyard/contracts/project';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { Database } from '@stackyard/db/client';
 import { authorize, type Authorized, type Permission } from '../access/access.ts';
@@ -23,6 +28,7 @@ import {
   slugsLike,
   unlinkTool,
   updateProject as writeProject,
+  type ProjectPatch,
   type ProjectRow,
 } from './projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
@@ -100,7 +106,7 @@ export async function createProject(db: Database, actor: Actor, input: CreatePro
   );
 }
 
-/** Editors and admins rename or re-slug a project. */
+/** Editors and admins rename, re-slug or link a repository to a project. */
 export async function updateProject(
   db: Database,
   actor: Actor,
@@ -110,9 +116,10 @@ export async function updateProject(
   return withSlugConflicts(input.slug, () =>
     inTransaction(db, async (tx) => {
       const access = await authorizeProject(tx, actor, projectId, 'catalog:write');
-      const patch: { name?: string; slug?: string } = {};
+      const patch: ProjectPatch = {};
       if (input.metadata) patch.name = input.metadata.name;
       if (input.slug !== undefined) patch.slug = input.slug;
+      if (input.repository !== undefined) Object.assign(patch, repositoryPatch(input.repository));
       if (!(await writeProject(tx, access, projectId, patch)))
         throw new AppError('not_found', PROJECT_NOT_FOUND);
       await markWorkspaceChanged(tx, access.workspaceId);
@@ -204,12 +211,32 @@ async function withSlugConflicts<T>(slug: string | undefined, work: () => Promis
   }
 }
 
+function repositoryPatch(input: ProjectRepositoryInput | null): ProjectPatch {
+  if (!input)
+    return { repositoryOwner: null, repositoryName: null, repositoryBranch: null, repositoryPath: null };
+  const [owner = '', name = ''] = input.full_name.split('/');
+  return {
+    repositoryOwner: owner,
+    repositoryName: name,
+    repositoryBranch: input.branch ?? null,
+    repositoryPath: input.path ?? '',
+  };
+}
+
 export function toProject(row: ProjectRow): Project {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
     slug: row.slug,
     metadata: { name: row.name },
+    repository:
+      row.repositoryOwner && row.repositoryName
+        ? {
+            full_name: `${row.repositoryOwner}/${row.repositoryName}`,
+            branch: row.repositoryBranch,
+            path: row.repositoryPath ?? '',
+          }
+        : null,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };

@@ -190,6 +190,12 @@ export const projects = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs((): SQL => searchVector(sql`${projects.name} || ' ' || ${projects.slug}`)),
+    // The GitHub repository holding the project's code (owner and name both or neither), scanned for drift
+    // through the workspace's GitHub App installation; branch null is the default branch, path '' the root.
+    repositoryOwner: text('repository_owner'),
+    repositoryName: text('repository_name'),
+    repositoryBranch: text('repository_branch'),
+    repositoryPath: text('repository_path'),
     ...timestamps,
   },
   (table) => [

@@ -16,6 +16,8 @@ type DriftPageProps = {
   canWrite: boolean;
   /** Submits URLs as tools (the ingestion of the workspace); answers what to tell the user. */
   addTools: (urls: string[], projectId: string | null) => Promise<string>;
+  /** The project whose drift shows first (a project page's Drift link); the workspace's when absent. */
+  initialProjectId?: string | null;
 };
 
 async function readFiles(list: FileList | File[]): Promise<ManifestFile[]> {
@@ -29,8 +31,8 @@ async function readFiles(list: FileList | File[]): Promise<ManifestFile[]> {
 }
 
 /** Upload the code's manifests and see where it departs from the team's stances. */
-export function DriftPage({ workspaceId, projects, canWrite, addTools }: DriftPageProps) {
-  const [projectId, setProjectId] = useState<string | null>(null);
+export function DriftPage({ workspaceId, projects, canWrite, addTools, initialProjectId }: DriftPageProps) {
+  const [projectId, setProjectId] = useState<string | null>(initialProjectId ?? null);
   const [dragging, setDragging] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);

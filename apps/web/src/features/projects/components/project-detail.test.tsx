@@ -14,11 +14,12 @@ const project: Project = {
   workspace_id: WORKSPACE,
   slug: 'site',
   metadata: { name: 'Site' },
+  repository: null,
   created_at: '2026-03-04T10:00:00Z',
   updated_at: '2026-03-04T10:00:00Z',
 };
 
-function setup(canEdit: boolean) {
+function setup(canEdit: boolean, shown: Project = project) {
   const linked = new Set<number>([1]);
   const calls = stubApi(({ method, url }) => {
     const link = /\/tools\/22222222-2222-4222-8222-00000000000(\d)$/.exec(url.pathname);
@@ -28,7 +29,7 @@ function setup(canEdit: boolean) {
       return new Response(null, { status: 204 });
     }
     if (url.pathname.endsWith('/tools')) return json([...linked].map((n) => tool(n)));
-    return json(project);
+    return json(shown);
   });
   renderInApp(
     <ProjectDetail
@@ -38,6 +39,7 @@ function setup(canEdit: boolean) {
       availableTools={[tool(1), tool(2)]}
       onDeleted={() => {}}
       toolHref={(slug) => `/ana/ws/tools/${slug}`}
+      driftHref={(id) => `/ana/ws/drift?project=${id}`}
     >
       {() => null}
     </ProjectDetail>,
@@ -51,6 +53,28 @@ afterEach(() => {
 });
 
 describe('ProjectDetail', () => {
+  it('shows the linked repository and links to the drift of the project', async () => {
+    setup(false, { ...project, repository: { full_name: 'acme/site', branch: null, path: 'web' } });
+    await screen.findByText('acme/site/web');
+    expect(screen.getByRole('link', { name: 'Drift' }).getAttribute('href')).toBe(
+      `/ana/ws/drift?project=${project.id}`,
+    );
+  });
+
+  it('links a repository from the edit form, refusing a name not shaped owner/name', async () => {
+    const { calls, user } = setup(true);
+    await user.click(await screen.findByRole('button', { name: 'Rename' }));
+    const field = screen.getByLabelText('Repository');
+    await user.type(field, 'acme');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Repository must be owner/name, as in github.com/owner/name');
+    await user.type(field, '/site');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({ repository: { full_name: 'acme/site' } });
+  });
+
   it('shows name, slug, created date and the tools it uses', async () => {
     setup(false);
     await screen.findByRole('heading', { level: 1, name: 'Site' });

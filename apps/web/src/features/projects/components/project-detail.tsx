@@ -25,6 +25,8 @@ type ProjectDetailProps = {
   /** After a rename: the project's address follows a new slug. */
   onRenamed?: (project: Project) => void;
   toolHref: (toolSlug: string) => string;
+  /** The Drift page showing this project's latest scan. */
+  driftHref: (projectId: string) => string;
   /** What other features add under the project (tags, comments), composed by the route. */
   children: (project: Project) => ReactNode;
 };
@@ -38,6 +40,7 @@ export function ProjectDetail({
   onDeleted,
   onRenamed,
   toolHref,
+  driftHref,
   children,
 }: ProjectDetailProps) {
   const project = useProjectBySlug(workspaceId, slug);
@@ -81,6 +84,13 @@ export function ProjectDetail({
             <RelativeTime iso={data.created_at} />
           </dd>
         </div>
+        <div className="flex gap-1">
+          <dt>Repository:</dt>
+          <dd className="font-mono text-zinc-900">{repositoryLabel(data)}</dd>
+        </div>
+        <Link to={driftHref(data.id)} className="text-zinc-900 hover:underline">
+          Drift
+        </Link>
       </dl>
       <ProjectTools
         projectId={data.id}
@@ -191,4 +201,11 @@ function DeleteProject({
       Its comments, tags and tool links go with it. The tools stay in the workspace. This cannot be undone.
     </ConfirmDelete>
   );
+}
+
+/** owner/name, with the branch after @ and the folder after it, or 'none'. */
+function repositoryLabel({ repository }: Project): string {
+  if (!repository) return 'none';
+  const branch = repository.branch ? `@${repository.branch}` : '';
+  return `${repository.full_name}${branch}${repository.path ? `/${repository.path}` : ''}`;
 }

@@ -13,16 +13,18 @@ type RenameProjectDialogProps = {
   onRenamed: (project: Project) => void;
 };
 
-type FieldErrors = { name?: string; slug?: string };
+type FieldErrors = { name?: string; slug?: string; repository?: string };
 
 /** Editors and admins rename a project or change its slug; Save stays disabled until something changed. */
 export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogProps) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(project.metadata.name);
   const [slug, setSlug] = useState(project.slug);
+  const [repository, setRepository] = useState(project.repository?.full_name ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateProject(project.id);
-  const changed = name.trim() !== project.metadata.name || slug.trim() !== project.slug;
+  const repositoryChanged = repository.trim() !== (project.repository?.full_name ?? '');
+  const changed = name.trim() !== project.metadata.name || slug.trim() !== project.slug || repositoryChanged;
 
   const close = () => {
     setOpen(false);
@@ -33,6 +35,7 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
   const openDialog = () => {
     setName(project.metadata.name);
     setSlug(project.slug);
+    setRepository(project.repository?.full_name ?? '');
     setOpen(true);
   };
 
@@ -41,12 +44,20 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
     const input = {
       ...(name.trim() !== project.metadata.name ? { metadata: { name } } : {}),
       ...(slug.trim() !== project.slug ? { slug: slug.trim() } : {}),
+      // An empty field unlinks the repository; another one keeps the branch and folder set through the API.
+      ...(repositoryChanged
+        ? {
+            repository: repository.trim()
+              ? { full_name: repository, branch: project.repository?.branch, path: project.repository?.path }
+              : null,
+          }
+        : {}),
     };
     const parsed = updateProjectSchema.safeParse(input);
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'slug' ? 'slug' : 'name';
+        const field = issue.path[0] === 'slug' || issue.path[0] === 'repository' ? issue.path[0] : 'name';
         next[field] ??= issue.message;
       }
       setErrors(next);
@@ -78,6 +89,17 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
             hint="Lowercase letters, numbers and dashes; the project's address changes with it."
           >
             <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
+          </FormField>
+          <FormField
+            label="Repository"
+            error={errors.repository}
+            hint="The GitHub repository of the project's code, as owner/name; scanned for its drift. Empty: none."
+          >
+            <Input
+              value={repository}
+              onChange={(event) => setRepository(event.target.value)}
+              maxLength={140}
+            />
           </FormField>
           <DialogFormActions
             onCancel={close}

@@ -53,6 +53,7 @@ const project: Project = {
   workspace_id: WORKSPACE_ID,
   slug: 'idea-1',
   metadata: { name: 'Idea 1' },
+  repository: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

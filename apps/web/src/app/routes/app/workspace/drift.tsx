@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { can } from '@stackyard/contracts/permissions';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
@@ -18,6 +19,8 @@ export function DriftRoute() {
 /** The drift page with the workspace's projects (every page of them) and the tool submission of the workspace. */
 function WorkspaceDrift({ workspace }: { workspace: WorkspaceListItem }) {
   const projects = useProjects(workspace.id, { sort: 'name' });
+  // A project page's Drift link names the project to show first.
+  const [searchParams] = useSearchParams();
   const submit = useSubmitUrls(workspace.id);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = projects;
   useEffect(() => {
@@ -41,6 +44,7 @@ function WorkspaceDrift({ workspace }: { workspace: WorkspaceListItem }) {
 
   return (
     <DriftPage
+      initialProjectId={searchParams.get('project')}
       workspaceId={workspace.id}
       projects={(projects.data?.pages ?? []).flatMap((page) =>
         page.items.map((project) => ({ id: project.id, name: project.metadata.name })),

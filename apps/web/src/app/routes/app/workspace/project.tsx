@@ -43,6 +43,9 @@ function WorkspaceProject({ workspace, projectSlug }: { workspace: WorkspaceList
         }
       }}
       toolHref={(toolSlug) => paths.workspace.tool.getHref(owner, workspace.slug, toolSlug)}
+      driftHref={(projectId) =>
+        `${paths.workspace.drift.getHref(owner, workspace.slug)}?project=${encodeURIComponent(projectId)}`
+      }
     >
       {(project) => <ItemExtras workspace={workspace} item={{ kind: 'project', id: project.id }} />}
     </ProjectDetail>
