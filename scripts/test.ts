@@ -30,7 +30,13 @@ interface VitestReport {
 }
 
 function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function noteFailures(step: string, report: VitestReport): void {
@@ -40,7 +46,8 @@ function noteFailures(step: string, report: VitestReport): void {
     for (const test of failed) {
       failedTests.push(`${step}: ${where} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
     }
-    if (!failed.length && file.status === 'failed') failedTests.push(`${step}: ${where}\n    ${firstLine(file.message)}`);
+    if (!failed.length && file.status === 'failed')
+      failedTests.push(`${step}: ${where}\n    ${firstLine(file.message)}`);
   }
 }
 
