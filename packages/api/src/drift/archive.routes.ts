@@ -8,17 +8,25 @@ import { always, forbidden, notFound, tooLarge } from '../http.ts';
 import { ARCHIVE_BYTES_MAX, ARCHIVE_ENTRIES_MAX, ARCHIVE_RATIO_MAX } from './archive.ts';
 import { uploadArchive } from './drift.service.ts';
 
-const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed'];
+// What browsers and tools send for a .zip, and for a .tar.gz / .tgz.
+const ARCHIVE_TYPES = [
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/gzip',
+  'application/x-gzip',
+  'application/x-compressed-tar',
+  'application/x-tar+gzip',
+];
 const MAX_MB = ARCHIVE_BYTES_MAX / 1024 / 1024;
 
 /** The archive's bytes as the parser below hands them on; a string in the OpenAPI document. */
 const archiveBody = z
-  .custom<Buffer>((value) => Buffer.isBuffer(value), 'Must be a .zip archive')
-  .meta({ type: 'string', description: 'A .zip of the repository’s checkout' });
+  .custom<Buffer>((value) => Buffer.isBuffer(value), 'Must be a .zip or .tar.gz archive')
+  .meta({ type: 'string', description: 'A .zip or a .tar.gz of the repository’s checkout' });
 
-/** Its own plugin: the only routes reading a .zip body. */
+/** Its own plugin: the only routes reading an archive body. */
 export async function archiveRoutes(app: ApiApp, { db }: RouteDeps): Promise<void> {
-  app.addContentTypeParser(ZIP_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(ARCHIVE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError) => {
     // Thrown on to the API's error handler, which answers the problem details.
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -33,14 +41,15 @@ export async function archiveRoutes(app: ApiApp, { db }: RouteDeps): Promise<voi
       schema: {
         tags: ['drift'],
         summary:
-          "Upload a .zip of the code's checkout; its manifests are scanned as the latest scan (editors and admins)",
+          "Upload a .zip or .tar.gz of the code's checkout; its manifests are scanned as the latest scan (editors and admins)",
         description:
-          `The request body is the archive itself, Content-Type application/zip, at most ${MAX_MB} MB (413 beyond). ` +
+          `The request body is the archive itself, Content-Type application/zip or application/gzip (a gzip'd tar, as ` +
+          `git archive --format=tar.gz and GitHub's tarball make), at most ${MAX_MB} MB (413 beyond). ` +
           'Only the manifests are unpacked; a single top folder (app-main/) is left out of the paths. 400 for a ' +
-          `file that is not a .zip, a path outside the archive's folder, more than ${ARCHIVE_ENTRIES_MAX.toLocaleString('en-US')} ` +
-          `entries, an entry unpacking to more than ${ARCHIVE_RATIO_MAX} times its packed size (a zip bomb), or no ` +
+          `file that is neither, a path outside the archive's folder, more than ${ARCHIVE_ENTRIES_MAX.toLocaleString('en-US')} ` +
+          `entries, an entry (or a .tar.gz) unpacking to more than ${ARCHIVE_RATIO_MAX} times its packed size (a bomb), or no ` +
           'manifest stackyard reads. With project_id, the latest scan of that project.',
-        consumes: ZIP_TYPES,
+        consumes: ARCHIVE_TYPES,
         params: workspaceParamsSchema,
         querystring: driftQuerySchema,
         body: archiveBody,

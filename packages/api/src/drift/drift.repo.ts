@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { repositoryScans } from '@stackyard/db/schema';
 import type { ScanResultBody } from '@stackyard/contracts/drift';
-import type { Authorized, CatalogReader } from '../access/access.ts';
+import type { CatalogReader, CatalogWriter } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 
 // The only reader and writer of repository_scans.
@@ -26,7 +26,7 @@ export async function findLatestScan(
 /** Replaces the workspace's (or the project's) scan. The caller has checked that the project is the workspace's. */
 export async function saveScan(
   db: Executor,
-  access: Authorized<'catalog:write'>,
+  access: CatalogWriter<'catalog:write'>,
   scan: {
     projectId: string | null;
     source: ScanRow['source'];
@@ -59,4 +59,34 @@ export async function saveScan(
     .returning();
   if (!row) throw new Error('saving the scan returned no row');
   return row;
+}
+
+/** The workspace's scans (its own and its projects') last read from a GitHub repository. */
+export async function findRepositoryScans(db: Executor, access: CatalogReader): Promise<ScanRow[]> {
+  return db
+    .select()
+    .from(repositoryScans)
+    .where(
+      and(eq(repositoryScans.workspaceId, access.workspaceId), eq(repositoryScans.source, 'repository')),
+    );
+}
+
+export const RESCAN_FAILED = 'Scanning again after the sync failed: ';
+
+/** Puts why the scan could not be read again first among a kept scan's findings (replacing an earlier why). */
+export async function noteFailedRescan(
+  db: Executor,
+  access: CatalogWriter<'catalog:write'>,
+  scan: ScanRow,
+  reason: string,
+): Promise<void> {
+  const finding = { file: '.', line: null, message: `${RESCAN_FAILED}${reason}` };
+  const findings = [
+    finding,
+    ...scan.result.findings.filter((kept) => !kept.message.startsWith(RESCAN_FAILED)),
+  ];
+  await db
+    .update(repositoryScans)
+    .set({ result: { ...scan.result, findings } })
+    .where(and(eq(repositoryScans.id, scan.id), eq(repositoryScans.workspaceId, access.workspaceId)));
 }

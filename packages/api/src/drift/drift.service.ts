@@ -11,7 +11,7 @@ import { findStackProject } from '../stack/stack.repo.ts';
 import { readStack } from '../stack/stack.service.ts';
 import { findStore } from '../store/store.repo.ts';
 import { isLinked } from '../store/store-sync.ts';
-import { scanZip } from './archive.ts';
+import { scanArchive } from './archive.ts';
 import { compareScan } from './compare.ts';
 import { findLatestScan, saveScan, type ScanRow } from './drift.repo.ts';
 
@@ -43,7 +43,7 @@ export async function uploadArchive(
 ): Promise<ScanSummary> {
   const access = await authorize(db, actor, workspaceId, 'catalog:write');
   await assertProject(db, access, projectId);
-  const result = await scanZip(archive);
+  const result = await scanArchive(archive);
   return toSummary(await saveScan(db, access, { projectId, source: 'archive', result }));
 }
 

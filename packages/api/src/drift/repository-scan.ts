@@ -7,7 +7,7 @@ import { SKIPPED_DIRECTORIES } from '@stackyard/scanner/tree';
 import type { TreeReader } from '@stackyard/scanner/types';
 import type { GithubClient, RepositoryFile } from '@stackyard/store/github-client';
 import type { RepositoryTarget } from '@stackyard/store/commit-files';
-import { authorize, type CatalogReader } from '../access/access.ts';
+import { authorize, type CatalogReader, type SystemGrant } from '../access/access.ts';
 import { PROJECT_NOT_FOUND } from '../catalog/item-access.ts';
 import { findProject } from '../projects/projects.repo.ts';
 import type { Actor } from '../auth/authenticate.ts';
@@ -15,7 +15,7 @@ import { NOT_CONFIGURED, type StoreContext } from '../store/store-context.ts';
 import { findStore, type StoreRow } from '../store/store.repo.ts';
 import { isLinked } from '../store/store-sync.ts';
 import { failureError } from '../store/store.service.ts';
-import { saveScan } from './drift.repo.ts';
+import { findRepositoryScans, noteFailedRescan, saveScan } from './drift.repo.ts';
 import { toSummary } from './drift.service.ts';
 
 // Scanning the workspace's connected GitHub repository: one recursive tree listing, then the manifests' blobs
@@ -48,24 +48,58 @@ export async function scanConnectedRepository(
 ): Promise<ScanSummary> {
   const access = await authorize(db, actor, workspaceId, 'catalog:write');
   const store = await findStore(db, access.workspaceId);
-  const source = projectId
-    ? await projectSource(db, access, store, projectId)
-    : isLinked(store)
-      ? {
-          target: {
-            installationId: store.installationId,
-            owner: store.repositoryOwner,
-            name: store.repositoryName,
-          },
-          branch: null,
-          path: '',
-        }
-      : null;
-  if (!source) throw new AppError('conflict', NOT_CONNECTED);
+  const source = await sourceOf(db, access, store, projectId);
   if (!context.github) throw new AppError('unavailable', NOT_CONFIGURED);
   const { result, commitSha } = await scanRepository(context.github, source);
   const row = await saveScan(db, access, { projectId, source: 'repository', commitSha, result });
   return toSummary(row);
+}
+
+/**
+ * After a sync of the workspace, the scans read from GitHub before (the connected repository's and each
+ * project's) are read again, so drift follows the code without anyone asking; repositories no one scanned are
+ * left alone. A scan that cannot be read again keeps the one before, with why as a finding; answers what
+ * failed, for the job's log.
+ */
+export async function rescanAfterSync(
+  db: Database,
+  github: GithubClient,
+  grant: SystemGrant,
+): Promise<Array<{ projectId: string | null; message: string }>> {
+  const failures: Array<{ projectId: string | null; message: string }> = [];
+  const store = await findStore(db, grant.workspaceId);
+  for (const previous of await findRepositoryScans(db, grant)) {
+    const { projectId } = previous;
+    try {
+      const { result, commitSha } = await scanRepository(github, await sourceOf(db, grant, store, projectId));
+      await saveScan(db, grant, { projectId, source: 'repository', commitSha, result });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push({ projectId, message });
+      await noteFailedRescan(db, grant, previous, message);
+    }
+  }
+  return failures;
+}
+
+/** The workspace's connected repository, or the one linked to its project. */
+async function sourceOf(
+  db: Database,
+  access: CatalogReader,
+  store: StoreRow | null,
+  projectId: string | null,
+): Promise<Source> {
+  if (projectId) return projectSource(db, access, store, projectId);
+  if (!isLinked(store)) throw new AppError('conflict', NOT_CONNECTED);
+  return {
+    target: {
+      installationId: store.installationId,
+      owner: store.repositoryOwner,
+      name: store.repositoryName,
+    },
+    branch: null,
+    path: '',
+  };
 }
 
 interface Source {

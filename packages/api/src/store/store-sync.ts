@@ -88,16 +88,17 @@ class RetryableSyncError extends Error {
   }
 }
 
+/** Syncs the workspace when its changes are due; answers whether it wrote them to the repository. */
 export async function runStoreSync(
   db: Database,
   context: StoreContext,
   { workspaceId, since = new Date().toISOString() }: StoreSyncPayload,
-): Promise<void> {
+): Promise<boolean> {
   const store = await findStore(db, workspaceId);
   // Unlinked (or the workspace deleted) since the change, or nothing to write with: nothing to do. Without a
   // GitHub App the changes stay due, and the sweep picks them up once one is configured.
-  if (!isLinked(store) || !context.github || store.changedAt === null) return;
-  if (store.syncedThrough !== null && store.syncedThrough >= store.changedAt) return;
+  if (!isLinked(store) || !context.github || store.changedAt === null) return false;
+  if (store.syncedThrough !== null && store.syncedThrough >= store.changedAt) return false;
 
   const { syncDelayMs, maxWaitMs } = context.settings;
   const now = Date.now();
@@ -105,16 +106,16 @@ export async function runStoreSync(
   const deadline = Date.parse(since) + maxWaitMs;
   if (quietAt > now && now < deadline) {
     await enqueueStoreSync(db, workspaceId, { runAt: new Date(Math.min(quietAt, deadline)), since });
-    return;
+    return false;
   }
   const result = await syncLinkedStore(db, context, store);
-  if (!result || result.ok) return;
+  if (!result || result.ok) return result?.ok ?? false;
   const { failure } = result;
-  if (!failure.retryable) return;
+  if (!failure.retryable) return false;
   if (failure.retryAfterMs !== undefined) {
     // GitHub said when: a new job then, instead of the queue's own backoff.
     await enqueueStoreSync(db, workspaceId, { runAt: new Date(Date.now() + failure.retryAfterMs), since });
-    return;
+    return false;
   }
   throw new RetryableSyncError(failure.code, failure.message);
 }

@@ -19,7 +19,7 @@ export function useDrift(workspaceId: string, projectId: string | null) {
 
 export type ManifestFile = { path: string; content: string };
 
-/** Manifest files, or one .zip of a checkout (scanned on the server). */
+/** Manifest files, or one .zip or .tar.gz of a checkout (scanned on the server). */
 export type ScanUpload = { files: ManifestFile[] } | { archive: File };
 
 export function useUploadScan(workspaceId: string, projectId: string | null) {
@@ -29,7 +29,9 @@ export function useUploadScan(workspaceId: string, projectId: string | null) {
       'archive' in upload
         ? apiRequest(`${base(workspaceId)}/scans/archive${queryString({ project_id: projectId })}`, {
             method: 'POST',
-            body: new Blob([upload.archive], { type: 'application/zip' }),
+            body: new Blob([upload.archive], {
+              type: /\.zip$/i.test(upload.archive.name) ? 'application/zip' : 'application/gzip',
+            }),
             schema: scanSummarySchema,
           })
         : apiRequest(`${base(workspaceId)}/scans`, {

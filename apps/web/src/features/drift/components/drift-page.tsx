@@ -31,6 +31,9 @@ async function readFiles(list: FileList | File[]): Promise<ManifestFile[]> {
 }
 
 /** Upload the code's manifests and see where it departs from the team's stances. */
+
+/** A checkout's archive, scanned on the server; any other file is read here as a manifest. */
+const ARCHIVE_NAME = /\.(zip|tar\.gz|tgz)$/i;
 export function DriftPage({ workspaceId, projects, canWrite, addTools, initialProjectId }: DriftPageProps) {
   const [projectId, setProjectId] = useState<string | null>(initialProjectId ?? null);
   const [dragging, setDragging] = useState(false);
@@ -44,7 +47,7 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
     if (!list || list.length === 0) return;
     setAdded(null);
     const [first] = list;
-    if (list.length === 1 && first && /\.zip$/i.test(first.name)) upload.mutate({ archive: first });
+    if (list.length === 1 && first && ARCHIVE_NAME.test(first.name)) upload.mutate({ archive: first });
     else upload.mutate({ files: await readFiles(list) });
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -70,7 +73,7 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
       <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Drift</h1>
       <p className="mt-2 text-zinc-700">
         The stack the code uses against the team&apos;s stances: upload its manifests (package.json,
-        requirements.txt, go.mod, Cargo.toml …) or a .zip of a checkout, or run{' '}
+        requirements.txt, go.mod, Cargo.toml …) or a .zip or .tar.gz of a checkout, or run{' '}
         <code className="font-mono">stackyard scan --upload</code> in a checkout.
       </p>
       <div className="mt-6 flex flex-col gap-1 sm:max-w-sm">
@@ -107,7 +110,8 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
           className={`mt-6 flex flex-col gap-2 rounded-lg border-2 border-dashed p-4 ${dragging ? 'border-zinc-900 bg-zinc-50' : 'border-zinc-300'}`}
         >
           <label htmlFor="drift-files" className="text-sm font-medium text-zinc-900">
-            Manifest files, or a .zip of the checkout (or drop them here; at most {SCAN_FILES_MAX} files)
+            Manifest files, or a .zip or .tar.gz of the checkout (or drop them here; at most {SCAN_FILES_MAX}{' '}
+            files)
           </label>
           <input
             id="drift-files"

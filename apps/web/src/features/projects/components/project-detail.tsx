@@ -86,11 +86,13 @@ export function ProjectDetail({
         </div>
         <div className="flex gap-1">
           <dt>Repository:</dt>
-          <dd className="font-mono text-zinc-900">{repositoryLabel(data)}</dd>
+          <dd className="flex gap-2">
+            <span className="font-mono text-zinc-900">{repositoryLabel(data)}</span>
+            <Link to={driftHref(data.id)} className="text-zinc-900 hover:underline">
+              Drift
+            </Link>
+          </dd>
         </div>
-        <Link to={driftHref(data.id)} className="text-zinc-900 hover:underline">
-          Drift
-        </Link>
       </dl>
       <ProjectTools
         projectId={data.id}

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driftSchema, scanSummarySchema } from '@stackyard/contracts/drift';
+import { storeHealthSchema } from '@stackyard/contracts/store';
+import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { createHarness, type Harness } from '@stackyard/testing/harness';
+
+// After the store's sync writes a workspace's changes to GitHub, the scans read from GitHub before are read
+// again (the connected repository's and a project's), against the local fake GitHub; one that fails keeps
+// the scan before it and says why.
+
+const INSTALLATION = 9;
+
+let fake: FakeGithub;
+let h: Harness;
+
+beforeAll(async () => {
+  fake = await startFakeGithub();
+  fake.addRepository('acme/code', {
+    files: { 'package.json': JSON.stringify({ name: 'app', dependencies: { react: '^19.0.0' } }) },
+  });
+  fake.addRepository('acme/billing', { files: { 'requirements.txt': 'fastapi==0.115.0\n' } });
+  fake.addInstallation(INSTALLATION, 'acme', ['acme/code', 'acme/billing']);
+  fake.addUser('octo', [INSTALLATION]);
+  h = await createHarness({
+    env: fakeGithubEnv(fake, 'stackyard-test'),
+    store: { pollMs: 25, syncDelayMs: 100, maxWaitMs: 5_000, backoffMs: () => 100 },
+  });
+});
+
+afterAll(async () => {
+  await h.closeChecked();
+  await fake.close();
+});
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function connected(): Promise<CatalogWorld> {
+  const world = await catalogWorld(h);
+  const store = `/workspaces/${world.workspaceId}/store/github`;
+  const owner = h.as(world.owner);
+  const code = fake.authorizationCode('octo');
+  expectStatus(await owner.post(`${store}/installation`, { installation_id: INSTALLATION, code }), 200);
+  expectStatus(
+    await owner.post(`${store}/connect`, {
+      repository_owner: 'acme',
+      repository_name: 'code',
+      installation_id: INSTALLATION,
+    }),
+    200,
+  );
+  expectStatus(await owner.post(`/workspaces/${world.workspaceId}/store/populate`), 200);
+  return world;
+}
+
+const drift = async (world: CatalogWorld, projectId?: string) =>
+  driftSchema.parse(
+    expectStatus(
+      await h
+        .as(world.viewer)
+        .get(`/workspaces/${world.workspaceId}/drift${projectId ? `?project_id=${projectId}` : ''}`),
+      200,
+    ),
+  );
+
+/**
+ * A change to the catalog, which the store syncs once the workspace is quiet; answers when the sync's job has
+ * ended (the scans after it included).
+ */
+async function changeAndSync(world: CatalogWorld, name: string): Promise<void> {
+  expectStatus(
+    await h
+      .as(world.editor)
+      .post('/tags', { workspace_id: world.workspaceId, tag_name: name, color: '#00aa00' }),
+    201,
+  );
+  const health = async () =>
+    storeHealthSchema.parse(
+      expectStatus(await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/store/health`), 200),
+    );
+  await waitFor('the sync', async () => !(await health()).sync_pending);
+  await waitFor('the sync job to end', async () => {
+    const [open] = await h.db.rows<{ count: number }>(sql`select count(*)::int as count from jobs
+      where queue = 'store-sync' and payload->>'workspaceId' = ${world.workspaceId}
+        and state in ('queued', 'running')`);
+    return open?.count === 0;
+  });
+}
+
+describe('after each store sync', () => {
+  it('reads the scans taken from GitHub again, at the commit the sync left, and keeps a failed one with why', async () => {
+    const world = await connected();
+    const project = expectStatus<{ id: string }>(
+      await h
+        .as(world.editor)
+        .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'Billing' } }),
+      201,
+    );
+    fake.repository('acme/billing').push({ 'requirements.txt': 'fastapi==0.115.0\n' }, 'A branch', 'release');
+    expectStatus(
+      await h
+        .as(world.editor)
+        .put(`/projects/${project.id}`, { repository: { full_name: 'acme/billing', branch: 'release' } }),
+      200,
+    );
+    const scans = `/workspaces/${world.workspaceId}/scans/repository`;
+    expectStatus(await h.as(world.editor).post(scans), 201);
+    const projectScan = scanSummarySchema.parse(
+      expectStatus(await h.as(world.editor).post(`${scans}?project_id=${project.id}`), 201),
+    );
+    expect((await drift(world)).unknown.map((entry) => entry.dependency.name)).toEqual(['react']);
+
+    // Someone pushes a new dependency; the project's branch goes away.
+    fake
+      .repository('acme/code')
+      .push(
+        { 'package.json': JSON.stringify({ dependencies: { react: '^19.0.0', moment: '^2.30.0' } }) },
+        'Moment',
+      );
+    fake.repository('acme/billing').refs.delete('release');
+
+    await changeAndSync(world, 'after-push');
+    const head = fake.repository('acme/code').refs.get('main');
+    const rescanned = await waitFor('the scan after the sync', async () => {
+      const now = await drift(world);
+      return now.scan?.commit === head && now;
+    });
+    expect(rescanned.scan).toMatchObject({ source: 'repository', dependencies: 2 });
+    expect(rescanned.unknown.map((entry) => entry.dependency.name).sort()).toEqual(['moment', 'react']);
+
+    const kept = await waitFor('the failed scan noted', async () => {
+      const now = await drift(world, project.id);
+      return now.scan?.findings[0]?.message.startsWith('Scanning again after the sync failed: ') && now;
+    });
+    expect(kept.scan).toMatchObject({ commit: projectScan.commit, dependencies: 1 });
+    expect(kept.unknown.map((entry) => entry.dependency.name)).toEqual(['fastapi']);
+  });
+
+  it('scans nothing no one scanned before', async () => {
+    const world = await connected();
+    await changeAndSync(world, 'no-scan');
+    expect((await drift(world)).scan).toBeNull();
+  });
+});
