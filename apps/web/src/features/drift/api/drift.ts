@@ -44,11 +44,15 @@ export function useUploadScan(workspaceId: string, projectId: string | null) {
 }
 
 /** Scans the connected GitHub repository on the server; the result is the workspace's latest scan. */
-export function useScanRepository(workspaceId: string) {
+/** Scans the workspace's connected repository, or the project's linked one. */
+export function useScanRepository(workspaceId: string, projectId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(`${base(workspaceId)}/scans/repository`, { method: 'POST', schema: scanSummarySchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.drift(workspaceId, null) }),
+      apiRequest(`${base(workspaceId)}/scans/repository${queryString({ project_id: projectId })}`, {
+        method: 'POST',
+        schema: scanSummarySchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.drift(workspaceId, projectId) }),
   });
 }

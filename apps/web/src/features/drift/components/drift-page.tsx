@@ -7,7 +7,8 @@ import { useDrift, useScanRepository, useUploadScan, type ManifestFile } from '.
 import { AvoidedList, InsteadList, UnknownList } from './drift-lists';
 import { RepositoryScan } from './repository-scan';
 
-export type DriftProject = { id: string; name: string };
+/** A project to show the drift of; `repository` its linked GitHub repository's owner/name, when it has one. */
+export type DriftProject = { id: string; name: string; repository: string | null };
 
 type DriftPageProps = {
   workspaceId: string;
@@ -30,10 +31,10 @@ async function readFiles(list: FileList | File[]): Promise<ManifestFile[]> {
   );
 }
 
-/** Upload the code's manifests and see where it departs from the team's stances. */
-
 /** A checkout's archive, scanned on the server; any other file is read here as a manifest. */
 const ARCHIVE_NAME = /\.(zip|tar\.gz|tgz)$/i;
+
+/** Upload the code's manifests and see where it departs from the team's stances. */
 export function DriftPage({ workspaceId, projects, canWrite, addTools, initialProjectId }: DriftPageProps) {
   const [projectId, setProjectId] = useState<string | null>(initialProjectId ?? null);
   const [dragging, setDragging] = useState(false);
@@ -41,7 +42,7 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
   const [adding, setAdding] = useState(false);
   const drift = useDrift(workspaceId, projectId);
   const upload = useUploadScan(workspaceId, projectId);
-  const repositoryScan = useScanRepository(workspaceId);
+  const repositoryScan = useScanRepository(workspaceId, projectId);
 
   const send = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return;
@@ -65,8 +66,12 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
   };
 
   const data = drift.data;
-  // A repository scan is the workspace's; a project's scan comes from an upload.
-  const repository = canWrite && projectId === null ? (data?.repository ?? null) : null;
+  // The workspace's connected repository, or the one linked to the chosen project.
+  const repository = !canWrite
+    ? null
+    : projectId === null
+      ? (data?.repository?.full_name ?? null)
+      : (projects.find((project) => project.id === projectId)?.repository ?? null);
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <DocumentTitle title="Drift" />
@@ -134,7 +139,8 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
       ) : null}
       {repository ? (
         <RepositoryScan
-          fullName={repository.full_name}
+          fullName={repository}
+          ofProject={projectId !== null}
           pending={repositoryScan.isPending}
           error={repositoryScan.error}
           onScan={() => {

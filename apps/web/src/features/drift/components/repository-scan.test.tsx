@@ -9,7 +9,9 @@ afterEach(cleanup);
 describe('RepositoryScan', () => {
   it('scans the connected repository when the button is pressed', async () => {
     const onScan = vi.fn();
-    render(<RepositoryScan fullName="acme/app" pending={false} error={null} onScan={onScan} />);
+    render(
+      <RepositoryScan fullName="acme/app" ofProject={false} pending={false} error={null} onScan={onScan} />,
+    );
     expect(screen.getByText('acme/app')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Scan the connected repository' }));
     expect(onScan).toHaveBeenCalledTimes(1);
@@ -18,7 +20,7 @@ describe('RepositoryScan', () => {
 
   it('shows the scan running, with the button disabled, then the error', () => {
     const { rerender } = render(
-      <RepositoryScan fullName="acme/app" pending error={null} onScan={() => {}} />,
+      <RepositoryScan fullName="acme/app" ofProject={false} pending error={null} onScan={() => {}} />,
     );
     expect(screen.getByRole('status').textContent).toContain('Reading acme/app on GitHub');
     expect(
@@ -27,6 +29,7 @@ describe('RepositoryScan', () => {
 
     rerender(
       <RepositoryScan
+        ofProject={false}
         fullName="acme/app"
         pending={false}
         error={new Error('This workspace is not connected to a GitHub repository.')}

@@ -3,23 +3,26 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 type RepositoryScanProps = {
-  /** The connected repository's owner/name. */
+  /** The repository's owner/name. */
   fullName: string;
+  /** A project's linked repository (its branch and folder) rather than the workspace's connected one. */
+  ofProject: boolean;
   pending: boolean;
   error: Error | null;
   onScan: () => void;
 };
 
-/** Scans the workspace's connected GitHub repository on the server (its default branch). */
-export function RepositoryScan({ fullName, pending, error, onScan }: RepositoryScanProps) {
+/** Scans the workspace's connected GitHub repository (its default branch), or a project's, on the server. */
+export function RepositoryScan({ fullName, ofProject, pending, error, onScan }: RepositoryScanProps) {
   return (
     <div className="mt-4 flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" disabled={pending} onClick={onScan}>
-          Scan the connected repository
+          {ofProject ? "Scan the project's repository" : 'Scan the connected repository'}
         </Button>
         <span className="text-sm text-zinc-700">
-          <span className="font-mono">{fullName}</span>, its default branch
+          <span className="font-mono">{fullName}</span>
+          {ofProject ? ', its linked branch and folder' : ', its default branch'}
         </span>
       </div>
       {pending ? (

@@ -47,7 +47,11 @@ function WorkspaceDrift({ workspace }: { workspace: WorkspaceListItem }) {
       initialProjectId={searchParams.get('project')}
       workspaceId={workspace.id}
       projects={(projects.data?.pages ?? []).flatMap((page) =>
-        page.items.map((project) => ({ id: project.id, name: project.metadata.name })),
+        page.items.map((project) => ({
+          id: project.id,
+          name: project.metadata.name,
+          repository: project.repository?.full_name ?? null,
+        })),
       )}
       canWrite={can({ role: workspace.access_level, isOwner: workspace.is_owner }, 'catalog:write')}
       addTools={addTools}
