@@ -197,8 +197,18 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
     spacingTimer.unref();
   }
 
+  // The hosts the last claim left out. A claim that outlasts a host's spacing (a slow query on a loaded
+  // machine) finds nothing, and by then no spacing is left to wait for: the pass must look again at once.
+  let busyAtClaim: string[] = [];
+  const hostFreedSinceClaim = () => {
+    if (!gate || busyAtClaim.length === 0) return false;
+    const busyNow = new Set(gate.busy(performance.now()));
+    return busyAtClaim.some((host) => !busyNow.has(host));
+  };
+
   async function claim(): Promise<ClaimedJob | null> {
     const busy = gate?.busy(performance.now()) ?? [];
+    busyAtClaim = busy;
     const hostFree =
       busy.length > 0
         ? sql`and (host is null or host not in (${sql.join(
@@ -343,7 +353,8 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
           while (!stopped && running.size < options.concurrency) {
             const job = await claim();
             if (!job) {
-              lookWhenSpaced();
+              if (hostFreedSinceClaim()) again = true;
+              else lookWhenSpaced();
               break;
             }
             track(job);
