@@ -54,7 +54,9 @@ test('with "Apply suggested tags" on in settings, a tool saved afterwards arrive
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Edit auto' }).click();
   const apply = page.getByRole('checkbox', { name: /^Apply suggested tags/ });
-  await apply.check();
+  // The box shows the saved setting, so it turns checked when the server has answered, not at the click.
+  await apply.click();
+  await expect.poll(() => apply.isChecked()).toBe(true);
   await expect
     .poll(() =>
       api.call<{ apply_suggested_tags: boolean }>(
