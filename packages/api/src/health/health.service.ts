@@ -39,7 +39,7 @@ export function toItemHealth(row: HealthRow): ItemHealth {
 }
 
 /** The item's health, for an answer already authorized to read it (null: its URL was not checked yet). */
-export async function readItemHealth(
+async function readItemHealth(
   db: Database,
   kind: HealthItemKind,
   id: string,
