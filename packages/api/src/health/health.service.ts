@@ -39,11 +39,7 @@ export function toItemHealth(row: HealthRow): ItemHealth {
 }
 
 /** The item's health, for an answer already authorized to read it (null: its URL was not checked yet). */
-async function readItemHealth(
-  db: Database,
-  kind: HealthItemKind,
-  id: string,
-): Promise<ItemHealth | null> {
+async function readItemHealth(db: Database, kind: HealthItemKind, id: string): Promise<ItemHealth | null> {
   const row = await findHealth(db, kind, id);
   return row ? toItemHealth(row) : null;
 }
