@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from './client.ts';
 import {
+  BACKGROUND,
   createJobWorker,
   enqueueJob,
+  enqueueJobs,
   PermanentJobError,
   type ClaimedJob,
   type JobWorkerOptions,
@@ -98,6 +100,35 @@ describe('job queue', () => {
     ).drain();
     expect(third).not.toBe(first);
     expect(seen).toEqual([{ n: 1 }, { n: 3 }, { n: 4 }]);
+  });
+
+  it('claims every due job someone asked for before the background ones enqueued earlier', async () => {
+    const queue = freshQueue();
+    await enqueueJobs(handle.db, queue, [{ n: 'sweep 1' }, { n: 'sweep 2' }], { priority: BACKGROUND });
+    await enqueueJob(handle.db, queue, { n: 'asked' });
+    const seen: unknown[] = [];
+    await worker(queue, async (job) => void seen.push(job.payload), { concurrency: 1 }).drain();
+    expect(seen[0]).toEqual({ n: 'asked' });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a request joining a waiting background job with its dedupe key lifts that job ahead', async () => {
+    const queue = freshQueue();
+    await enqueueJob(handle.db, queue, { n: 'other sweep' }, { priority: BACKGROUND });
+    const waiting = await enqueueJob(
+      handle.db,
+      queue,
+      { n: 'joined' },
+      { dedupeKey: `${queue}:k`, priority: BACKGROUND },
+    );
+    expect(await enqueueJob(handle.db, queue, { n: 'asked' }, { dedupeKey: `${queue}:k` })).toBe(waiting);
+    // A background request joining a job someone asked for leaves it where it is.
+    expect(await enqueueJob(handle.db, queue, {}, { dedupeKey: `${queue}:k`, priority: BACKGROUND })).toBe(
+      waiting,
+    );
+    const seen: unknown[] = [];
+    await worker(queue, async (job) => void seen.push(job.payload), { concurrency: 1 }).drain();
+    expect(seen).toEqual([{ n: 'joined' }, { n: 'other sweep' }]);
   });
 
   it('retries a failing job with backoff until it succeeds', async () => {

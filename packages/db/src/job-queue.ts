@@ -5,7 +5,7 @@ import { JOBS_CHANNEL, jobEnqueued, onJobEnqueued } from './job-wake.ts';
 
 // A small durable job queue in PostgreSQL (the `jobs` table), the same on PGlite and a server. A job is
 // enqueued in the caller's transaction, so it exists exactly when the row it works on does. Workers claim
-// one due row at a time with FOR UPDATE SKIP LOCKED (any number of them, in any number of processes),
+// one due row at a time (the lowest priority number first, then the earliest) with FOR UPDATE SKIP LOCKED (any number of them, in any number of processes),
 // bump its attempts and lease it until locked_until, renewing the lease while the attempt runs. A worker that
 // dies stops renewing, its lease expires within one lease period (not the job's whole time limit), and the
 // job is due again. Every update after the claim names the attempt it belongs to, so a worker whose lease
@@ -18,10 +18,16 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /**
    * At most one queued job holds a key: while one waits, enqueueing with the same key adds nothing and answers
-   * the waiting job's id (its payload and run_at stay). A job being run no longer holds its key.
+   * the waiting job's id (its payload and run_at stay; it takes the lower priority of the two). A job being run
+   * no longer holds its key.
    */
   dedupeKey?: string;
+  /** Jobs of a lower number are claimed first (default 0); a background sweep's are 1 (BACKGROUND). */
+  priority?: number;
 }
+
+/** The priority of work nobody is waiting for: every due job someone asked for is claimed before it. */
+export const BACKGROUND = 1;
 
 /**
  * A payload already serialized as JSON (made off the event loop, e.g. a parsed file of megabytes): enqueueJob
@@ -46,10 +52,12 @@ export async function enqueueJob(
   // The notification goes out when the caller's transaction commits (job-wake.ts).
   const result = (await db.execute(sql`
     with added as (
-      insert into jobs (queue, payload, max_attempts, run_at, dedupe_key)
+      insert into jobs (queue, payload, max_attempts, run_at, dedupe_key, priority)
       values (${queue}, ${payload instanceof JsonText ? payload.text : JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
-        coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey})
-      on conflict (dedupe_key) where state = 'queued' do nothing
+        coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey}, ${options.priority ?? 0})
+      on conflict (dedupe_key) where state = 'queued'
+        do update set priority = least(jobs.priority, excluded.priority)
+        where jobs.priority > excluded.priority
       returning id)
     select added.id from added, (select pg_notify(${JOBS_CHANNEL}, ${queue})) as notified`)) as {
     rows: { id: string }[];
@@ -66,7 +74,7 @@ export async function enqueueJob(
   return existing.id;
 }
 
-// Rows of one insert in enqueueJobs: three bind parameters each, well under PostgreSQL's 65,535.
+// Rows of one insert in enqueueJobs: four bind parameters each, well under PostgreSQL's 65,535.
 const ENQUEUE_BATCH = 5_000;
 
 /** Adds many jobs to one queue, without dedupe keys (bulk work such as an import's enrichment). */
@@ -78,6 +86,8 @@ export async function enqueueJobs(
     maxAttempts?: number;
     /** The host each job fetches from, in the order of the payloads, for a worker's per-host limits. */
     hosts?: readonly (string | null)[];
+    /** As EnqueueOptions.priority, for every job. */
+    priority?: number;
   } = {},
 ): Promise<void> {
   for (let start = 0; start < payloads.length; start += ENQUEUE_BATCH) {
@@ -85,10 +95,10 @@ export async function enqueueJobs(
       .slice(start, start + ENQUEUE_BATCH)
       .map(
         (payload, i) =>
-          sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5}, ${options.hosts?.[start + i] ?? null})`,
+          sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5}, ${options.hosts?.[start + i] ?? null}, ${options.priority ?? 0})`,
       );
     await db.execute(
-      sql`insert into jobs (queue, payload, max_attempts, host) values ${sql.join(rows, sql`, `)}`,
+      sql`insert into jobs (queue, payload, max_attempts, host, priority) values ${sql.join(rows, sql`, `)}`,
     );
   }
   if (payloads.length === 0) return;
@@ -224,7 +234,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         where queue = ${options.queue}
           and ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
           ${hostFree}
-        order by run_at, id
+        order by priority, run_at, id
         limit 1
         for update skip locked)
       returning id, queue, payload, attempts, max_attempts, host`)) as {

@@ -21,7 +21,7 @@ export interface JobEngine {
   enqueueMany(
     queue: string,
     payloads: readonly unknown[],
-    options: { maxAttempts?: number; hosts?: readonly (string | null)[] },
+    options: { maxAttempts?: number; hosts?: readonly (string | null)[]; priority?: number },
   ): Promise<void>;
   /** A worker that claims, runs and completes or fails one queue's jobs (start, drain, wake, stop). */
   worker(options: JobWorkerOptions): JobWorker;

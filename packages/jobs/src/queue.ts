@@ -45,7 +45,7 @@ export interface Queue<S extends z.ZodType> extends QueueDeclaration<S> {
   enqueueMany(
     db: JobTarget,
     payloads: readonly z.input<S>[],
-    options?: { maxAttempts?: number; hosts?: readonly (string | null)[] },
+    options?: { maxAttempts?: number; hosts?: readonly (string | null)[]; priority?: number },
   ): Promise<void>;
 }
 
@@ -88,6 +88,7 @@ export function defineQueue<S extends z.ZodType>(declaration: QueueDeclaration<S
       await engineOf(db).enqueueMany(declaration.name, parsed, {
         maxAttempts: options.maxAttempts ?? declaration.maxAttempts,
         ...(options.hosts ? { hosts: options.hosts } : {}),
+        ...(options.priority === undefined ? {} : { priority: options.priority }),
       });
     },
   };

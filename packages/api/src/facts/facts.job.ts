@@ -1,5 +1,5 @@
 import type { Database } from '@stackyard/db/client';
-import type { JobLog } from '@stackyard/db/job-queue';
+import { BACKGROUND, type JobLog } from '@stackyard/db/job-queue';
 import type { Executor } from '../db.ts';
 import { createQueueWorker } from '@stackyard/jobs/queue';
 import { factsQueue } from '../jobs/queues.ts';
@@ -18,12 +18,16 @@ const dedupeKey = (toolId: string) => `tool-facts:${toolId}`;
 export async function enqueueFactsRefresh(
   db: Executor,
   toolId: string,
-  options: { force?: boolean; runAt?: Date } = {},
+  options: { force?: boolean; runAt?: Date; priority?: number } = {},
 ): Promise<void> {
   await factsQueue.enqueue(
     db,
     { toolId, force: options.force ?? false },
-    { dedupeKey: dedupeKey(toolId), ...(options.runAt ? { runAt: options.runAt } : {}) },
+    {
+      dedupeKey: dedupeKey(toolId),
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      ...(options.priority === undefined ? {} : { priority: options.priority }),
+    },
   );
 }
 
@@ -60,7 +64,7 @@ export function createFactsWorker(db: Database, context: FactsContext, log: JobL
     worker,
     async () => {
       const stale = await findStaleTools(db, new Date(Date.now() - settings.maxAgeMs), settings.sweepBatch);
-      for (const toolId of stale) await enqueueFactsRefresh(db, toolId);
+      for (const toolId of stale) await enqueueFactsRefresh(db, toolId, { priority: BACKGROUND });
       return stale.length;
     },
     { everyMs: settings.sweepMs, log, failure: 'tool facts sweep failed' },

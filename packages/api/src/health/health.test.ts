@@ -218,6 +218,31 @@ describe('the periodic sweep', () => {
     expect(site.requests('/ok?case=sweep-stale')).toHaveLength(2);
     expect(site.requests('/ok?case=sweep-fresh')).toHaveLength(1);
   });
+
+  it('leaves its checks behind those a member asks for with "Check all links now"', async () => {
+    const swept = await catalogWorld(h);
+    const backlog = await Promise.all([1, 2, 3].map((n) => resource(swept, `/ok?case=sweep-backlog-${n}`)));
+    // A sweeper that runs nothing itself: the checks wait in the queue for the worker below.
+    const sweeper = createHealthWorker(h.db.db, { ...settings, concurrency: 0 }, quiet);
+    expect(await sweeper.sweep()).toBeGreaterThanOrEqual(3);
+
+    const asking = await catalogWorld(h);
+    const asked = await resource(asking, '/ok?case=asked-after-sweep');
+    const path = `/workspaces/${asking.workspaceId}/health-check`;
+    expect(expectStatus(await h.as(asking.editor).post(path), 202)).toEqual({ queued: 1 });
+    await createHealthWorker(h.db.db, { ...settings, concurrency: 1 }, quiet).drain();
+
+    const checked = await h.db.rows<{ resource_id: string; checked_at: string }>(
+      sql`select resource_id, checked_at::text from item_health
+        where resource_id in (${sql.join(
+          [asked, ...backlog].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by checked_at, resource_id`,
+    );
+    expect(checked.map((row) => row.resource_id)[0]).toBe(asked);
+    expect(checked).toHaveLength(4);
+  });
 });
 
 describe('marking an item as kept', () => {

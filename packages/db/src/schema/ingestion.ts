@@ -117,12 +117,14 @@ export const jobs = pgTable(
     dedupeKey: text('dedupe_key'),
     /** The host the job fetches from, when its worker limits the jobs per host (enrichment politeness). */
     host: text('host'),
+    /** Claimed before every due job of a higher number: 0 for work someone asked for, 1 for background sweeps. */
+    priority: integer('priority').notNull().default(0),
     ...timestamps,
   },
   (table) => [
     // Only unfinished jobs are ever claimed; finished ones stay out of the index.
     index('jobs_due_idx')
-      .on(table.queue, table.runAt)
+      .on(table.queue, table.priority, table.runAt)
       .where(sql`${table.state} in ('queued', 'running')`),
     uniqueIndex('jobs_dedupe_key_idx')
       .on(table.dedupeKey)
