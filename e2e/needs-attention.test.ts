@@ -1,5 +1,6 @@
 // Link health against the real server and the fixture site: a page the site took down is listed as gone
-// with its saved copy, a permanent redirect offers its new URL, and marking an item as kept empties the list.
+// with its saved copy, a permanent redirect offers its new URL, both are marked in the resources list, and
+// marking an item as kept empties the list.
 import { inject } from 'vitest';
 import { CatalogApi, signUpWithWorkspace } from './support/catalog-api.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -34,6 +35,13 @@ test('Needs attention lists a gone link, takes a moved one’s new URL and keeps
   expect(await goneItem.getByRole('link', { name: 'Open saved copy' }).getAttribute('href')).toBe(
     `/${username}/links/resources/${gone.resource_id}/copy`,
   );
+
+  // The resources list marks the two cards too.
+  await page.goto(`/${username}/links/resources`);
+  const card = (title: string) => page.getByRole('link').filter({ hasText: title });
+  await card('Taken down article').getByText('Link gone', { exact: true }).waitFor();
+  await card('Moved tool page').getByText('Link moved', { exact: true }).waitFor();
+  await page.goto(`/${username}/links/needs-attention`);
 
   await movedItem.getByRole('button', { name: 'Use new URL' }).click();
   await movedItem.waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import type { Tag } from '@stackyard/contracts/tag';
 import { DocumentTitle } from '@/components/document-title';
+import { HealthBadge } from '@/components/health-badge';
 import { ItemIcon } from '@/components/item-icon';
 import { SearchHitList } from '@/components/search-hit-list';
 import { SortSelect, TagFilter } from '@/components/list-filters';
@@ -151,7 +152,10 @@ function PagedResources({
                   {resource.metadata.extracted_description}
                 </p>
               )}
-              <StarRating rating={resource.context.rating} className="mt-auto pt-1" />
+              <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+                <StarRating rating={resource.context.rating} />
+                <HealthBadge health={resource.health} />
+              </div>
             </Link>
           </li>
         ))}

@@ -68,6 +68,34 @@ describe('ToolsList', () => {
     expect(calls[0]?.url.searchParams.get('sort')).toBe('recent');
   });
 
+  it('marks a card whose link needs a look, and none whose link works or was kept', async () => {
+    const health = (status: 'ok' | 'gone' | 'moved', kept = false) => ({
+      status,
+      url: 'https://example.com',
+      checked_at: '2026-11-01T00:00:00Z',
+      http_status: status === 'gone' ? 404 : 200,
+      moved_to: status === 'moved' ? 'https://example.org' : null,
+      consecutive_failures: 0,
+      kept,
+    });
+    setup(() =>
+      page([
+        { ...tool(1, null), health: health('gone') },
+        { ...tool(2, null), health: health('ok') },
+        { ...tool(3, null), health: health('moved', true) },
+        { ...tool(4, null), health: health('moved') },
+        tool(5, null),
+      ]),
+    );
+    expect((await screen.findByRole('link', { name: /Tool 1/ })).textContent).toContain('Link gone');
+    expect(screen.getByRole('link', { name: /Tool 4/ }).textContent).toContain('Link moved');
+    for (const quiet of [2, 3, 5]) {
+      expect(screen.getByRole('link', { name: new RegExp(`Tool ${quiet}`) }).textContent).not.toMatch(
+        /Link /,
+      );
+    }
+  });
+
   it('asks the API for the chosen sort and tag', async () => {
     const { calls, user } = setup(({ url }) => (url.searchParams.get('tag') ? page([]) : page([tool(1, 5)])));
     await screen.findByRole('link', { name: /Tool 1/ });

@@ -6,6 +6,7 @@ import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
+import { HealthBadge } from '@/components/health-badge';
 import { ItemIcon } from '@/components/item-icon';
 import { SearchHitList } from '@/components/search-hit-list';
 import { SortSelect, TagFilter } from '@/components/list-filters';
@@ -221,7 +222,10 @@ function ToolCard({ tool, href }: { tool: Tool; href: string }) {
       )}
       <div className="mt-auto flex items-center justify-between gap-2 pt-3">
         <StarRating rating={tool.context.rating} />
-        <StanceBadge stance={tool.stance} />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <HealthBadge health={tool.health} />
+          <StanceBadge stance={tool.stance} />
+        </div>
       </div>
     </Link>
   );
