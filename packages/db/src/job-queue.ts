@@ -74,7 +74,18 @@ export async function enqueueJob(
   return existing.id;
 }
 
-// Rows of one insert in enqueueJobs: four bind parameters each, well under PostgreSQL's 65,535.
+/** What enqueueJobs takes besides the payloads. */
+export interface EnqueueManyOptions {
+  maxAttempts?: number;
+  /** The host each job fetches from, in the order of the payloads, for a worker's per-host limits. */
+  hosts?: readonly (string | null)[];
+  /** As EnqueueOptions.priority, for every job. */
+  priority?: number;
+  /** How long after now each job is due, in the order of the payloads (default: due now). */
+  delaysMs?: readonly number[];
+}
+
+// Rows of one insert in enqueueJobs: five bind parameters each, well under PostgreSQL's 65,535.
 const ENQUEUE_BATCH = 5_000;
 
 /** Adds many jobs to one queue, without dedupe keys (bulk work such as an import's enrichment). */
@@ -82,23 +93,16 @@ export async function enqueueJobs(
   db: Database,
   queue: string,
   payloads: readonly unknown[],
-  options: {
-    maxAttempts?: number;
-    /** The host each job fetches from, in the order of the payloads, for a worker's per-host limits. */
-    hosts?: readonly (string | null)[];
-    /** As EnqueueOptions.priority, for every job. */
-    priority?: number;
-  } = {},
+  options: EnqueueManyOptions = {},
 ): Promise<void> {
   for (let start = 0; start < payloads.length; start += ENQUEUE_BATCH) {
-    const rows = payloads
-      .slice(start, start + ENQUEUE_BATCH)
-      .map(
-        (payload, i) =>
-          sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5}, ${options.hosts?.[start + i] ?? null}, ${options.priority ?? 0})`,
-      );
+    const rows = payloads.slice(start, start + ENQUEUE_BATCH).map(
+      (payload, i) =>
+        sql`(${queue}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5}, ${options.hosts?.[start + i] ?? null}, ${options.priority ?? 0},
+            now() + ${options.delaysMs?.[start + i] ?? 0}::float8 * interval '1 millisecond')`,
+    );
     await db.execute(
-      sql`insert into jobs (queue, payload, max_attempts, host, priority) values ${sql.join(rows, sql`, `)}`,
+      sql`insert into jobs (queue, payload, max_attempts, host, priority, run_at) values ${sql.join(rows, sql`, `)}`,
     );
   }
   if (payloads.length === 0) return;

@@ -3,6 +3,7 @@ import {
   createJobWorker,
   enqueueJob,
   enqueueJobs,
+  type EnqueueManyOptions,
   type EnqueueOptions,
   type JobWorker,
   type JobWorkerOptions,
@@ -18,11 +19,7 @@ export interface JobEngine {
   /** Adds a job; answers its id. */
   enqueue(queue: string, payload: unknown, options: EnqueueOptions): Promise<string>;
   /** Adds one job per payload, without dedupe keys. */
-  enqueueMany(
-    queue: string,
-    payloads: readonly unknown[],
-    options: { maxAttempts?: number; hosts?: readonly (string | null)[]; priority?: number },
-  ): Promise<void>;
+  enqueueMany(queue: string, payloads: readonly unknown[], options: EnqueueManyOptions): Promise<void>;
   /** A worker that claims, runs and completes or fails one queue's jobs (start, drain, wake, stop). */
   worker(options: JobWorkerOptions): JobWorker;
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { HostLimits } from '@stackyard/db/host-limits';
-import type { JsonText } from '@stackyard/db/job-queue';
+import type { EnqueueManyOptions, JsonText } from '@stackyard/db/job-queue';
 import { engineOf, type JobTarget } from './engine.ts';
 import {
   PermanentJobError,
@@ -42,11 +42,7 @@ export interface Queue<S extends z.ZodType> extends QueueDeclaration<S> {
    */
   enqueueJson(db: JobTarget, payload: JsonText, options?: EnqueueOptions): Promise<string>;
   /** Adds one job per payload in bulk (no dedupe keys). Throws on a bad payload, adding none. */
-  enqueueMany(
-    db: JobTarget,
-    payloads: readonly z.input<S>[],
-    options?: { maxAttempts?: number; hosts?: readonly (string | null)[]; priority?: number },
-  ): Promise<void>;
+  enqueueMany(db: JobTarget, payloads: readonly z.input<S>[], options?: EnqueueManyOptions): Promise<void>;
 }
 
 /** A payload that does not match its queue's schema. */
@@ -86,9 +82,8 @@ export function defineQueue<S extends z.ZodType>(declaration: QueueDeclaration<S
     async enqueueMany(db, payloads, options = {}) {
       const parsed = payloads.map(parse);
       await engineOf(db).enqueueMany(declaration.name, parsed, {
+        ...options,
         maxAttempts: options.maxAttempts ?? declaration.maxAttempts,
-        ...(options.hosts ? { hosts: options.hosts } : {}),
-        ...(options.priority === undefined ? {} : { priority: options.priority }),
       });
     },
   };

@@ -44,30 +44,26 @@ export async function runCheck(
 }
 
 /**
- * Queues a check of each target, the hosts taken in turn: a claim skips the jobs of hosts held back by their
- * spacing, so a run of one host's jobs would make each claim read past them.
+ * Queues a check of each target, each host's checks due one host spacing apart: the queue then holds few due
+ * checks of a host that must wait, so a claim does not read past them, and the hosts are taken in turn.
  */
 export async function enqueueChecks(
   db: Database,
   found: readonly HealthTarget[],
-  priority = 0,
+  options: { spacingMs: number; priority?: number },
 ): Promise<void> {
-  const byHost = new Map<string | null, HealthTarget[]>();
-  for (const target of found) {
-    const host = hostOf(target.url);
-    const queue = byHost.get(host);
-    if (queue) queue.push(target);
-    else byHost.set(host, [target]);
-  }
-  const queues = [...byHost.values()];
-  const turns: HealthTarget[] = [];
-  for (let round = 0; turns.length < found.length; round++) {
-    for (const queue of queues) if (round < queue.length) turns.push(queue[round] as HealthTarget);
-  }
+  const queuedOfHost = new Map<string, number>();
+  const hosts = found.map((target) => hostOf(target.url));
+  const delaysMs = hosts.map((host) => {
+    if (host === null) return 0;
+    const before = queuedOfHost.get(host) ?? 0;
+    queuedOfHost.set(host, before + 1);
+    return before * options.spacingMs;
+  });
   await linkHealthQueue.enqueueMany(
     db,
-    turns.map(({ kind, id }) => ({ kind, id })),
-    { hosts: turns.map((target) => hostOf(target.url)), priority },
+    found.map(({ kind, id }) => ({ kind, id })),
+    { hosts, delaysMs, priority: options.priority ?? 0 },
   );
 }
 
@@ -98,7 +94,7 @@ export function createHealthWorker(db: Database, settings: HealthSettings, log: 
     async () => {
       const due = await findDueTargets(db, new Date(Date.now() - settings.intervalMs), settings.sweepBatch);
       // Behind the checks members ask for: "Check all links now" does not wait for a sweep of every workspace.
-      await enqueueChecks(db, due, BACKGROUND);
+      await enqueueChecks(db, due, { spacingMs: settings.hostLimits.spacingMs, priority: BACKGROUND });
       return due.length;
     },
     { everyMs: settings.sweepMs, log, failure: 'link health sweep failed' },

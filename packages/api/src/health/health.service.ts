@@ -75,7 +75,7 @@ export async function checkWorkspaceNow(
 ): Promise<HealthCheckQueued> {
   await authorize(db, actor, workspaceId, 'catalog:write');
   const found = await listWorkspaceTargets(db, workspaceId);
-  await enqueueChecks(db, found);
+  await enqueueChecks(db, found, { spacingMs: context.settings.hostLimits.spacingMs });
   context.wake();
   return { queued: found.length };
 }

@@ -9,7 +9,8 @@ import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { startFakeLinkSite, type FakeLinkSite } from '@stackyard/testing/fake-link-site';
 import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 import { DEFAULT_HEALTH_SETTINGS } from './health-context.ts';
-import { createHealthWorker } from './health.job.ts';
+import { createHealthWorker, enqueueChecks } from './health.job.ts';
+import { listWorkspaceTargets } from './health.repo.ts';
 
 // Link health against a local site answering each case; the loopback site is allowlisted as an intranet
 // host, the way a deployment allowlists its own. The API runs no workers: each test runs the queued checks.
@@ -186,6 +187,35 @@ describe('checking a whole workspace', () => {
         ]);
     }
     expect(site.requests('/broken')).toHaveLength(3);
+  });
+
+  it("queues one host's checks due one host spacing apart, other hosts' at once", async () => {
+    const world = await catalogWorld(h);
+    for (const n of [1, 2, 3]) await resource(world, `/ok?case=spaced-${n}`);
+    await seedResource(h.db.db, {
+      workspaceId: world.workspaceId,
+      url: `${site.origin.replace('127.0.0.1', 'localhost')}/ok?case=spaced-other-host`,
+      title: 'Other host',
+    });
+    const targets = await listWorkspaceTargets(h.db.db, world.workspaceId);
+    expect(targets).toHaveLength(4);
+    await enqueueChecks(h.db.db, targets, { spacingMs: 2000 });
+    const jobs = await h.db.rows<{ host: string; after_ms: number }>(
+      sql`select host, round(extract(epoch from run_at - min(run_at) over ()) * 1000)::int as after_ms
+        from jobs where queue = 'link-health' and state = 'queued'
+          and payload->>'id' in (select id::text from resources where workspace_id = ${world.workspaceId})
+        order by host, run_at`,
+    );
+    expect(jobs).toEqual([
+      { host: '127.0.0.1', after_ms: 0 },
+      { host: '127.0.0.1', after_ms: 2000 },
+      { host: '127.0.0.1', after_ms: 4000 },
+      { host: 'localhost', after_ms: 0 },
+    ]);
+    await h.db.db.execute(
+      sql`update jobs set run_at = now() where queue = 'link-health' and state = 'queued'`,
+    );
+    await runQueuedChecks();
   });
 
   it('does not queue an item twice while its check waits', async () => {
