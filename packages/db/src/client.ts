@@ -65,26 +65,35 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
 
 // Each engine's modules load only when it is used: a PostgreSQL deployment never loads PGlite's WebAssembly.
 async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<DbHandle> {
-  const [{ PgliteThread: Thread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import('./pglite-thread.ts'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
+  const [
+    { PgliteThread: Thread },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+    { readTemplate, saveTemplate },
+  ] = await Promise.all([
+    import('./pglite-thread.ts'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./pglite-template.ts'),
+  ]);
   const inMemory = dataDir === MEMORY;
   const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PgliteThread;
+  // A new data directory made by initdb here: once migrated, its tarball is kept for the next new one.
+  let madeByInitdb = false;
   try {
+    let tarball = inMemory && snapshot ? await snapshot.arrayBuffer() : undefined;
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     if (!inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) {
-      // A new cluster is made by initdb, and what it leaves in the thread's memory stays there for good
-      // (about 200 MB of idle RSS): the thread that made it ends, and a fresh one opens the cluster.
-      await (await Thread.start({ dataDir })).close(true);
+      tarball = readTemplate() ?? undefined;
+      if (!tarball) {
+        // A new cluster is made by initdb, and what it leaves in the thread's memory stays there for good
+        // (about 200 MB of idle RSS): the thread that made it ends, and a fresh one opens the cluster.
+        await (await Thread.start({ dataDir })).close(true);
+        madeByInitdb = true;
+      }
     }
-    client = await Thread.start({
-      dataDir,
-      snapshot: inMemory && snapshot ? await snapshot.arrayBuffer() : undefined,
-    });
+    client = await Thread.start({ dataDir, snapshot: tarball });
   } catch (error) {
     lock?.release();
     throw error;
@@ -97,7 +106,12 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     db,
     driver: 'pglite',
     location: inMemory ? 'memory' : dataDir,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      if (!madeByInitdb) return;
+      madeByInitdb = false;
+      saveTemplate(await (await client.dumpDataDir()).arrayBuffer());
+    },
     rows: (query) => rowsOf(db, query),
     ping: async () => {
       await client.query('select 1');

@@ -35,8 +35,10 @@ async function open(): Promise<PGlite> {
     pgliteWasmModule: data.wasmModule,
     extensions: { btree_gin },
   };
-  if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
-  return PGlite.create(data.dataDir, options);
+  return PGlite.create(
+    data.dataDir,
+    data.snapshot ? { ...options, loadDataDir: new Blob([data.snapshot]) } : options,
+  );
 }
 
 // A query's own parsers cost PGlite a copy of its whole parser table (hundreds of array types) per query,

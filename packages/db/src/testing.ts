@@ -1,12 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, MEMORY, type DbHandle } from './client.ts';
-
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+import { readTemplate, saveTemplate } from './pglite-template.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
@@ -37,25 +32,17 @@ export async function createTestDb(): Promise<DbHandle & { databaseUrl: string |
   };
 }
 
-// A new PGlite cluster costs seconds (initdb); loading a tarball of an already migrated one costs a
-// fraction of that. The tarball is cached on disk, keyed by the migrations, and shared by all test files.
+// A new PGlite cluster costs seconds (initdb and the migrations); the migrated cluster's tarball, kept in the
+// user's cache (pglite-template.ts), costs a fraction of that, for every test file and every server started.
 async function migratedSnapshot(): Promise<Blob> {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(migrationsDir, file);
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
-  }
-  const cached = join(tmpdir(), `stackyard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(cached)) return new Blob([readFileSync(cached)]);
+  const kept = readTemplate();
+  if (kept) return new Blob([kept]);
   const fresh = await createDb({ dataDir: MEMORY });
   try {
     await fresh.migrate();
     const tarball = await fresh.dumpPglite?.();
     if (!tarball) throw new Error('PGlite handle cannot dump its data directory');
-    // Written aside and renamed, so a parallel test file never reads half a file.
-    const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
-    renameSync(partial, cached);
+    saveTemplate(await tarball.arrayBuffer());
     return tarball;
   } finally {
     await fresh.close();
