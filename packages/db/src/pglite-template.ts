@@ -52,7 +52,8 @@ export function readTemplate(): ArrayBuffer | null {
     rmSync(path, { force: true });
     return null;
   }
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  // A copy of the bytes in a buffer of their own (a read file's Buffer may sit in a shared pool).
+  return new Uint8Array(bytes).buffer;
 }
 
 /**
