@@ -69,7 +69,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     { PgliteThread: Thread },
     { drizzle: drizzlePglite },
     { migrate: migratePglite },
-    { readTemplate, saveTemplate },
+    { copyTemplate, keepTemplate },
   ] = await Promise.all([
     import('./pglite-thread.ts'),
     import('drizzle-orm/pglite'),
@@ -79,21 +79,21 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
   const inMemory = dataDir === MEMORY;
   const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PgliteThread;
-  // A new data directory made by initdb here: once migrated, its tarball is kept for the next new one.
+  // A new data directory made by initdb here: once migrated, a copy is kept for the next new one.
   let madeByInitdb = false;
+  let keepOnClose = false;
   try {
-    let tarball = inMemory && snapshot ? await snapshot.arrayBuffer() : undefined;
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    if (!inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) {
-      tarball = readTemplate() ?? undefined;
-      if (!tarball) {
-        // A new cluster is made by initdb, and what it leaves in the thread's memory stays there for good
-        // (about 200 MB of idle RSS): the thread that made it ends, and a fresh one opens the cluster.
-        await (await Thread.start({ dataDir })).close(true);
-        madeByInitdb = true;
-      }
+    if (!inMemory && !existsSync(join(dataDir, 'PG_VERSION')) && !copyTemplate(dataDir)) {
+      // A new cluster is made by initdb, and what it leaves in the thread's memory stays there for good
+      // (about 200 MB of idle RSS): the thread that made it ends, and a fresh one opens the cluster.
+      await (await Thread.start({ dataDir })).close(true);
+      madeByInitdb = true;
     }
-    client = await Thread.start({ dataDir, snapshot: tarball });
+    client = await Thread.start({
+      dataDir,
+      snapshot: inMemory && snapshot ? await snapshot.arrayBuffer() : undefined,
+    });
   } catch (error) {
     lock?.release();
     throw error;
@@ -108,9 +108,8 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     location: inMemory ? 'memory' : dataDir,
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
-      if (!madeByInitdb) return;
-      madeByInitdb = false;
-      saveTemplate(await (await client.dumpDataDir()).arrayBuffer());
+      // Kept when it closes, shut down cleanly with its statistics: a copy then opens as any existing one.
+      if (madeByInitdb) keepOnClose = true;
     },
     rows: (query) => rowsOf(db, query),
     ping: async () => {
@@ -122,6 +121,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
       (closed ??= (async () => {
         try {
           await client.close(!inMemory);
+          if (keepOnClose) keepTemplate(dataDir);
         } finally {
           lock?.release();
         }

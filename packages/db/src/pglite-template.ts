@@ -1,18 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { POSTGRESQL_CONF } from './pglite-thread.ts';
 
-// A new embedded cluster costs seconds: initdb, then every migration. The tarball of a cluster just made and
-// migrated starts the next new data directory in a fraction of that (PGlite loads it instead of running
-// initdb, and the migrations find nothing left to do). It is kept in the user's cache, keyed by the
-// migrations, PGlite's version and its settings, so a tarball never stands in for a cluster these would make
+// A new embedded cluster costs seconds: initdb, then every migration. A copy of a cluster made and migrated,
+// taken when it closed, starts the next new data directory in a fraction of that (PGlite opens it as any
+// existing one, and the migrations find nothing left to do). The copy is kept in the user's cache, keyed by the
+// migrations, PGlite's version and its settings, so it never stands in for a cluster these would make
 // differently; the first new cluster on a machine makes it.
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const PREFIX = 'pglite-migrated-';
+// Written last into a new data directory: a copy cut short leaves none, and the next start copies again.
+const VERSION_FILE = 'PG_VERSION';
 
 function templateKey(): string {
   const hash = createHash('sha256');
@@ -31,49 +43,53 @@ function cacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'stackyard');
 }
 
-const templatePath = () => join(cacheDir(), `${PREFIX}${templateKey()}.tar`);
-
-// Where a tar file's first header says it is one (POSIX ustar).
-const TAR_MAGIC_AT = 257;
+const templatePath = () => join(cacheDir(), `${PREFIX}${templateKey()}`);
 
 /**
- * The migrated cluster's tarball for the current migrations, when one was kept. A file that is not a tarball
- * (emptied, overwritten) is dropped rather than handed to PGlite, which would fail the start on it.
+ * Fills a new data directory with the kept migrated cluster; false when none is kept for these migrations, or
+ * when the copy fails (the cache changed under it): what it copied is removed again, and initdb makes the
+ * cluster instead.
  */
-export function readTemplate(): ArrayBuffer | null {
-  const path = templatePath();
-  let bytes: Buffer;
+export function copyTemplate(dataDir: string): boolean {
+  const source = templatePath();
+  const versionFile = join(source, VERSION_FILE);
+  let names: string[] = [];
   try {
-    bytes = readFileSync(path);
+    if (!existsSync(versionFile)) return false;
+    names = readdirSync(source);
+    // Only the cluster's own version file waits; each database's folder has one too.
+    cpSync(source, dataDir, { recursive: true, filter: (path) => path !== versionFile });
+    copyFileSync(versionFile, join(dataDir, VERSION_FILE));
+    return true;
   } catch {
-    return null;
+    for (const name of names) rmSync(join(dataDir, name), { recursive: true, force: true });
+    return false;
   }
-  if (bytes.toString('latin1', TAR_MAGIC_AT, TAR_MAGIC_AT + 5) !== 'ustar') {
-    rmSync(path, { force: true });
-    return null;
-  }
-  // A copy of the bytes in a buffer of their own (a read file's Buffer may sit in a shared pool).
-  return new Uint8Array(bytes).buffer;
 }
 
 /**
- * Keeps the tarball for the next new cluster, in place of those of other migrations. Written aside and
- * renamed, so a process starting at the same time never reads half a file. A cache that cannot be written
- * costs later new clusters their time, nothing else: the error is swallowed.
+ * Keeps a copy of a cluster closed cleanly after its migrations, in place of those of other
+ * migrations. Copied aside and renamed, so a process starting at the same time never copies half of it. A
+ * cache that cannot be written costs later new clusters their time, nothing else: the error is swallowed.
  */
-export function saveTemplate(tarball: ArrayBuffer): void {
+export function keepTemplate(dataDir: string): void {
+  const path = templatePath();
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
-    const path = templatePath();
+    if (existsSync(join(path, VERSION_FILE))) return;
+    // A copy without its version file is one cut short: it is never used, so it is made again.
+    rmSync(path, { recursive: true, force: true });
     mkdirSync(dirname(path), { recursive: true });
-    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(partial, new Uint8Array(tarball));
+    const lockFile = join(dataDir, LOCK_FILE_NAME);
+    cpSync(dataDir, partial, { recursive: true, filter: (source) => source !== lockFile });
     renameSync(partial, path);
     for (const name of readdirSync(dirname(path))) {
-      if (name.startsWith(PREFIX) && name.endsWith('.tar') && join(dirname(path), name) !== path) {
-        rmSync(join(dirname(path), name), { force: true });
+      const other = join(dirname(path), name);
+      if (name.startsWith(PREFIX) && other !== path && !name.includes('.')) {
+        rmSync(other, { recursive: true, force: true });
       }
     }
   } catch {
-    // See above: only a later start's speed depends on it.
+    rmSync(partial, { recursive: true, force: true });
   }
 }

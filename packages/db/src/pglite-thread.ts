@@ -22,7 +22,7 @@ import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 export interface PgliteWorkerData {
   /** A data directory, or `memory://`. */
   dataDir: string;
-  /** In memory or in a new data directory: start from this data directory tarball instead of initdb. */
+  /** In memory only: start from this data directory tarball. */
   snapshot?: ArrayBuffer | undefined;
   /** PostgreSQL's WebAssembly, compiled once per process and shared by every thread. */
   wasmModule: WebAssembly.Module;

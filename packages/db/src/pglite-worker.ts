@@ -35,10 +35,8 @@ async function open(): Promise<PGlite> {
     pgliteWasmModule: data.wasmModule,
     extensions: { btree_gin },
   };
-  return PGlite.create(
-    data.dataDir,
-    data.snapshot ? { ...options, loadDataDir: new Blob([data.snapshot]) } : options,
-  );
+  if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
+  return PGlite.create(data.dataDir, options);
 }
 
 // A query's own parsers cost PGlite a copy of its whole parser table (hundreds of array types) per query,

@@ -1,7 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDb, MEMORY, type DbHandle } from './client.ts';
-import { readTemplate, saveTemplate } from './pglite-template.ts';
+
+const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
@@ -32,17 +37,25 @@ export async function createTestDb(): Promise<DbHandle & { databaseUrl: string |
   };
 }
 
-// A new PGlite cluster costs seconds (initdb and the migrations); the migrated cluster's tarball, kept in the
-// user's cache (pglite-template.ts), costs a fraction of that, for every test file and every server started.
+// A new PGlite cluster costs seconds (initdb); loading a tarball of an already migrated one costs a
+// fraction of that. The tarball is cached on disk, keyed by the migrations, and shared by all test files.
 async function migratedSnapshot(): Promise<Blob> {
-  const kept = readTemplate();
-  if (kept) return new Blob([kept]);
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsDir, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+  }
+  const cached = join(tmpdir(), `stackyard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(cached)) return new Blob([readFileSync(cached)]);
   const fresh = await createDb({ dataDir: MEMORY });
   try {
     await fresh.migrate();
     const tarball = await fresh.dumpPglite?.();
     if (!tarball) throw new Error('PGlite handle cannot dump its data directory');
-    saveTemplate(await tarball.arrayBuffer());
+    // Written aside and renamed, so a parallel test file never reads half a file.
+    const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, cached);
     return tarball;
   } finally {
     await fresh.close();
