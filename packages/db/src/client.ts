@@ -81,7 +81,6 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
   let client: PgliteThread;
   // A new data directory made by initdb here: once migrated, a copy is kept for the next new one.
   let madeByInitdb = false;
-  let keepOnClose = false;
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     if (!inMemory && !existsSync(join(dataDir, 'PG_VERSION')) && !copyTemplate(dataDir)) {
@@ -108,8 +107,11 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     location: inMemory ? 'memory' : dataDir,
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
-      // Kept when it closes, shut down cleanly with its statistics: a copy then opens as any existing one.
-      if (madeByInitdb) keepOnClose = true;
+      if (!madeByInitdb) return;
+      madeByInitdb = false;
+      // Copied now, before anything but the migrations is written: no data of this directory reaches another.
+      await client.query('CHECKPOINT');
+      keepTemplate(dataDir);
     },
     rows: (query) => rowsOf(db, query),
     ping: async () => {
@@ -121,7 +123,6 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
       (closed ??= (async () => {
         try {
           await client.close(!inMemory);
-          if (keepOnClose) keepTemplate(dataDir);
         } finally {
           lock?.release();
         }

@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { POSTGRESQL_CONF } from './pglite-thread.ts';
 
-// A new embedded cluster costs seconds: initdb, then every migration. A copy of a cluster made and migrated,
-// taken when it closed, starts the next new data directory in a fraction of that (PGlite opens it as any
+// A new embedded cluster costs seconds: initdb, then every migration. A copy of a cluster just made and
+// migrated (checkpointed, nothing else written yet) starts the next new data directory in a fraction of that (PGlite opens it as any
 // existing one, and the migrations find nothing left to do). The copy is kept in the user's cache, keyed by the
 // migrations, PGlite's version and its settings, so it never stands in for a cluster these would make
 // differently; the first new cluster on a machine makes it.
@@ -68,7 +68,7 @@ export function copyTemplate(dataDir: string): boolean {
 }
 
 /**
- * Keeps a copy of a cluster closed cleanly after its migrations, in place of those of other
+ * Keeps a copy of a checkpointed cluster holding only its migrations, in place of those of other
  * migrations. Copied aside and renamed, so a process starting at the same time never copies half of it. A
  * cache that cannot be written costs later new clusters their time, nothing else: the error is swallowed.
  */
