@@ -5,11 +5,12 @@ import { JOBS_CHANNEL, jobEnqueued, onJobEnqueued } from './job-wake.ts';
 
 // A small durable job queue in PostgreSQL (the `jobs` table), the same on PGlite and a server. A job is
 // enqueued in the caller's transaction, so it exists exactly when the row it works on does. Workers claim
-// one due row at a time (the lowest priority number first, then the earliest) with FOR UPDATE SKIP LOCKED (any number of them, in any number of processes),
-// bump its attempts and lease it until locked_until, renewing the lease while the attempt runs. A worker that
-// dies stops renewing, its lease expires within one lease period (not the job's whole time limit), and the
-// job is due again. Every update after the claim names the attempt it belongs to, so a worker whose lease
-// was taken over cannot overwrite the newer attempt's outcome.
+// one due row at a time (the lowest priority number first, then the earliest) with FOR UPDATE SKIP LOCKED
+// (any number of them, in any number of processes), bump its attempts and lease it until locked_until,
+// renewing the lease while the attempt runs. A worker that dies stops renewing, its lease expires within one
+// lease period (not the job's whole time limit), and the job is due again. Every update after the claim names
+// the attempt it belongs to, so a worker whose lease was taken over cannot overwrite the newer attempt's
+// outcome.
 
 export interface EnqueueOptions {
   /** Not before this time (default now). */
@@ -56,8 +57,7 @@ export async function enqueueJob(
       values (${queue}, ${payload instanceof JsonText ? payload.text : JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? 5},
         coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${dedupeKey}, ${options.priority ?? 0})
       on conflict (dedupe_key) where state = 'queued'
-        do update set priority = least(jobs.priority, excluded.priority)
-        where jobs.priority > excluded.priority
+        do update set priority = excluded.priority where jobs.priority > excluded.priority
       returning id)
     select added.id from added, (select pg_notify(${JOBS_CHANNEL}, ${queue})) as notified`)) as {
     rows: { id: string }[];

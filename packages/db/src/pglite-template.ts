@@ -15,18 +15,25 @@ import { fileURLToPath } from 'node:url';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { POSTGRESQL_CONF } from './pglite-thread.ts';
 
-// A new embedded cluster costs seconds: initdb, then every migration. A copy of a cluster just made and
-// migrated (checkpointed, nothing else written yet) starts the next new data directory in a fraction of that (PGlite opens it as any
-// existing one, and the migrations find nothing left to do). The copy is kept in the user's cache, keyed by the
-// migrations, PGlite's version and its settings, so it never stands in for a cluster these would make
-// differently; the first new cluster on a machine makes it.
+// A new embedded cluster costs seconds: initdb, then every migration. A copy of a cluster taken right after
+// its migrations (checkpointed, before the server writes anything else) starts the next new data directory in
+// a fraction of that: PGlite opens it as any existing one, and the migrations find nothing left to do. The
+// copy is kept in the user's cache, keyed by the migrations, PGlite's version and its settings, so it never
+// stands in for a cluster these would make differently; the first new cluster on a machine makes it.
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const PREFIX = 'pglite-migrated-';
 // Written last into a new data directory: a copy cut short leaves none, and the next start copies again.
 const VERSION_FILE = 'PG_VERSION';
 
-function templateKey(): string {
+let key: string | null = null;
+
+/**
+ * What a migrated cluster depends on: the migrations, PGlite's version and its settings (hashed once per
+ * process). Tests key their in-memory snapshots by it too.
+ */
+export function migratedClusterKey(): string {
+  if (key) return key;
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) {
@@ -35,7 +42,8 @@ function templateKey(): string {
   }
   const pglite = dirname(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))));
   hash.update(readFileSync(join(pglite, 'package.json'))).update(POSTGRESQL_CONF);
-  return hash.digest('hex').slice(0, 16);
+  key = hash.digest('hex').slice(0, 16);
+  return key;
 }
 
 /** The folder of stackyard's caches (the launcher keeps its Node there too). */
@@ -43,7 +51,7 @@ function cacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'stackyard');
 }
 
-const templatePath = () => join(cacheDir(), `${PREFIX}${templateKey()}`);
+const templatePath = () => join(cacheDir(), `${PREFIX}${migratedClusterKey()}`);
 
 /**
  * Fills a new data directory with the kept migrated cluster; false when none is kept for these migrations, or

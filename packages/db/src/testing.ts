@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDb, MEMORY, type DbHandle } from './client.ts';
-
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+import { migratedClusterKey } from './pglite-template.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
@@ -38,14 +36,10 @@ export async function createTestDb(): Promise<DbHandle & { databaseUrl: string |
 }
 
 // A new PGlite cluster costs seconds (initdb); loading a tarball of an already migrated one costs a
-// fraction of that. The tarball is cached on disk, keyed by the migrations, and shared by all test files.
+// fraction of that. The tarball is cached on disk, keyed as the data directories' copies are (pglite-template.ts),
+// and shared by all test files.
 async function migratedSnapshot(): Promise<Blob> {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(migrationsDir, file);
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
-  }
-  const cached = join(tmpdir(), `stackyard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const cached = join(tmpdir(), `stackyard-pglite-${migratedClusterKey()}.tar`);
   if (existsSync(cached)) return new Blob([readFileSync(cached)]);
   const fresh = await createDb({ dataDir: MEMORY });
   try {

@@ -212,6 +212,7 @@ describe('checking a whole workspace', () => {
       { host: '127.0.0.1', after_ms: 4000 },
       { host: 'localhost', after_ms: 0 },
     ]);
+    // Run now, so the later tests of this file find no check of this workspace still queued.
     await h.db.db.execute(
       sql`update jobs set run_at = now() where queue = 'link-health' and state = 'queued'`,
     );
