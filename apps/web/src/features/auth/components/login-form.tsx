@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { oidcProvidersOf } from '@/lib/identity';
 import { LOGIN_FAILED, useLogin, useLoginFlow, type LoginInput } from '../api/login';
 import { credentialsSchema } from '../lib/schemas';
-import { useCheckedForm } from '../lib/use-checked-form';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { FormMessages } from './auth-card';
 
 type LoginFormProps = {

@@ -13,7 +13,7 @@ import {
 } from '../api/recover';
 import { splitFieldError, type FlowOutcome } from '../lib/flow-result';
 import { newPasswordSchema, recoveryEmailSchema, verificationCodeSchema } from '../lib/schemas';
-import { useCheckedForm } from '../lib/use-checked-form';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { FormMessages } from './auth-card';
 
 function failureMessages(outcome: FlowOutcome<unknown>): string[] {

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { REGISTRATION_FAILED, useRegister } from '../api/register';
 import { splitFieldError } from '../lib/flow-result';
 import { credentialsSchema } from '../lib/schemas';
-import { useCheckedForm } from '../lib/use-checked-form';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { FormMessages } from './auth-card';
 
 /** `onRegistered` receives the verification flow id when the identity service asks for verification. */

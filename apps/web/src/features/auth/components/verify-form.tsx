@@ -4,7 +4,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useVerify, VERIFICATION_FAILED } from '../api/verify';
 import { verificationCodeSchema } from '../lib/schemas';
-import { useCheckedForm } from '../lib/use-checked-form';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { FormMessages } from './auth-card';
 
 type VerifyFormProps = {

@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { onboardingUsernameSchema } from '@stackyard/contracts/profile';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm } from '@/lib/use-checked-form';
+import { StepFailure } from './step-failure';
 
 const usernameFormSchema = z.object({ username: onboardingUsernameSchema });
-const FAILED = 'Failed to create username. Please try again.';
 
 type UsernameStepProps = {
   /** Claims the username; a rejection's message (the API's detail) is shown under the catalogue text. */
@@ -17,26 +14,9 @@ type UsernameStepProps = {
 };
 
 export function UsernameStep({ onSubmit }: UsernameStepProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(usernameFormSchema),
-    defaultValues: { username: '' },
-  });
-  const field = form.register('username', {
-    // The input is lower-cased as it is typed.
-    onChange: (event: { target: HTMLInputElement }) => {
-      const lower = event.target.value.toLowerCase();
-      if (lower !== event.target.value) form.setValue('username', lower);
-    },
-  });
-
+  const form = useCheckedForm(usernameFormSchema, { username: '' });
   const submit = form.handleSubmit(async ({ username }) => {
-    setFailure(null);
-    try {
-      await onSubmit(username);
-    } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : '');
-    }
+    await onSubmit(username);
   });
 
   return (
@@ -47,21 +27,23 @@ export function UsernameStep({ onSubmit }: UsernameStepProps) {
           It names you to other members and starts the address of your workspaces.
         </p>
       </div>
-      {failure !== null && (
-        <Alert>
-          <p>{FAILED}</p>
-          {failure && <p className="mt-1 text-red-700">{failure}</p>}
-        </Alert>
-      )}
+      <StepFailure error={form.failure} text="Failed to create username. Please try again." />
       <FormField
         label="Username"
-        error={form.formState.errors.username?.message}
+        error={form.errors.username}
         hint="3 to 30 characters: lowercase letters, numbers and underscores."
       >
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('username')}
+          // The input is lower-cased as it is typed.
+          onChange={(event) => form.setValue('username', event.target.value.toLowerCase())}
+        />
       </FormField>
-      <Button type="submit" className="self-start" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : 'Continue'}
+      <Button type="submit" className="self-start" disabled={form.isSubmitting}>
+        {form.isSubmitting ? 'Saving…' : 'Continue'}
       </Button>
     </form>
   );

@@ -1,17 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { profileFormSchema, type Profile } from '@stackyard/contracts/profile';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/failure-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useUpdateProfile } from '../api/update-profile';
 
-type ProfileFormValues = z.input<typeof profileFormSchema>;
-
-const valuesOf = (profile: Profile): ProfileFormValues => ({
+const valuesOf = (profile: Profile) => ({
   display_name: profile.display_name ?? '',
   bio: profile.bio ?? '',
   avatar_url: profile.avatar_url ?? '',
@@ -29,28 +25,18 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 /** Viewing, or editing: display name, bio, avatar URL; the e-mail is shown read-only. */
 export function ProfileForm({ profile, email }: { profile: Profile; email: string | undefined }) {
   const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile();
-  const form = useForm({
-    resolver: zodResolver(profileFormSchema),
-    values: valuesOf(profile),
-  });
-  const { errors } = form.formState;
+  const form = useCheckedForm(profileFormSchema, valuesOf(profile));
+  const { errors } = form;
 
-  const cancel = () => {
+  const edit = () => {
     form.reset(valuesOf(profile));
-    setFailure(null);
-    setEditing(false);
+    setEditing(true);
   };
 
   const save = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await update.mutateAsync(values);
-      setEditing(false);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Failed to update profile');
-    }
+    await update.mutateAsync(values);
+    setEditing(false);
   });
 
   if (!editing) {
@@ -62,7 +48,7 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
           <Row label="Avatar URL" value={profile.avatar_url} />
           <Row label="Email" value={email} />
         </dl>
-        <Button variant="outline" size="sm" className="self-start" onClick={() => setEditing(true)}>
+        <Button variant="outline" size="sm" className="self-start" onClick={edit}>
           Edit profile
         </Button>
       </div>
@@ -71,28 +57,28 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
 
   return (
     <form noValidate onSubmit={save} className="flex flex-col gap-4">
-      {failure && <Alert>{failure}</Alert>}
-      <FormField label="Display name" error={errors.display_name?.message}>
-        <Input autoComplete="name" {...form.register('display_name')} />
+      <FailureAlert error={form.failure} fallback="Failed to update profile" />
+      <FormField label="Display name" error={errors.display_name}>
+        <Input autoComplete="name" {...form.field('display_name')} />
       </FormField>
-      <FormField label="Bio" error={errors.bio?.message}>
+      <FormField label="Bio" error={errors.bio}>
         <textarea
           rows={3}
           className="w-full rounded-lg border border-zinc-300 px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600 aria-invalid:border-red-600"
-          {...form.register('bio')}
+          {...form.field('bio')}
         />
       </FormField>
-      <FormField label="Avatar URL" error={errors.avatar_url?.message}>
-        <Input type="url" autoComplete="photo" {...form.register('avatar_url')} />
+      <FormField label="Avatar URL" error={errors.avatar_url}>
+        <Input type="url" autoComplete="photo" {...form.field('avatar_url')} />
       </FormField>
       <FormField label="Email" hint="Your sign-in address cannot be changed here.">
         <Input value={email ?? ''} readOnly />
       </FormField>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.formState.isSubmitting}>
+        <Button type="submit" size="sm" disabled={form.isSubmitting}>
           Save
         </Button>
-        <Button variant="ghost" size="sm" onClick={cancel}>
+        <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
           Cancel
         </Button>
       </div>

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problem, stubApi } from '@/testing/api';
+import { renderInApp } from '@/testing/render';
+import { CreateWorkspaceFormCard } from './workspace-forms';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CreateWorkspaceFormCard', () => {
+  it('shows the first message per field, focuses the first invalid field and sends nothing', async () => {
+    const calls = stubApi(() => problem(500, 'Internal Server Error', 'unexpected'));
+    const user = userEvent.setup();
+    renderInApp(<CreateWorkspaceFormCard onDone={() => {}} />);
+    await user.type(screen.getByLabelText('Slug (optional)'), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Slug must be at least 3 characters')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's reason when the create fails, and closes once it succeeds", async () => {
+    let answer = problem(409, 'Conflict', 'That slug is taken');
+    const calls = stubApi(() => answer);
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<CreateWorkspaceFormCard onDone={onDone} />);
+    await user.type(screen.getByLabelText('Name'), ' Tools ');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That slug is taken');
+    expect(calls[0]?.body).toEqual({ name: 'Tools' });
+    expect(onDone).not.toHaveBeenCalled();
+
+    answer = problem(503, 'Service Unavailable', 'later');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('later'));
+  });
+});
