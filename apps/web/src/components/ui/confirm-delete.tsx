@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 
 type ConfirmDeleteProps = {
   /** The dialog's title, e.g. "Delete vite?". */
@@ -30,18 +29,18 @@ export function ConfirmDelete({
       <Button variant="outline" className="text-red-700" onClick={() => setOpen(true)}>
         Delete
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={title}>
-        <p className="text-sm text-zinc-600">{children}</p>
-        {error && <Alert className="mt-3">{error.message}</Alert>}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button className="bg-red-700 hover:bg-red-600" disabled={pending} onClick={onConfirm}>
-            {pending ? 'Deleting...' : confirmLabel}
-          </Button>
-        </div>
-      </Dialog>
+      <ActionDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={title}
+        description={<p className="text-sm text-zinc-600">{children}</p>}
+        error={error}
+        action={confirmLabel}
+        pendingAction="Deleting..."
+        pending={pending}
+        tone="danger"
+        onSubmit={onConfirm}
+      />
     </>
   );
 }

@@ -45,6 +45,8 @@ type DialogFormActionsProps = {
   pendingLabel: string;
   pending: boolean;
   disabled?: boolean;
+  /** 'danger' for an action that cannot be undone. */
+  tone?: 'default' | 'danger';
 };
 
 /** A dialog form's Cancel and submit buttons; the submit button is disabled while the request runs. */
@@ -54,13 +56,18 @@ export function DialogFormActions({
   pendingLabel,
   pending,
   disabled = false,
+  tone = 'default',
 }: DialogFormActionsProps) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={disabled || pending}>
+      <Button
+        type="submit"
+        className={tone === 'danger' ? 'bg-red-700 hover:bg-red-600' : undefined}
+        disabled={disabled || pending}
+      >
         {pending ? pendingLabel : label}
       </Button>
     </div>

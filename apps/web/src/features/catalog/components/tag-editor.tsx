@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { updateTagSchema, type Tag } from '@stackyard/contracts/tag';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Input } from '@/components/ui/input';
 import { useDeleteTag } from '../api/delete-tag';
 import { useUpdateTag } from '../api/update-tag';
@@ -89,31 +89,25 @@ export function DeleteTagButton({ tag }: { tag: Tag }) {
       >
         Delete
       </Button>
-      <Dialog
+      <ActionDialog
         open={open}
         onClose={() => {
           setOpen(false);
           remove.reset();
         }}
         title={`Delete the tag ${tag.tag_name}?`}
-      >
-        <p className="text-sm text-zinc-600">
-          It is taken off every tool, resource and project that has it. This cannot be undone.
-        </p>
-        {remove.error && <Alert className="mt-3">{remove.error.message}</Alert>}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-red-700 hover:bg-red-600"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(tag.id, { onSuccess: () => setOpen(false) })}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete Tag'}
-          </Button>
-        </div>
-      </Dialog>
+        description={
+          <p className="text-sm text-zinc-600">
+            It is taken off every tool, resource and project that has it. This cannot be undone.
+          </p>
+        }
+        error={remove.error}
+        action="Delete Tag"
+        pendingAction="Deleting..."
+        pending={remove.isPending}
+        tone="danger"
+        onSubmit={() => remove.mutate(tag.id, { onSuccess: () => setOpen(false) })}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { releaseSubmissionSchema, type Submission } from '@stackyard/contracts/ingestion';
-import { Alert } from '@/components/ui/alert';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { useReleaseSubmission } from '../api/release-submission';
 
 type Errors = Partial<Record<'name' | 'description' | 'homepage_url', string>>;
@@ -36,8 +36,7 @@ export function ReleaseDialog({
     onClose();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const found: Errors = {};
     if (isTool && !name.trim()) found.name = 'Name is required';
     const parsed = releaseSubmissionSchema.safeParse({
@@ -59,43 +58,42 @@ export function ReleaseDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} title={isTool ? 'Release tool' : 'Release resource'}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <p className="text-sm break-all text-zinc-600">{submission.submitted_url}</p>
-        {release.error && <Alert>{release.error.message}</Alert>}
-        <FormField label={isTool ? 'Name' : 'Title (optional)'} error={errors.name}>
-          <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus />
-        </FormField>
-        <FormField label="Description (optional)" error={errors.description}>
-          <textarea
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            rows={3}
-            maxLength={2000}
-            className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-600 aria-invalid:border-red-600"
+    <ActionDialog
+      open={open}
+      onClose={close}
+      title={isTool ? 'Release tool' : 'Release resource'}
+      description={<p className="text-sm break-all text-zinc-600">{submission.submitted_url}</p>}
+      error={release.error}
+      action="Release"
+      pendingAction="Releasing..."
+      pending={release.isPending}
+      onSubmit={submit}
+    >
+      <FormField label={isTool ? 'Name' : 'Title (optional)'} error={errors.name}>
+        <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus />
+      </FormField>
+      <FormField label="Description (optional)" error={errors.description}>
+        <Textarea
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          rows={3}
+          maxLength={2000}
+        />
+      </FormField>
+      {isTool && (
+        <FormField
+          label="Homepage URL (optional)"
+          error={errors.homepage_url}
+          hint="Defaults to the submitted URL."
+        >
+          <Input
+            type="url"
+            value={homepage}
+            onChange={(event) => setHomepage(event.target.value)}
+            maxLength={2048}
           />
         </FormField>
-        {isTool && (
-          <FormField
-            label="Homepage URL (optional)"
-            error={errors.homepage_url}
-            hint="Defaults to the submitted URL."
-          >
-            <Input
-              type="url"
-              value={homepage}
-              onChange={(event) => setHomepage(event.target.value)}
-              maxLength={2048}
-            />
-          </FormField>
-        )}
-        <DialogFormActions
-          onCancel={close}
-          label="Release"
-          pendingLabel="Releasing..."
-          pending={release.isPending}
-        />
-      </form>
-    </Dialog>
+      )}
+    </ActionDialog>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -62,11 +63,7 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
         <Input autoComplete="name" {...form.field('display_name')} />
       </FormField>
       <FormField label="Bio" error={errors.bio}>
-        <textarea
-          rows={3}
-          className="w-full rounded-lg border border-zinc-300 px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600 aria-invalid:border-red-600"
-          {...form.field('bio')}
-        />
+        <Textarea rows={3} {...form.field('bio')} />
       </FormField>
       <FormField label="Avatar URL" error={errors.avatar_url}>
         <Input type="url" autoComplete="photo" {...form.field('avatar_url')} />

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { updateProjectSchema, type Project } from '@stackyard/contracts/project';
-import { Alert } from '@/components/ui/alert';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useUpdateProject } from '../api/update-project';
@@ -39,8 +38,7 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
     setOpen(true);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const input = {
       ...(name.trim() !== project.metadata.name ? { metadata: { name } } : {}),
       ...(slug.trim() !== project.slug ? { slug: slug.trim() } : {}),
@@ -77,39 +75,35 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
       <Button variant="outline" onClick={openDialog}>
         Rename
       </Button>
-      <Dialog open={open} onClose={close} title="Rename project">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {update.error && <Alert>{update.error.message}</Alert>}
-          <FormField label="Name" error={errors.name}>
-            <Input value={name} onChange={(event) => setName(event.target.value)} autoFocus maxLength={100} />
-          </FormField>
-          <FormField
-            label="Slug"
-            error={errors.slug}
-            hint="Lowercase letters, numbers and dashes; the project's address changes with it."
-          >
-            <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
-          </FormField>
-          <FormField
-            label="Repository"
-            error={errors.repository}
-            hint="The GitHub repository of the project's code, as owner/name; scanned for its drift. Empty: none."
-          >
-            <Input
-              value={repository}
-              onChange={(event) => setRepository(event.target.value)}
-              maxLength={140}
-            />
-          </FormField>
-          <DialogFormActions
-            onCancel={close}
-            label="Save"
-            pendingLabel="Saving..."
-            pending={update.isPending}
-            disabled={!changed}
-          />
-        </form>
-      </Dialog>
+      <ActionDialog
+        open={open}
+        onClose={close}
+        title="Rename project"
+        error={update.error}
+        action="Save"
+        pendingAction="Saving..."
+        pending={update.isPending}
+        disabled={!changed}
+        onSubmit={submit}
+      >
+        <FormField label="Name" error={errors.name}>
+          <Input value={name} onChange={(event) => setName(event.target.value)} autoFocus maxLength={100} />
+        </FormField>
+        <FormField
+          label="Slug"
+          error={errors.slug}
+          hint="Lowercase letters, numbers and dashes; the project's address changes with it."
+        >
+          <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
+        </FormField>
+        <FormField
+          label="Repository"
+          error={errors.repository}
+          hint="The GitHub repository of the project's code, as owner/name; scanned for its drift. Empty: none."
+        >
+          <Input value={repository} onChange={(event) => setRepository(event.target.value)} maxLength={140} />
+        </FormField>
+      </ActionDialog>
     </>
   );
 }

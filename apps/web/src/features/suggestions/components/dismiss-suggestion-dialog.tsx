@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { useState } from 'react';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
 import { SUGGESTION_DISMISS_REASON_MAX, type Suggestion } from '@stackyard/contracts/suggestion';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
 
@@ -20,40 +20,34 @@ export function DismissSuggestionDialog({ workspaceId, suggestion }: DismissSugg
     dismiss.reset();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    dismiss.mutate({ id: suggestion.id, reason }, { onSuccess: close });
-  };
-
   return (
     <>
       <Button variant="outline" aria-label={`Not for us: ${suggestion.title}`} onClick={() => setOpen(true)}>
         Not for us
       </Button>
-      <Dialog open={open} onClose={close} title={`Dismiss “${suggestion.title}”?`}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {dismiss.error && <Alert>{dismiss.error.message}</Alert>}
-          <FormField
-            label="Reason (optional)"
-            hint="Helps the next ideas fit better. This idea will not be suggested again."
-          >
-            <textarea
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={SUGGESTION_DISMISS_REASON_MAX}
-              rows={3}
-              autoFocus
-              className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-950 shadow-xs placeholder:text-zinc-500 focus-visible:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600"
-            />
-          </FormField>
-          <DialogFormActions
-            onCancel={close}
-            label="Dismiss idea"
-            pendingLabel="Dismissing..."
-            pending={dismiss.isPending}
+      <ActionDialog
+        open={open}
+        onClose={close}
+        title={`Dismiss “${suggestion.title}”?`}
+        error={dismiss.error}
+        action="Dismiss idea"
+        pendingAction="Dismissing..."
+        pending={dismiss.isPending}
+        onSubmit={() => dismiss.mutate({ id: suggestion.id, reason }, { onSuccess: close })}
+      >
+        <FormField
+          label="Reason (optional)"
+          hint="Helps the next ideas fit better. This idea will not be suggested again."
+        >
+          <Textarea
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={SUGGESTION_DISMISS_REASON_MAX}
+            rows={3}
+            autoFocus
           />
-        </form>
-      </Dialog>
+        </FormField>
+      </ActionDialog>
     </>
   );
 }

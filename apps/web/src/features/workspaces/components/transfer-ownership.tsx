@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Member } from '@stackyard/contracts/member';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
-import { Alert } from '@/components/ui/alert';
+import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { useTransferOwnership } from '../api/transfer-ownership';
 
 /** The owner's "Transfer ownership" on a member's row, confirmed in a dialog. */
@@ -33,36 +32,34 @@ export function TransferOwnership({
       >
         Transfer ownership
       </Button>
-      <Dialog open={open} onClose={close} title={`Transfer ${workspace.name} to ${name}?`}>
-        <p className="text-sm text-zinc-700">
-          {name} becomes the owner of {workspace.name}, and its address moves under their username. You stay a
-          member as an admin; only the new owner can delete the workspace or transfer it again.
-        </p>
-        {transfer.isError && <Alert className="mt-3">{transfer.error.message}</Alert>}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            disabled={transfer.isPending}
-            onClick={() =>
-              // mutateAsync, not mutate's callbacks: the transfer refetches the workspaces, and the caller, an
-              // admin now, loses this button (and its mutate callbacks) before they would run.
-              transfer
-                .mutateAsync(member.user_id)
-                .then(() => {
-                  setOpen(false);
-                  onTransferred(name);
-                })
-                .catch(() => {
-                  // Shown from the mutation's state in the dialog.
-                })
-            }
-          >
-            {transfer.isPending ? 'Transferring...' : 'Transfer ownership'}
-          </Button>
-        </div>
-      </Dialog>
+      <ActionDialog
+        open={open}
+        onClose={close}
+        title={`Transfer ${workspace.name} to ${name}?`}
+        description={
+          <p className="text-sm text-zinc-700">
+            {name} becomes the owner of {workspace.name}, and its address moves under their username. You stay
+            a member as an admin; only the new owner can delete the workspace or transfer it again.
+          </p>
+        }
+        error={transfer.error}
+        action="Transfer ownership"
+        pendingAction="Transferring..."
+        pending={transfer.isPending}
+        onSubmit={() =>
+          // mutateAsync, not mutate's callbacks: the transfer refetches the workspaces, and the caller, an
+          // admin now, loses this button (and its mutate callbacks) before they would run.
+          transfer
+            .mutateAsync(member.user_id)
+            .then(() => {
+              setOpen(false);
+              onTransferred(name);
+            })
+            .catch(() => {
+              // Shown from the mutation's state in the dialog.
+            })
+        }
+      />
     </>
   );
 }
