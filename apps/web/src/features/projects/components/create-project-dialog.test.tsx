@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Project } from '@stackyard/contracts/project';
+import { problem, stubApi } from '@/testing/api';
+import { json, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
+import { CreateProjectDialog } from './create-project-dialog';
+
+const created: Project = {
+  id: '66666666-6666-4666-8666-666666666666',
+  workspace_id: WORKSPACE,
+  slug: 'site',
+  metadata: { name: 'Site' },
+  repository: null,
+  created_at: '2026-03-04T10:00:00Z',
+  updated_at: '2026-03-04T10:00:00Z',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CreateProjectDialog', () => {
+  it('asks for a name, shows why a create failed, and hands on the created project', async () => {
+    let answer = problem(409, 'Conflict', 'A project with that slug exists');
+    const calls = stubApi(() => answer);
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<CreateProjectDialog workspaceId={WORKSPACE} onCreated={onCreated} />);
+
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Name'), ' Site {Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('A project with that slug exists');
+    expect(calls[0]?.body).toEqual({ workspace_id: WORKSPACE, metadata: { name: 'Site' } });
+
+    answer = json(created, 201);
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Cancel closes the dialog and forgets what was typed', async () => {
+    stubApi(() => json(created, 201));
+    const user = userEvent.setup();
+    renderInApp(<CreateProjectDialog workspaceId={WORKSPACE} onCreated={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    await user.type(screen.getByLabelText('Name'), 'Draft');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+});
