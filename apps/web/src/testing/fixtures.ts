@@ -1,5 +1,6 @@
 // Shared data for the web app's component tests: entities shaped as the API answers them.
 import type { Submission } from '@stackyard/contracts/ingestion';
+import type { Project } from '@stackyard/contracts/project';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
@@ -73,5 +74,17 @@ export const submissionFixture = (fields: Partial<Submission> = {}): Submission 
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   pre_ingestion_extracted_data: null,
+  ...fields,
+});
+
+/** The project /site of the workspace, with no repository; override what a test needs. */
+export const projectFixture = (fields: Partial<Project> = {}): Project => ({
+  id: '66666666-6666-4666-8666-666666666666',
+  workspace_id: WORKSPACE_ID,
+  slug: 'site',
+  metadata: { name: 'Site' },
+  repository: null,
+  created_at: '2026-03-04T10:00:00Z',
+  updated_at: '2026-03-04T10:00:00Z',
   ...fields,
 });

@@ -1,8 +1,8 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { Alert } from './alert';
 import { Dialog, DialogFormActions } from './dialog';
 
-type ActionDialogProps = {
+type ActionDialogProps = Omit<ComponentProps<typeof DialogFormActions>, 'onCancel' | 'pending'> & {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -10,14 +10,8 @@ type ActionDialogProps = {
   description?: ReactNode;
   /** The fields, if the action asks for any. */
   children?: ReactNode;
-  /** Why the last try failed; shown above the fields. */
-  error: Error | null;
-  /** The primary button's label, and what it says while the request runs. */
-  action: string;
-  pendingAction: string;
-  pending: boolean;
-  disabled?: boolean;
-  tone?: 'default' | 'danger';
+  /** The action's request (a mutation): why it last failed is shown, and the primary button waits for it. */
+  request: { error: Error | null; isPending: boolean };
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 };
 
@@ -31,13 +25,9 @@ export function ActionDialog({
   title,
   description,
   children,
-  error,
-  action,
-  pendingAction,
-  pending,
-  disabled,
-  tone,
+  request,
   onSubmit,
+  ...actions
 }: ActionDialogProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,16 +37,9 @@ export function ActionDialog({
     <Dialog open={open} onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {description}
-        {error && <Alert>{error.message}</Alert>}
+        {request.error && <Alert>{request.error.message}</Alert>}
         {children}
-        <DialogFormActions
-          onCancel={onClose}
-          label={action}
-          pendingLabel={pendingAction}
-          pending={pending}
-          disabled={disabled}
-          tone={tone}
-        />
+        <DialogFormActions onCancel={onClose} pending={request.isPending} {...actions} />
       </form>
     </Dialog>
   );

@@ -9,20 +9,13 @@ type ConfirmDeleteProps = {
   children: ReactNode;
   /** The confirming button's label, e.g. "Delete Tool". */
   confirmLabel: string;
-  pending: boolean;
-  error: Error | null;
+  /** The delete's request (a mutation). */
+  request: { error: Error | null; isPending: boolean };
   onConfirm: () => void;
 };
 
 /** A "Delete" button that asks first, in a modal dialog, and shows why a delete failed. */
-export function ConfirmDelete({
-  title,
-  children,
-  confirmLabel,
-  pending,
-  error,
-  onConfirm,
-}: ConfirmDeleteProps) {
+export function ConfirmDelete({ title, children, confirmLabel, request, onConfirm }: ConfirmDeleteProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,10 +27,9 @@ export function ConfirmDelete({
         onClose={() => setOpen(false)}
         title={title}
         description={<p className="text-sm text-zinc-600">{children}</p>}
-        error={error}
-        action={confirmLabel}
-        pendingAction="Deleting..."
-        pending={pending}
+        request={request}
+        label={confirmLabel}
+        pendingLabel="Deleting..."
         tone="danger"
         onSubmit={onConfirm}
       />

@@ -101,10 +101,9 @@ export function DeleteTagButton({ tag }: { tag: Tag }) {
             It is taken off every tool, resource and project that has it. This cannot be undone.
           </p>
         }
-        error={remove.error}
-        action="Delete Tag"
-        pendingAction="Deleting..."
-        pending={remove.isPending}
+        request={remove}
+        label="Delete Tag"
+        pendingLabel="Deleting..."
         tone="danger"
         onSubmit={() => remove.mutate(tag.id, { onSuccess: () => setOpen(false) })}
       />

@@ -31,10 +31,9 @@ export function RejectDialog({
           </p>
         </div>
       }
-      error={reject.error}
-      action="Reject"
-      pendingAction="Rejecting..."
-      pending={reject.isPending}
+      request={reject}
+      label="Reject"
+      pendingLabel="Rejecting..."
       tone="danger"
       onSubmit={() => reject.mutate(submission.id, { onSuccess: close })}
     />

@@ -63,10 +63,9 @@ export function ReleaseDialog({
       onClose={close}
       title={isTool ? 'Release tool' : 'Release resource'}
       description={<p className="text-sm break-all text-zinc-600">{submission.submitted_url}</p>}
-      error={release.error}
-      action="Release"
-      pendingAction="Releasing..."
-      pending={release.isPending}
+      request={release}
+      label="Release"
+      pendingLabel="Releasing..."
       onSubmit={submit}
     >
       <FormField label={isTool ? 'Name' : 'Title (optional)'} error={errors.name}>

@@ -2,21 +2,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Project } from '@stackyard/contracts/project';
 import { problem, stubApi } from '@/testing/api';
-import { json, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
+import { json, projectFixture, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CreateProjectDialog } from './create-project-dialog';
 
-const created: Project = {
-  id: '66666666-6666-4666-8666-666666666666',
-  workspace_id: WORKSPACE,
-  slug: 'site',
-  metadata: { name: 'Site' },
-  repository: null,
-  created_at: '2026-03-04T10:00:00Z',
-  updated_at: '2026-03-04T10:00:00Z',
-};
+const created = projectFixture();
 
 afterEach(() => {
   cleanup();

@@ -46,10 +46,9 @@ export function CreateProjectDialog({ workspaceId, onCreated }: CreateProjectDia
         open={open}
         onClose={close}
         title="Create project"
-        error={create.error}
-        action="Create Project"
-        pendingAction="Creating..."
-        pending={create.isPending}
+        request={create}
+        label="Create Project"
+        pendingLabel="Creating..."
         onSubmit={(event) => void submit(event)}
       >
         <FormField label="Name" error={form.errors.name}>

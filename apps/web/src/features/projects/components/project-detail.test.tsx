@@ -4,20 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@stackyard/contracts/project';
 import { requestLine, stubApi } from '@/testing/api';
-import { json, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
+import { json, projectFixture, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ProjectDetail } from './project-detail';
 
 // The e2e run has no tools (they come from ingestion), so linking tools to a project is covered here.
-const project: Project = {
-  id: '66666666-6666-4666-8666-666666666666',
-  workspace_id: WORKSPACE,
-  slug: 'site',
-  metadata: { name: 'Site' },
-  repository: null,
-  created_at: '2026-03-04T10:00:00Z',
-  updated_at: '2026-03-04T10:00:00Z',
-};
+const project = projectFixture();
 
 function setup(canEdit: boolean, shown: Project = project) {
   const linked = new Set<number>([1]);

@@ -196,8 +196,7 @@ function DeleteProject({
     <ConfirmDelete
       title={`Delete ${project.metadata.name}?`}
       confirmLabel="Delete Project"
-      pending={remove.isPending}
-      error={remove.error}
+      request={remove}
       onConfirm={() => remove.mutate(project.id, { onSuccess: onDeleted })}
     >
       Its comments, tags and tool links go with it. The tools stay in the workspace. This cannot be undone.

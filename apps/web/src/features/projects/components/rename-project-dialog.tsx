@@ -79,10 +79,9 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
         open={open}
         onClose={close}
         title="Rename project"
-        error={update.error}
-        action="Save"
-        pendingAction="Saving..."
-        pending={update.isPending}
+        request={update}
+        label="Save"
+        pendingLabel="Saving..."
         disabled={!changed}
         onSubmit={submit}
       >

@@ -224,8 +224,7 @@ function DeleteResource({
     <ConfirmDelete
       title="Delete this resource?"
       confirmLabel="Delete Resource"
-      pending={remove.isPending}
-      error={remove.error}
+      request={remove}
       onConfirm={() => remove.mutate(resource.workspace_resource_id, { onSuccess: onDeleted })}
     >
       Its rating, tags and comments go with it. This cannot be undone.

@@ -29,10 +29,9 @@ export function DismissSuggestionDialog({ workspaceId, suggestion }: DismissSugg
         open={open}
         onClose={close}
         title={`Dismiss “${suggestion.title}”?`}
-        error={dismiss.error}
-        action="Dismiss idea"
-        pendingAction="Dismissing..."
-        pending={dismiss.isPending}
+        request={dismiss}
+        label="Dismiss idea"
+        pendingLabel="Dismissing..."
         onSubmit={() => dismiss.mutate({ id: suggestion.id, reason }, { onSuccess: close })}
       >
         <FormField

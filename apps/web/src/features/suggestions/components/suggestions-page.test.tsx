@@ -2,10 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Project } from '@stackyard/contracts/project';
 import type { NextStepsList, Suggestion } from '@stackyard/contracts/suggestion';
 import { problem, stubApi } from '@/testing/api';
-import { json, WORKSPACE_ID } from '@/testing/fixtures';
+import { json, projectFixture, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import type { SuggestionPage } from '../api/get-suggestions';
 import { SuggestionsPage } from './suggestions-page';
@@ -48,15 +47,12 @@ const page = (items: Suggestion[], fields: Partial<SuggestionPage> = {}): Sugges
   ...fields,
 });
 
-const project: Project = {
-  id: '66666666-6666-4666-8666-666666666666',
-  workspace_id: WORKSPACE_ID,
+const project = projectFixture({
   slug: 'idea-1',
   metadata: { name: 'Idea 1' },
-  repository: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
-};
+});
 
 /** The API as the page calls it: `pages` answers GETs by cursor; accept and dismiss succeed. */
 function setup(

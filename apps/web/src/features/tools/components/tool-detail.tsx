@@ -211,8 +211,7 @@ function DeleteTool({
     <ConfirmDelete
       title={`Delete ${tool.slug}?`}
       confirmLabel="Delete Tool"
-      pending={remove.isPending}
-      error={remove.error}
+      request={remove}
       onConfirm={() => remove.mutate(tool.workspace_tool_id, { onSuccess: onDeleted })}
     >
       The tool leaves this workspace with its rating, tags and comments. This cannot be undone.

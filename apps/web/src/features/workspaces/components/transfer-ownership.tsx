@@ -42,10 +42,9 @@ export function TransferOwnership({
             a member as an admin; only the new owner can delete the workspace or transfer it again.
           </p>
         }
-        error={transfer.error}
-        action="Transfer ownership"
-        pendingAction="Transferring..."
-        pending={transfer.isPending}
+        request={transfer}
+        label="Transfer ownership"
+        pendingLabel="Transferring..."
         onSubmit={() =>
           // mutateAsync, not mutate's callbacks: the transfer refetches the workspaces, and the caller, an
           // admin now, loses this button (and its mutate callbacks) before they would run.
