@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import type { AccessTokenScope, CreatedAccessToken } from '@stackyard/contracts/access-token';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { CreatedAccessToken } from '@stackyard/contracts/access-token';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateAccessToken } from '../api/create-access-token';
 import { CopyButton } from './copy-button';
 
@@ -13,8 +16,13 @@ export interface WorkspaceChoice {
   name: string;
 }
 
-const selectClass =
-  'h-9 rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-zinc-900';
+// The choices the selects offer; the name is checked by the browser (required) and by the API.
+const tokenFormSchema = z.object({
+  name: z.string(),
+  scope: z.enum(['read', 'read_write']),
+  workspace_id: z.string(),
+  expiry: z.enum(['30', '90', '365', 'none']),
+});
 
 /** Create a token; its secret is shown once, here, with a copy button. */
 export function CreateAccessTokenForm({
@@ -27,29 +35,24 @@ export function CreateAccessTokenForm({
   onCreated?: (token: CreatedAccessToken) => void;
 }) {
   const create = useCreateAccessToken();
-  const [name, setName] = useState(defaultName);
-  const [scope, setScope] = useState<AccessTokenScope>('read');
-  const [workspaceId, setWorkspaceId] = useState('');
-  const [expiry, setExpiry] = useState('90');
+  const form = useCheckedForm(tokenFormSchema, {
+    name: defaultName,
+    scope: 'read',
+    workspace_id: '',
+    expiry: '90',
+  });
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      {
-        name,
-        scope,
-        workspace_id: workspaceId || null,
-        expires_in_days: expiry === 'none' ? null : (Number(expiry) as 30 | 90 | 365),
-      },
-      {
-        onSuccess: (token) => {
-          setCreated(token);
-          onCreated?.(token);
-        },
-      },
-    );
-  };
+  const submit = form.handleSubmit(async ({ name, scope, workspace_id, expiry }) => {
+    const token = await create.mutateAsync({
+      name,
+      scope,
+      workspace_id: workspace_id || null,
+      expires_in_days: expiry === 'none' ? null : (Number(expiry) as 30 | 90 | 365),
+    });
+    setCreated(token);
+    onCreated?.(token);
+  });
   const fieldError = (field: string) =>
     create.error instanceof ApiError
       ? create.error.problem?.errors?.find((error) => error.pointer === `/body/${field}`)?.detail
@@ -63,39 +66,26 @@ export function CreateAccessTokenForm({
           error={fieldError('name')}
           hint="What it is for, e.g. Claude Code on my laptop"
         >
-          <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={100} required />
+          <Input maxLength={100} required {...form.field('name')} />
         </FormField>
         <FormField label="Scope">
-          <select
-            className={selectClass}
-            value={scope}
-            onChange={(event) => setScope(event.target.value as AccessTokenScope)}
-          >
+          <Select {...form.field('scope')}>
             <option value="read">Read only</option>
             <option value="read_write">Read and write</option>
-          </select>
+          </Select>
         </FormField>
         <FormField label="Workspace">
-          <select
-            className={selectClass}
-            value={workspaceId}
-            onChange={(event) => setWorkspaceId(event.target.value)}
-          >
+          <Select choices={workspaces} {...form.field('workspace_id')}>
             <option value="">All my workspaces</option>
-            {workspaces.map((workspace) => (
-              <option key={workspace.id} value={workspace.id}>
-                {workspace.name}
-              </option>
-            ))}
-          </select>
+          </Select>
         </FormField>
         <FormField label="Expires">
-          <select className={selectClass} value={expiry} onChange={(event) => setExpiry(event.target.value)}>
+          <Select {...form.field('expiry')}>
             <option value="30">In 30 days</option>
             <option value="90">In 90 days</option>
             <option value="365">In a year</option>
             <option value="none">Never</option>
-          </select>
+          </Select>
         </FormField>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={create.isPending}>

@@ -1,9 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import type { PreIngestionExtractedData, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import {
   commentWithContext,
   contextLine,
@@ -36,45 +40,33 @@ type SaveFormProps = {
   onSave: (input: SaveInput) => void;
 };
 
-const textareaClass =
-  'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-950 shadow-xs ' +
-  'placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-950 shadow-xs ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600';
+const saveFormSchema = z.object({ url: saveUrlSchema, title: z.string(), comment: z.string() });
 
 const kindLabels: Record<SubmissionKind, string> = { tool: 'Tool', resource: 'Resource (a link to read)' };
 
 export function SaveForm(props: SaveFormProps) {
   const { prefill, workspaces, workspaceId, kind, tagPicker, saving, error } = props;
-  const [url, setUrl] = useState(prefill.url);
-  const [title, setTitle] = useState(prefill.title);
-  const [comment, setComment] = useState(() => quoteSelection(prefill.selection));
+  const form = useCheckedForm(saveFormSchema, {
+    url: prefill.url,
+    title: prefill.title,
+    comment: quoteSelection(prefill.selection),
+  });
+  const { url, title, comment } = form.values;
   const [tagIds, setTagIds] = useState<string[]>([]);
-  const [urlError, setUrlError] = useState<string>();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = saveUrlSchema.safeParse(url);
-    if (!checked.success) {
-      setUrlError(checked.error.issues[0]?.message);
-      return;
-    }
-    setUrlError(undefined);
+  const onSubmit = form.handleSubmit(async (checked) => {
     props.onSave({
-      url: checked.data,
-      hints: hintsOf(tagIds, commentWithContext(comment, title, checked.data)),
+      url: checked.url,
+      hints: hintsOf(tagIds, commentWithContext(comment, title, checked.url)),
     });
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormField label="URL" error={urlError}>
+      <FormField label="URL" error={form.errors.url}>
         <Input
           type="url"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
+          {...form.field('url')}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
@@ -85,7 +77,7 @@ export function SaveForm(props: SaveFormProps) {
         label="Title"
         hint="Names the page in your comment; the saved item takes the page's own title."
       >
-        <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_TITLE} />
+        <Input maxLength={MAX_TITLE} {...form.field('title')} />
       </FormField>
       <FormField
         label="Comment"
@@ -95,30 +87,18 @@ export function SaveForm(props: SaveFormProps) {
             : 'Optional. Select text on the page before saving to quote it here.'
         }
       >
-        <textarea
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          rows={4}
-          maxLength={MAX_COMMENT}
-          className={textareaClass}
-        />
+        <Textarea rows={4} maxLength={MAX_COMMENT} {...form.field('comment')} />
       </FormField>
       <FormField label="Workspace">
-        <select
+        <Select
           value={workspaceId}
+          choices={workspaces}
           onChange={(event) => {
             // Tags ticked in one workspace do not belong to another.
             setTagIds([]);
             props.onWorkspaceChange(event.target.value);
           }}
-          className={selectClass}
-        >
-          {workspaces.map((workspace) => (
-            <option key={workspace.id} value={workspace.id}>
-              {workspace.name}
-            </option>
-          ))}
-        </select>
+        />
       </FormField>
       <fieldset>
         <legend className="text-sm font-medium text-zinc-900">Save as</legend>
