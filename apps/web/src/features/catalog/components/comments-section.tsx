@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Comment } from '@stackyard/contracts/comment';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
@@ -86,13 +87,12 @@ export function CommentsSection({
         <label htmlFor={inputId} className="text-sm font-medium text-zinc-900">
           Add a comment
         </label>
-        <textarea
+        <Textarea
           id={inputId}
           value={content}
           onChange={(event) => setContent(event.target.value)}
           rows={3}
           maxLength={10_000}
-          className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-600"
         />
         {add.error && <Alert>{add.error.message}</Alert>}
         <div>
@@ -194,13 +194,12 @@ function CommentItem({ item, comment, canEdit, canDelete, canMark, onDelete, del
           <label htmlFor={editId} className="sr-only">
             Edit comment
           </label>
-          <textarea
+          <Textarea
             id={editId}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             rows={3}
             maxLength={10_000}
-            className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-600"
           />
           {edit.error && <Alert>{edit.error.message}</Alert>}
           <div className="flex gap-2">

@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import type { PreIngestionExtractedData, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useSubmitUrls, type BatchResult } from '../api/submit-urls';
 import { MAX_URLS_PER_BATCH, parseUrls } from '../lib/parse-urls';
 
@@ -19,49 +22,39 @@ type SubmitFormProps = {
   projects: HintChoice[];
 };
 
-const textareaClass =
-  'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-950 shadow-xs ' +
-  'placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600 ' +
-  'aria-invalid:border-red-600';
+const submitFormSchema = z.object({
+  urls: z.string().transform((text, context) => {
+    const parsed = parseUrls(text);
+    if (parsed.ok) return parsed.urls;
+    context.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
+  comment: z.string(),
+});
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 export function SubmitForm({ workspaceId, kind, tagPicker, projects }: SubmitFormProps) {
   const headingId = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useCheckedForm(submitFormSchema, { urls: '', comment: '' });
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [projectIds, setProjectIds] = useState<string[]>([]);
-  const [comment, setComment] = useState('');
   const [outcome, setOutcome] = useState<BatchResult | null>(null);
   const submit = useSubmitUrls(workspaceId);
   const noun = kind === 'tool' ? 'tool' : 'resource';
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = parseUrls(text);
-    if (!parsed.ok) {
-      setError(parsed.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ urls, comment }) => {
     setOutcome(null);
-    submit.mutate(
-      { kind, urls: parsed.urls, hints: hintsOf(tagIds, projectIds, comment) },
-      {
-        onSuccess: (result) => {
-          setOutcome(result);
-          // Keep only what did not go through, so it can be fixed and sent again.
-          setText(result.failed.map((failure) => failure.url).join('\n'));
-          if (result.failed.length === 0) {
-            setTagIds([]);
-            setProjectIds([]);
-            setComment('');
-          }
-        },
-      },
-    );
-  };
+    const result = await submit.mutateAsync({ kind, urls, hints: hintsOf(tagIds, projectIds, comment) });
+    setOutcome(result);
+    // Keep only what did not go through, so it can be fixed and sent again.
+    form.setValue('urls', result.failed.map((failure) => failure.url).join('\n'));
+    if (result.failed.length === 0) {
+      setTagIds([]);
+      setProjectIds([]);
+      form.setValue('comment', '');
+    }
+  });
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs">
@@ -71,18 +64,16 @@ export function SubmitForm({ workspaceId, kind, tagPicker, projects }: SubmitFor
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
         <FormField
           label="URLs"
-          error={error}
+          error={form.errors.urls}
           hint={`One per line, up to ${MAX_URLS_PER_BATCH}, each starting with https:// or http://. The page is fetched and described for you.`}
         >
-          <textarea
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+          <Textarea
+            {...form.field('urls')}
             rows={4}
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
             placeholder={kind === 'tool' ? 'https://vite.dev' : 'https://example.com/an-article'}
-            className={textareaClass}
           />
         </FormField>
         <details className="rounded-lg border border-zinc-200 px-4 py-3">
@@ -101,13 +92,7 @@ export function SubmitForm({ workspaceId, kind, tagPicker, projects }: SubmitFor
               />
             )}
             <FormField label="Comment" hint={`Posted as your comment on each ${noun} once it is added.`}>
-              <textarea
-                value={comment}
-                onChange={(event) => setComment(event.target.value)}
-                rows={2}
-                maxLength={10_000}
-                className={textareaClass}
-              />
+              <Textarea {...form.field('comment')} rows={2} maxLength={10_000} />
             </FormField>
           </div>
         </details>
