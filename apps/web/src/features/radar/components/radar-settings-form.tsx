@@ -4,9 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { useUpdateRadarSettings } from '../api/radar';
-
-const selectClass = 'h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-950';
 
 type Props = { workspaceId: string; settings: RadarSettings };
 
@@ -29,26 +28,23 @@ export function RadarSettingsForm({ workspaceId, settings }: Props) {
   };
 
   const quadrantSelect = (value: number, onChange: (quadrant: number) => void) => (
-    <select className={selectClass} value={value} onChange={(event) => onChange(Number(event.target.value))}>
-      {quadrants.map((name, index) => (
-        <option key={index} value={index}>
-          {name || `Quadrant ${index + 1}`}
-        </option>
-      ))}
-    </select>
+    <Select
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+      choices={quadrants.map((name, index) => ({ id: String(index), name: name || `Quadrant ${index + 1}` }))}
+    />
   );
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Radar settings">
       <FormField label="Ring for accepted tools">
-        <select
-          className={selectClass}
+        <Select
           value={acceptedRing}
           onChange={(event) => setAcceptedRing(event.target.value === 'assess' ? 'assess' : 'trial')}
         >
           <option value="trial">Trial</option>
           <option value="assess">Assess</option>
-        </select>
+        </Select>
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         {quadrants.map((name, index) => (

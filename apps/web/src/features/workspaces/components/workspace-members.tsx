@@ -3,6 +3,7 @@ import type { Member } from '@stackyard/contracts/member';
 import type { AccessRole, WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
 import { StatusScreen } from '@/components/status-screen';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -12,6 +13,7 @@ import { TransferOwnership } from './transfer-ownership';
 import { UserPicker } from './user-picker';
 
 const roles: AccessRole[] = ['admin', 'editor', 'viewer'];
+const roleChoices = roles.map((role) => ({ id: role, name: role }));
 // Role badges: admin purple, editor blue, viewer gray.
 const badge: Record<AccessRole, string> = {
   admin: 'bg-purple-100 text-purple-800',
@@ -54,18 +56,13 @@ function MemberRow({
       </div>
       <div className="flex items-center gap-2">
         {editable ? (
-          <select
+          <Select
             aria-label={`Role of ${name}`}
             value={member.access_role}
             onChange={(event) => onRoleChange(event.target.value as AccessRole)}
-            className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
-          >
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
+            choices={roleChoices}
+            className="h-8 w-auto px-2"
+          />
         ) : (
           <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge[member.access_role])}>
             {member.access_role}
@@ -187,18 +184,13 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
               excludeIds={new Set(members.data?.map((member) => member.user_id))}
             />
           </div>
-          <select
+          <Select
             aria-label="Role of the new member"
             value={role}
             onChange={(event) => setRole(event.target.value as AccessRole)}
-            className="h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
-          >
-            {roles.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+            choices={roleChoices}
+            className="w-auto px-2"
+          />
           <Button type="submit" disabled={!username.trim() || add.isPending}>
             Add member
           </Button>
