@@ -1,9 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, bodyFieldError } from '@/lib/api-client';
+import { useCheckedForm } from '@/lib/use-checked-form';
+
+// The server checks the fields (and names the one it refuses); the form only gathers them.
+const anyFields = z.record(z.string(), z.string());
 
 export type EditableField = {
   /** The API's name for the field (the PATCH body's key, and the problem's pointer /body/{name}). */
@@ -96,16 +102,14 @@ function EditForm({
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, []);
-  const [values, setValues] = useState(() =>
+  const edit = useCheckedForm(
+    anyFields,
     Object.fromEntries(fields.map((field) => [field.name, field.value ?? ''])),
   );
   const problem = error instanceof ApiError ? error.problem : null;
-  const fieldError = (name: string) =>
-    problem?.errors?.find((item) => item.pointer === `/body/${name}`)?.detail;
   const formError = error && !problem?.errors?.length ? error.message : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = edit.handleSubmit(async (values) => {
     const changes: Record<string, string | null> = {};
     for (const field of fields) {
       const value = (values[field.name] ?? '').trim();
@@ -113,8 +117,8 @@ function EditForm({
       changes[field.name] = value === '' && !field.required ? null : value;
     }
     if (Object.keys(changes).length === 0) onCancel();
-    else void onSave(changes);
-  };
+    else await onSave(changes);
+  });
   const cancelOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -133,20 +137,11 @@ function EditForm({
       className="mt-4 flex w-full flex-col gap-4 rounded-lg border border-zinc-200 p-4"
     >
       {fields.map((field) => (
-        <FormField key={field.name} label={field.label} error={fieldError(field.name)}>
+        <FormField key={field.name} label={field.label} error={bodyFieldError(error, field.name)}>
           {field.multiline ? (
-            <textarea
-              rows={3}
-              value={values[field.name]}
-              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-              className="w-full min-w-0 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-950 shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-amber-600 aria-invalid:border-red-600"
-            />
+            <Textarea rows={3} className="min-w-0" {...edit.field(field.name)} />
           ) : (
-            <Input
-              type={field.type === 'url' ? 'url' : 'text'}
-              value={values[field.name]}
-              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-            />
+            <Input type={field.type === 'url' ? 'url' : 'text'} {...edit.field(field.name)} />
           )}
         </FormField>
       ))}

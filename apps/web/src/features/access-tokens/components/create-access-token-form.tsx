@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
+import { bodyFieldError } from '@/lib/api-client';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateAccessToken } from '../api/create-access-token';
 import { CopyButton } from './copy-button';
@@ -53,17 +53,13 @@ export function CreateAccessTokenForm({
     setCreated(token);
     onCreated?.(token);
   });
-  const fieldError = (field: string) =>
-    create.error instanceof ApiError
-      ? create.error.problem?.errors?.find((error) => error.pointer === `/body/${field}`)?.detail
-      : undefined;
 
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Create an access token">
         <FormField
           label="Name"
-          error={fieldError('name')}
+          error={bodyFieldError(create.error, 'name')}
           hint="What it is for, e.g. Claude Code on my laptop"
         >
           <Input maxLength={100} required {...form.field('name')} />
@@ -93,7 +89,7 @@ export function CreateAccessTokenForm({
           </Button>
         </div>
       </form>
-      {create.error && !fieldError('name') && <Alert>{create.error.message}</Alert>}
+      {create.error && !bodyFieldError(create.error, 'name') && <Alert>{create.error.message}</Alert>}
       {created && (
         <Alert tone="success">
           <p className="font-medium">Copy your new token now: it will not be shown again.</p>
