@@ -1,6 +1,7 @@
 // Shared data for the web app's component tests: entities shaped as the API answers them.
 import type { Submission } from '@stackyard/contracts/ingestion';
 import type { Project } from '@stackyard/contracts/project';
+import type { Resource } from '@stackyard/contracts/resource';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
@@ -86,5 +87,28 @@ export const projectFixture = (fields: Partial<Project> = {}): Project => ({
   repository: null,
   created_at: '2026-03-04T10:00:00Z',
   updated_at: '2026-03-04T10:00:00Z',
+  ...fields,
+});
+
+/** A saved blog post of the workspace, with a stored image; override what a test needs. */
+export const resourceFixture = (fields: Partial<Resource> = {}): Resource => ({
+  workspace_resource_id: '44444444-4444-4444-8444-444444444444',
+  workspace_id: WORKSPACE_ID,
+  context: { rating: 2 },
+  raw_submitted_url: 'https://blog.example/post',
+  metadata: {
+    extracted_title: 'A good post',
+    extracted_description: 'Why keyset pagination wins',
+    extracted_image: 'https://blog.example/cover.png',
+    extracted_icon: 'https://blog.example/icon.svg',
+    site_name: 'Blog Example',
+    author: 'Ada Byron',
+    published_at: '2026-03-14T09:30:00.000Z',
+    language: 'en',
+    media: { icon: null, image: `/api/v1/media/${'c'.repeat(64)}` },
+  },
+  edited_fields: [],
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
   ...fields,
 });

@@ -3,31 +3,12 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '@stackyard/contracts/resource';
 import { problem, stubApi } from '@/testing/api';
-import { json } from '@/testing/fixtures';
+import { json, resourceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ResourceDetail } from './resource-detail';
 
 const WORKSPACE = '11111111-1111-4111-8111-111111111111';
-const resource: Resource = {
-  workspace_resource_id: '44444444-4444-4444-8444-444444444444',
-  workspace_id: WORKSPACE,
-  context: { rating: 2 },
-  raw_submitted_url: 'https://blog.example/post',
-  metadata: {
-    extracted_title: 'A good post',
-    extracted_description: 'Why keyset pagination wins',
-    extracted_image: 'https://blog.example/cover.png',
-    extracted_icon: 'https://blog.example/icon.svg',
-    site_name: 'Blog Example',
-    author: 'Ada Byron',
-    published_at: '2026-03-14T09:30:00.000Z',
-    language: 'en',
-    media: { icon: null, image: `/api/v1/media/${'c'.repeat(64)}` },
-  },
-  edited_fields: [],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const resource = resourceFixture();
 
 const savedCopy = {
   workspace_resource_id: resource.workspace_resource_id,

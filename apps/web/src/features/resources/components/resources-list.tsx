@@ -2,16 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import type { Tag } from '@stackyard/contracts/tag';
-import { DocumentTitle } from '@/components/document-title';
+import { CatalogListPage, PagedCards } from '@/components/catalog-list';
 import { HealthBadge } from '@/components/health-badge';
 import { ItemIcon } from '@/components/item-icon';
 import { SearchHitList } from '@/components/search-hit-list';
 import { SortSelect, TagFilter } from '@/components/list-filters';
-import { StatusScreen } from '@/components/status-screen';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { StarRating } from '@/components/ui/star-rating';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -46,11 +42,10 @@ export function ResourcesList({
   const searchHits = useSearchResources(workspaceId, q);
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <DocumentTitle title="Resources" />
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Resources</h1>
-        <div className="flex flex-wrap gap-2">
+    <CatalogListPage
+      title="Resources"
+      actions={
+        <>
           {/* A download, not a page of the app: a plain link, so the browser saves the file. */}
           <a
             href={exportResourcesHref(workspaceId)}
@@ -60,35 +55,29 @@ export function ResourcesList({
             Export bookmarks
           </a>
           {canAdd && <LinkButton to={addResourceHref}>Add a resource</LinkButton>}
-        </div>
-      </div>
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium text-zinc-900">
-          Search resources
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={200}
-          />
-        </label>
-        <TagFilter tags={tags} value={tag} onChange={setTag} />
-        <SortSelect value={sort} onChange={setSort} />
-      </div>
-      <div className="mt-8">
-        {q ? (
-          <SearchHitList q={q} noun="resources" hits={searchHits} hrefOf={(hit) => resourceHref(hit.id)} />
-        ) : (
-          <PagedResources
-            workspaceId={workspaceId}
-            filters={{ sort, tag }}
-            resourceHref={resourceHref}
-            addResourceHref={addResourceHref}
-            canAdd={canAdd}
-          />
-        )}
-      </div>
-    </section>
+        </>
+      }
+      search={search}
+      onSearch={setSearch}
+      filters={
+        <>
+          <TagFilter tags={tags} value={tag} onChange={setTag} />
+          <SortSelect value={sort} onChange={setSort} />
+        </>
+      }
+    >
+      {q ? (
+        <SearchHitList q={q} noun="resources" hits={searchHits} hrefOf={(hit) => resourceHref(hit.id)} />
+      ) : (
+        <PagedResources
+          workspaceId={workspaceId}
+          filters={{ sort, tag }}
+          resourceHref={resourceHref}
+          addResourceHref={addResourceHref}
+          canAdd={canAdd}
+        />
+      )}
+    </CatalogListPage>
   );
 }
 
@@ -106,71 +95,47 @@ function PagedResources({
   canAdd: boolean;
 }) {
   const resources = useResources(workspaceId, filters);
-  const items = resources.data?.pages.flatMap((page) => page.items) ?? [];
-  if (resources.isPending) return <StatusScreen text="Loading resources..." />;
-  if (resources.isError) return <Alert>Error loading resources: {resources.error.message}</Alert>;
-  if (items.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
-        <h2 className="text-lg font-semibold text-zinc-950">
-          {filters.tag ? 'No resources with this tag' : 'No resources yet'}
-        </h2>
-        <p className="mt-2 text-zinc-600">
-          Articles, docs and videos saved to this workspace appear here.
-          {canAdd ? ' Add one by its URL, or import your browser bookmarks.' : ''}
-        </p>
-        {canAdd && !filters.tag && (
+  return (
+    <PagedCards
+      noun="resources"
+      query={resources}
+      keyOf={(resource) => resource.workspace_resource_id}
+      empty={{
+        title: filters.tag ? 'No resources with this tag' : 'No resources yet',
+        text: `Articles, docs and videos saved to this workspace appear here.${
+          canAdd ? ' Add one by its URL, or import your browser bookmarks.' : ''
+        }`,
+        action: canAdd && !filters.tag && (
           <LinkButton to={addResourceHref} variant="outline" className="mt-4">
             Add your first resource
           </LinkButton>
-        )}
-      </div>
-    );
-  }
-  return (
-    <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((resource) => (
-          <li key={resource.workspace_resource_id}>
-            <Link
-              to={resourceHref(resource.workspace_resource_id)}
-              className="flex h-full flex-col gap-2 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-zinc-400"
-            >
-              <ResourceImage src={resource.metadata.media.image} className="h-32 w-full" />
-              <div className="flex min-w-0 items-center gap-2">
-                <ItemIcon
-                  size="sm"
-                  name={resource.metadata.site_name ?? resource.raw_submitted_url}
-                  src={resource.metadata.media.icon}
-                />
-                <h2 className="min-w-0 font-semibold break-words text-zinc-950">
-                  {resource.metadata.extracted_title ?? resource.raw_submitted_url}
-                </h2>
-              </div>
-              {resource.metadata.extracted_description && (
-                <p className="line-clamp-3 text-sm text-zinc-600">
-                  {resource.metadata.extracted_description}
-                </p>
-              )}
-              <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-                <StarRating rating={resource.context.rating} />
-                <HealthBadge health={resource.health} />
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {resources.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void resources.fetchNextPage()}
-            disabled={resources.isFetchingNextPage}
-          >
-            {resources.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
+        ),
+      }}
+      card={(resource) => (
+        <Link
+          to={resourceHref(resource.workspace_resource_id)}
+          className="flex h-full flex-col gap-2 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-zinc-400"
+        >
+          <ResourceImage src={resource.metadata.media.image} className="h-32 w-full" />
+          <div className="flex min-w-0 items-center gap-2">
+            <ItemIcon
+              size="sm"
+              name={resource.metadata.site_name ?? resource.raw_submitted_url}
+              src={resource.metadata.media.icon}
+            />
+            <h2 className="min-w-0 font-semibold break-words text-zinc-950">
+              {resource.metadata.extracted_title ?? resource.raw_submitted_url}
+            </h2>
+          </div>
+          {resource.metadata.extracted_description && (
+            <p className="line-clamp-3 text-sm text-zinc-600">{resource.metadata.extracted_description}</p>
+          )}
+          <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+            <StarRating rating={resource.context.rating} />
+            <HealthBadge health={resource.health} />
+          </div>
+        </Link>
       )}
-    </>
+    />
   );
 }

@@ -5,15 +5,12 @@ import { COMPARE_MAX } from '@stackyard/contracts/compare';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { Tool } from '@stackyard/contracts/tool';
-import { DocumentTitle } from '@/components/document-title';
+import { CatalogListPage, PagedCards } from '@/components/catalog-list';
 import { HealthBadge } from '@/components/health-badge';
 import { ItemIcon } from '@/components/item-icon';
 import { SearchHitList } from '@/components/search-hit-list';
 import { SortSelect, TagFilter } from '@/components/list-filters';
-import { StatusScreen } from '@/components/status-screen';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { StarRating } from '@/components/ui/star-rating';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -68,11 +65,10 @@ export function ToolsList({
   const q = useDebouncedValue(search.trim(), 250);
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <DocumentTitle title="Tools" />
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Tools</h1>
-        <div className="flex flex-wrap gap-2">
+    <CatalogListPage
+      title="Tools"
+      actions={
+        <>
           <LinkButton to={aiExportHref} variant="outline">
             AI export
           </LinkButton>
@@ -85,51 +81,48 @@ export function ToolsList({
             </Button>
           )}
           {canAdd && <LinkButton to={addToolHref}>Add a tool</LinkButton>}
-        </div>
-      </div>
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium text-zinc-900">
-          Search tools
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={200}
+        </>
+      }
+      search={search}
+      onSearch={setSearch}
+      filters={
+        <>
+          <TagFilter tags={tags} value={tag} onChange={setTag} />
+          <StanceFilter value={stance} onChange={setStance} />
+          <SortSelect value={sort} onChange={setSort} />
+        </>
+      }
+      bar={
+        mode === 'stance' ? (
+          <BulkStanceBar
+            workspaceId={workspaceId}
+            selected={selected.map((tool) => tool.workspace_tool_id)}
+            onDone={() => toggleMode('stance')}
           />
-        </label>
-        <TagFilter tags={tags} value={tag} onChange={setTag} />
-        <StanceFilter value={stance} onChange={setStance} />
-        <SortSelect value={sort} onChange={setSort} />
-      </div>
-      {mode === 'stance' && (
-        <BulkStanceBar
+        ) : (
+          mode === 'compare' && <CompareBar selected={selected} compareHref={compareHref} />
+        )
+      }
+    >
+      {q ? (
+        <SearchResults workspaceId={workspaceId} q={q} toolHref={toolHref} />
+      ) : (
+        <PagedTools
           workspaceId={workspaceId}
-          selected={selected.map((tool) => tool.workspace_tool_id)}
-          onDone={() => toggleMode('stance')}
+          filters={{ sort, tag, stance }}
+          selection={
+            mode && {
+              tools: selected,
+              max: mode === 'compare' ? COMPARE_MAX : null,
+              onChange: setSelected,
+            }
+          }
+          toolHref={toolHref}
+          addToolHref={addToolHref}
+          canAdd={canAdd}
         />
       )}
-      {mode === 'compare' && <CompareBar selected={selected} compareHref={compareHref} />}
-      <div className="mt-8">
-        {q ? (
-          <SearchResults workspaceId={workspaceId} q={q} toolHref={toolHref} />
-        ) : (
-          <PagedTools
-            workspaceId={workspaceId}
-            filters={{ sort, tag, stance }}
-            selection={
-              mode && {
-                tools: selected,
-                max: mode === 'compare' ? COMPARE_MAX : null,
-                onChange: setSelected,
-              }
-            }
-            toolHref={toolHref}
-            addToolHref={addToolHref}
-            canAdd={canAdd}
-          />
-        )}
-      </div>
-    </section>
+    </CatalogListPage>
   );
 }
 
@@ -153,54 +146,34 @@ function PagedTools({
 }) {
   const tools = useTools(workspaceId, filters);
   const filtered = filters.tag !== null || filters.stance !== null;
-  const items = tools.data?.pages.flatMap((page) => page.items) ?? [];
-  if (tools.isPending) return <StatusScreen text="Loading tools..." />;
-  if (tools.isError) return <Alert>Error loading tools: {tools.error.message}</Alert>;
-  if (items.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
-        <h2 className="text-lg font-semibold text-zinc-950">
-          {filters.tag
-            ? 'No tools with this tag'
-            : filters.stance
-              ? 'No tools with this stance'
-              : 'No tools yet'}
-        </h2>
-        <p className="mt-2 text-zinc-600">
-          {canAdd
-            ? 'Add a tool by its URL; its details are fetched for you.'
-            : 'Editors and admins add tools.'}
-        </p>
-        {canAdd && !filtered && (
+  return (
+    <PagedCards
+      noun="tools"
+      query={tools}
+      keyOf={(tool) => tool.workspace_tool_id}
+      itemClassName="relative"
+      empty={{
+        title: filters.tag
+          ? 'No tools with this tag'
+          : filters.stance
+            ? 'No tools with this stance'
+            : 'No tools yet',
+        text: canAdd
+          ? 'Add a tool by its URL; its details are fetched for you.'
+          : 'Editors and admins add tools.',
+        action: canAdd && !filtered && (
           <LinkButton to={addToolHref} variant="outline" className="mt-4">
             Add your first tool
           </LinkButton>
-        )}
-      </div>
-    );
-  }
-  return (
-    <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((tool) => (
-          <li key={tool.workspace_tool_id} className="relative">
-            <ToolCard tool={tool} href={toolHref(tool.slug)} />
-            {selection && <SelectTool tool={tool} selection={selection} />}
-          </li>
-        ))}
-      </ul>
-      {tools.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void tools.fetchNextPage()}
-            disabled={tools.isFetchingNextPage}
-          >
-            {tools.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
+        ),
+      }}
+      card={(tool) => (
+        <>
+          <ToolCard tool={tool} href={toolHref(tool.slug)} />
+          {selection && <SelectTool tool={tool} selection={selection} />}
+        </>
       )}
-    </>
+    />
   );
 }
 
