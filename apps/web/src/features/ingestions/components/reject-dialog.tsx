@@ -2,16 +2,11 @@ import type { Submission } from '@stackyard/contracts/ingestion';
 import { ActionDialog } from '@/components/ui/action-dialog';
 import { useRejectSubmission } from '../api/reject-submission';
 
+/** What a dialog about one submission is given by the list. */
+export type SubmissionDialogProps = { submission: Submission; open: boolean; onClose: () => void };
+
 /** Rejecting is final (no retry or release after it), so it is asked for once more. */
-export function RejectDialog({
-  submission,
-  open,
-  onClose,
-}: {
-  submission: Submission;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function RejectDialog({ submission, open, onClose }: SubmissionDialogProps) {
   const reject = useRejectSubmission(submission.workspace_id);
   const close = () => {
     reject.reset();

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { releaseSubmissionSchema, type Submission } from '@stackyard/contracts/ingestion';
+import { releaseSubmissionSchema } from '@stackyard/contracts/ingestion';
 import { ActionDialog } from '@/components/ui/action-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useReleaseSubmission } from '../api/release-submission';
+import type { SubmissionDialogProps } from './reject-dialog';
 
 type Errors = Partial<Record<'name' | 'description' | 'homepage_url', string>>;
 
@@ -12,15 +13,7 @@ type Errors = Partial<Record<'name' | 'description' | 'homepage_url', string>>;
  * Release: the reviewer vouches for a quarantined or failed URL and types what the page could not tell
  * (a tool needs a name; a resource's title may stay empty and the URL stands in).
  */
-export function ReleaseDialog({
-  submission,
-  open,
-  onClose,
-}: {
-  submission: Submission;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function ReleaseDialog({ submission, open, onClose }: SubmissionDialogProps) {
   const isTool = submission.kind === 'tool';
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');

@@ -1,23 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { StatusScreen } from '@/components/status-screen';
 import { paths } from '@/config/paths';
 import { useDeleteAccount, useDeletionPreview } from '../api/delete-account';
 import { useAccountExport } from '../api/export-account';
-
-function Row({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-zinc-600">{text}</p>
-      {children}
-    </div>
-  );
-}
+import { SettingRow as Row } from './setting-row';
 
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -89,18 +81,14 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
             <Input autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
           </FormField>
           {remove.isError && <Alert>{remove.error.message}</Alert>}
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              className="bg-red-700 hover:bg-red-600"
-              disabled={!matches || remove.isPending}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete my account'}
-            </Button>
-          </div>
+          <DialogFormActions
+            onCancel={onClose}
+            label="Delete my account"
+            pendingLabel="Deleting..."
+            pending={remove.isPending}
+            disabled={!matches}
+            tone="danger"
+          />
         </form>
       )}
     </Dialog>

@@ -22,6 +22,29 @@ function Messages({ messages }: { messages: string[] }) {
   );
 }
 
+type PasswordFieldProps = {
+  label: 'Current password' | 'New password' | 'Confirm new password';
+  error: string | undefined;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** A password input; the first of each form takes the focus, and the browser is told which password it is. */
+function PasswordField({ label, error, hint, value, onChange }: PasswordFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      <Input
+        type="password"
+        autoComplete={label === 'Current password' ? 'current-password' : 'new-password'}
+        autoFocus={label !== 'Confirm new password'}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
+  );
+}
+
 /**
  * New password twice; when the identity service answers that the sign-in is too old, the current password
  * too (a refresh login), after which the change is sent again without typing the new one twice more. An
@@ -113,15 +136,12 @@ function ChangePasswordForm({
       >
         <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
         <Messages messages={messages} />
-        <FormField label="Current password" error={errors.current}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </FormField>
+        <PasswordField
+          label="Current password"
+          error={errors.current}
+          value={current}
+          onChange={setCurrent}
+        />
         <DialogFormActions
           onCancel={onCancel}
           label="Confirm and save"
@@ -134,23 +154,14 @@ function ChangePasswordForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmitNew(event)} className="flex flex-col gap-4">
       <Messages messages={messages} />
-      <FormField label="New password" error={errors.password} hint={PASSWORD_RULES}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      <FormField label="Confirm new password" error={errors.repeat}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-        />
-      </FormField>
+      <PasswordField
+        label="New password"
+        error={errors.password}
+        hint={PASSWORD_RULES}
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField label="Confirm new password" error={errors.repeat} value={repeat} onChange={setRepeat} />
       <p className="text-sm text-zinc-600">Your other sessions will be signed out.</p>
       <DialogFormActions
         onCancel={onCancel}

@@ -1,19 +1,11 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SessionsList } from './sessions-list';
-
-function Row({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-zinc-600">{text}</p>
-      {children}
-    </div>
-  );
-}
+import { SettingRow as Row } from './setting-row';
 
 /** Settings → Account, Security card: change password, sessions and signing out the other devices. */
 export function SecurityActions() {

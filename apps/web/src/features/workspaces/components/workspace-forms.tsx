@@ -12,6 +12,27 @@ import { useUpdateWorkspace } from '../api/update-workspace';
 
 const CARD = 'flex flex-col gap-4 rounded-xl border border-zinc-200 p-5';
 
+function CardActions({
+  label,
+  disabled,
+  onCancel,
+}: {
+  label: string;
+  disabled: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" size="sm" disabled={disabled}>
+        {label}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 export function CreateWorkspaceFormCard({ onDone }: { onDone: () => void }) {
   const create = useCreateWorkspace();
   const form = useCheckedForm(workspaceFormSchema, { name: '', slug: '', description: '' });
@@ -24,14 +45,7 @@ export function CreateWorkspaceFormCard({ onDone }: { onDone: () => void }) {
       <h3 className="font-semibold text-zinc-950">Create workspace</h3>
       <FailureAlert error={form.failure} fallback="Failed to create workspace. Please try again." />
       <WorkspaceFields form={form} slugLabel="Slug (optional)" />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.isSubmitting}>
-          Create
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <CardActions label="Create" disabled={form.isSubmitting} onCancel={onDone} />
     </form>
   );
 }
@@ -58,15 +72,8 @@ export function EditWorkspaceFormCard({
       <h3 className="font-semibold text-zinc-950">Edit {workspace.name}</h3>
       <FailureAlert error={form.failure} fallback="Failed to update workspace" />
       <WorkspaceFields form={form} slugLabel="Slug" slugHint="Letters, numbers and dashes." />
-      <div className="flex gap-2">
-        {/* Update stays disabled until something changed. */}
-        <Button type="submit" size="sm" disabled={!form.isDirty || form.isSubmitting}>
-          Update
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      {/* Update stays disabled until something changed. */}
+      <CardActions label="Update" disabled={!form.isDirty || form.isSubmitting} onCancel={onDone} />
     </form>
   );
 }
