@@ -1,9 +1,10 @@
+import { ConfigurationCard, type ClientConfiguration } from './configuration-card';
 import { CopyButton } from './copy-button';
 
 const PLACEHOLDER = 'sy_pat_…';
 
 /** The client configurations of docs/mcp.md, filled with this server's URL and (once made) the token. */
-export function clientConfigurations(url: string, token: string | null) {
+export function clientConfigurations(url: string, token: string | null): ClientConfiguration[] {
   const secret = token ?? PLACEHOLDER;
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return [
@@ -67,20 +68,12 @@ export function ConnectInstructions({ url, token }: { url: string; token: string
         </div>
       </section>
       {clientConfigurations(url, token).map((configuration) => (
-        <section
+        <ConfigurationCard
           key={configuration.client}
-          aria-label={configuration.client}
-          className="rounded-xl border border-zinc-200 p-5"
-        >
-          <div className="flex items-center justify-between gap-2">
-            <h2 className="font-semibold text-zinc-950">{configuration.client}</h2>
-            <CopyButton text={configuration.text} label={`Copy for ${configuration.client}`} />
-          </div>
-          <p className="mt-2 text-sm text-zinc-600">{configuration.where}</p>
-          <pre className="mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
-            {configuration.text}
-          </pre>
-        </section>
+          configuration={configuration}
+          name={configuration.client}
+          heading="h2"
+        />
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
-import { CopyButton } from './copy-button';
+import { ConfigurationCard, type ClientConfiguration } from './configuration-card';
 
 /** Clients that sign in with OAuth need only the server URL: they discover the rest and open the consent page. */
-export function oauthConfigurations(url: string) {
+export function oauthConfigurations(url: string): ClientConfiguration[] {
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return [
     {
@@ -36,20 +36,12 @@ export function OAuthInstructions({ url }: { url: string }) {
   return (
     <div className="flex flex-col gap-6">
       {oauthConfigurations(url).map((configuration) => (
-        <section
+        <ConfigurationCard
           key={configuration.client}
-          aria-label={`${configuration.client} with OAuth`}
-          className="rounded-xl border border-zinc-200 p-5"
-        >
-          <div className="flex items-center justify-between gap-2">
-            <h3 className="font-semibold text-zinc-950">{configuration.client}</h3>
-            <CopyButton text={configuration.text} label={`Copy for ${configuration.client} with OAuth`} />
-          </div>
-          <p className="mt-2 text-sm text-zinc-600">{configuration.where}</p>
-          <pre className="mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
-            {configuration.text}
-          </pre>
-        </section>
+          configuration={configuration}
+          name={`${configuration.client} with OAuth`}
+          heading="h3"
+        />
       ))}
     </div>
   );
