@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, bodyFieldError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { bodyFieldError } from '@/lib/body-field-error';
 import { useCheckedForm } from '@/lib/use-checked-form';
 
 // The server checks the fields (and names the one it refuses); the form only gathers them.

@@ -18,12 +18,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The API's message for one field of the request body (a 400's errors), if it named that field. */
-export function bodyFieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return error.problem?.errors?.find((item) => item.pointer === `/body/${field}`)?.detail;
-}
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<T extends z.ZodType | undefined> {

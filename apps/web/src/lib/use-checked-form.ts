@@ -4,9 +4,7 @@ type Values = Record<string, string>;
 
 /** What the hook needs of a schema: zod's safeParse, which the sign-in pages' small form schemas mirror. */
 export type CheckableSchema<Out> = {
-  safeParse(
-    values: unknown,
-  ):
+  safeParse(values: unknown):
     | { success: true; data: Out }
     | {
         success: false;
@@ -23,7 +21,6 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * first.)
  */
 export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchema<Out>, initial: T) {
-  const [saved, setSaved] = useState<T>(initial);
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
   const [failure, setFailure] = useState<Error | null>(null);
@@ -38,9 +35,8 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
     onChange: (event: ChangeEvent<Control>) => setValue(name, event.target.value),
   });
 
-  /** Back to `next` (or the first values), with no messages left. */
-  const reset = (next: T = saved) => {
-    setSaved(next);
+  /** Back to `next`, with no messages left. */
+  const reset = (next: T) => {
     setValues(next);
     setErrors({});
     setFailure(null);
@@ -75,7 +71,5 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
       }
     };
 
-  const isDirty = Object.keys(values).some((name) => values[name] !== saved[name]);
-
-  return { values, errors, failure, isSubmitting, isDirty, field, setValue, reset, handleSubmit };
+  return { values, errors, failure, isSubmitting, field, setValue, reset, handleSubmit };
 }

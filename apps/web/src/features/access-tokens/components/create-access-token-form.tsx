@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { bodyFieldError } from '@/lib/api-client';
+import { bodyFieldError } from '@/lib/body-field-error';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateAccessToken } from '../api/create-access-token';
 import { CopyButton } from './copy-button';

@@ -13,6 +13,8 @@ const createProjectFormSchema = z.object({
   slug: z.string().trim(),
 });
 
+const EMPTY = { name: '', slug: '' };
+
 type CreateProjectDialogProps = {
   workspaceId: string;
   onCreated: (project: Project) => void;
@@ -20,12 +22,12 @@ type CreateProjectDialogProps = {
 
 export function CreateProjectDialog({ workspaceId, onCreated }: CreateProjectDialogProps) {
   const [open, setOpen] = useState(false);
-  const form = useCheckedForm(createProjectFormSchema, { name: '', slug: '' });
+  const form = useCheckedForm(createProjectFormSchema, EMPTY);
   const create = useCreateProject();
 
   const close = () => {
     setOpen(false);
-    form.reset();
+    form.reset(EMPTY);
     create.reset();
   };
 

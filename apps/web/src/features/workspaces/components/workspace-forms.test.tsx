@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '@/testing/api';
+import { json, workspaceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
-import { CreateWorkspaceFormCard } from './workspace-forms';
+import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
 
 afterEach(() => {
   cleanup();
@@ -39,5 +40,23 @@ describe('CreateWorkspaceFormCard', () => {
     answer = problem(503, 'Service Unavailable', 'later');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('later'));
+  });
+});
+
+describe('EditWorkspaceFormCard', () => {
+  it('keeps Update disabled until something changed, then sends the edit and closes', async () => {
+    const workspace = workspaceFixture();
+    const calls = stubApi(() => json({ ...workspace, description: 'Ours' }));
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<EditWorkspaceFormCard workspace={workspace} onDone={onDone} />);
+    const update = screen.getByRole('button', { name: 'Update' });
+    expect((update as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Description (optional)'), 'Ours');
+    expect((update as HTMLButtonElement).disabled).toBe(false);
+    await user.click(update);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls[0]?.method).toBe('PUT');
+    expect(calls[0]?.body).toEqual({ name: 'Tooling', slug: 'tooling', description: 'Ours' });
   });
 });

@@ -58,11 +58,11 @@ export function EditWorkspaceFormCard({
   onDone: () => void;
 }) {
   const update = useUpdateWorkspace();
-  const form = useCheckedForm(editWorkspaceFormSchema, {
-    name: workspace.name,
-    slug: workspace.slug,
-    description: workspace.description ?? '',
-  });
+  const saved = { name: workspace.name, slug: workspace.slug, description: workspace.description ?? '' };
+  const form = useCheckedForm(editWorkspaceFormSchema, saved);
+  const changed = (Object.keys(saved) as Array<keyof typeof saved>).some(
+    (name) => form.values[name] !== saved[name],
+  );
   const submit = form.handleSubmit(async (input) => {
     await update.mutateAsync({ id: workspace.id, input });
     onDone();
@@ -73,7 +73,7 @@ export function EditWorkspaceFormCard({
       <FailureAlert error={form.failure} fallback="Failed to update workspace" />
       <WorkspaceFields form={form} slugLabel="Slug" slugHint="Letters, numbers and dashes." />
       {/* Update stays disabled until something changed. */}
-      <CardActions label="Update" disabled={!form.isDirty || form.isSubmitting} onCancel={onDone} />
+      <CardActions label="Update" disabled={!changed || form.isSubmitting} onCancel={onDone} />
     </form>
   );
 }
