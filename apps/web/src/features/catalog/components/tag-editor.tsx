@@ -1,35 +1,34 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { updateTagSchema, type Tag } from '@stackyard/contracts/tag';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ActionDialog } from '@/components/ui/action-dialog';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useDeleteTag } from '../api/delete-tag';
 import { useUpdateTag } from '../api/update-tag';
 
+// Both fields are always there to check; only the changed ones are sent.
+const tagFormSchema = updateTagSchema.pick({ tag_name: true, color: true }).required();
+
 /** Rename or recolour one of the workspace's tags, in place of its row. */
 export function TagEditForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
-  const [name, setName] = useState(tag.tag_name);
-  const [color, setColor] = useState(tag.color);
-  const [error, setError] = useState<string>();
+  const form = useCheckedForm(tagFormSchema, { tag_name: tag.tag_name, color: tag.color });
   const update = useUpdateTag();
   const nameId = useId();
   const colorId = useId();
+  const { tag_name: name, color } = form.values;
   const changed = name.trim() !== tag.tag_name || color.toLowerCase() !== tag.color;
+  const error = form.errors.tag_name ?? form.errors.color;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = updateTagSchema.safeParse({
-      ...(name.trim() !== tag.tag_name ? { tag_name: name } : {}),
-      ...(color.toLowerCase() !== tag.color ? { color } : {}),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    update.mutate({ tagId: tag.id, input: parsed.data }, { onSuccess: onDone });
-  };
+  const submit = form.handleSubmit(async (checked) => {
+    const input = {
+      ...(checked.tag_name !== tag.tag_name ? { tag_name: checked.tag_name } : {}),
+      ...(checked.color.toLowerCase() !== tag.color ? { color: checked.color } : {}),
+    };
+    await update.mutateAsync({ tagId: tag.id, input });
+    onDone();
+  });
 
   return (
     <form
@@ -42,14 +41,7 @@ export function TagEditForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
         <label htmlFor={nameId} className="text-xs font-medium text-zinc-900">
           Tag name
         </label>
-        <Input
-          id={nameId}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={50}
-          autoFocus
-          className="h-8 w-40"
-        />
+        <Input id={nameId} maxLength={50} autoFocus className="h-8 w-40" {...form.field('tag_name')} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={colorId} className="text-xs font-medium text-zinc-900">
@@ -58,9 +50,8 @@ export function TagEditForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
         <input
           id={colorId}
           type="color"
-          value={color}
-          onChange={(event) => setColor(event.target.value)}
           className="h-8 w-12 rounded border border-zinc-300 bg-white"
+          {...form.field('color')}
         />
       </div>
       <Button type="submit" size="sm" disabled={!changed || update.isPending}>

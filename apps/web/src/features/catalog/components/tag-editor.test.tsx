@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Tag } from '@stackyard/contracts/tag';
+import { stubApi } from '@/testing/api';
+import { json, WORKSPACE_ID } from '@/testing/fixtures';
+import { renderInApp } from '@/testing/render';
+import { TagEditForm } from './tag-editor';
+
+const tag: Tag = {
+  id: '33333333-3333-4333-8333-333333333333',
+  workspace_id: WORKSPACE_ID,
+  tag_name: 'testing',
+  color: '#22c55e',
+  description: null,
+  criteria: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TagEditForm', () => {
+  it('says why an empty name cannot be saved, and sends only the changed name', async () => {
+    const calls = stubApi(() => json({ ...tag, tag_name: 'qa' }));
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<TagEditForm tag={tag} onDone={onDone} />);
+    const save = screen.getByRole('button', { name: 'Save tag' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    const name = screen.getByLabelText('Tag name');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(save);
+    expect(screen.getByRole('alert').textContent).toBe('Tag name is required');
+    expect(calls).toHaveLength(0);
+
+    await user.clear(name);
+    await user.type(name, ' qa {Enter}');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ tag_name: 'qa' });
+  });
+});
