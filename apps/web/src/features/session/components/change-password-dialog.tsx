@@ -1,15 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { LoginFlow } from '@ory/client-fetch';
+import { z } from 'zod';
 import { PASSWORD_RULES } from '@stackyard/contracts/password';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useChangePassword } from '../api/change-password';
 import { confirmMethodsOf, useConfirmWithPassword, useStartRefresh } from '../api/reauthenticate';
 import { ConfirmWithProvider } from './confirm-with-provider';
 
 export const CONFIRM_ITS_YOU = 'Please confirm this action by verifying that it is you.';
+
+// Both checks run on every submit, so an empty password and a different repeat are told at once.
+const newPasswordSchema = z
+  .object({ password: z.string(), repeat: z.string() })
+  .superRefine(({ password, repeat }, context) => {
+    if (!password) context.addIssue({ code: 'custom', path: ['password'], message: 'Enter a new password.' });
+    if (repeat !== password) {
+      context.addIssue({ code: 'custom', path: ['repeat'], message: 'The passwords do not match.' });
+    }
+  });
+const currentPasswordSchema = z.object({ current: z.string().min(1, 'Enter your current password.') });
 
 function Messages({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
@@ -26,20 +39,17 @@ type PasswordFieldProps = {
   label: 'Current password' | 'New password' | 'Confirm new password';
   error: string | undefined;
   hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-};
+} & ReturnType<ReturnType<typeof useCheckedForm>['field']>;
 
 /** A password input; the first of each form takes the focus, and the browser is told which password it is. */
-function PasswordField({ label, error, hint, value, onChange }: PasswordFieldProps) {
+function PasswordField({ label, error, hint, ...field }: PasswordFieldProps) {
   return (
     <FormField label={label} error={error} hint={hint}>
       <Input
         type="password"
         autoComplete={label === 'Current password' ? 'current-password' : 'new-password'}
         autoFocus={label !== 'Confirm new password'}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...field}
       />
     </FormField>
   );
@@ -64,10 +74,10 @@ function ChangePasswordForm({
   const confirm = useConfirmWithPassword();
   // The refresh login flow, once the change needs one: it says how this account can confirm itself.
   const [refresh, setRefresh] = useState<LoginFlow | null>(null);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [current, setCurrent] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string; current?: string }>({});
+  const next = useCheckedForm(newPasswordSchema, { password: '', repeat: '' });
+  const now = useCheckedForm(currentPasswordSchema, { current: '' });
+  // The identity service's word on the new password, shown on its field until the next try.
+  const [refused, setRefused] = useState<string>();
   const [messages, setMessages] = useState<string[]>([]);
   const pending = change.isPending || start.isPending || confirm.isPending;
 
@@ -78,7 +88,7 @@ function ChangePasswordForm({
   };
 
   const save = async () => {
-    const outcome = await change.mutateAsync(password);
+    const outcome = await change.mutateAsync(next.values.password);
     if (outcome.kind === 'done') onDone();
     else if (outcome.kind === 'reauth') await askWhoItIs();
     else {
@@ -86,38 +96,28 @@ function ChangePasswordForm({
       // The new password's fault is shown on its field: back on that form if the refresh had replaced it.
       if (outcome.passwordError) {
         setRefresh(null);
-        setErrors({ password: outcome.passwordError });
+        setRefused(outcome.passwordError);
       }
     }
   };
 
-  const onSubmitNew = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmitNew = next.handleSubmit(async () => {
     setMessages([]);
-    const found = {
-      password: password ? undefined : 'Enter a new password.',
-      repeat: repeat === password ? undefined : 'The passwords do not match.',
-    };
-    setErrors(found);
-    if (found.password || found.repeat) return;
+    setRefused(undefined);
     await save();
-  };
+  });
 
-  const onSubmitCurrent = async (flow: LoginFlow, event: FormEvent) => {
-    event.preventDefault();
-    setMessages([]);
-    if (!current) {
-      setErrors({ current: 'Enter your current password.' });
-      return;
-    }
-    setErrors({});
-    const outcome = await confirm.mutateAsync({ flow, email, password: current });
-    if (outcome.kind === 'failed') {
-      setMessages(outcome.messages);
-      return;
-    }
-    await save();
-  };
+  const confirmAndSave =
+    (flow: LoginFlow) =>
+    async ({ current }: { current: string }) => {
+      setMessages([]);
+      const outcome = await confirm.mutateAsync({ flow, email, password: current });
+      if (outcome.kind === 'failed') {
+        setMessages(outcome.messages);
+        return;
+      }
+      await save();
+    };
 
   if (refresh && !confirmMethodsOf(refresh).password) {
     return (
@@ -131,17 +131,12 @@ function ChangePasswordForm({
     return (
       <form
         noValidate
-        onSubmit={(event) => void onSubmitCurrent(refresh, event)}
+        onSubmit={(event) => void now.handleSubmit(confirmAndSave(refresh))(event)}
         className="flex flex-col gap-4"
       >
         <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
         <Messages messages={messages} />
-        <PasswordField
-          label="Current password"
-          error={errors.current}
-          value={current}
-          onChange={setCurrent}
-        />
+        <PasswordField label="Current password" error={now.errors.current} {...now.field('current')} />
         <DialogFormActions
           onCancel={onCancel}
           label="Confirm and save"
@@ -156,12 +151,11 @@ function ChangePasswordForm({
       <Messages messages={messages} />
       <PasswordField
         label="New password"
-        error={errors.password}
+        error={next.errors.password ?? refused}
         hint={PASSWORD_RULES}
-        value={password}
-        onChange={setPassword}
+        {...next.field('password')}
       />
-      <PasswordField label="Confirm new password" error={errors.repeat} value={repeat} onChange={setRepeat} />
+      <PasswordField label="Confirm new password" error={next.errors.repeat} {...next.field('repeat')} />
       <p className="text-sm text-zinc-600">Your other sessions will be signed out.</p>
       <DialogFormActions
         onCancel={onCancel}
