@@ -122,3 +122,24 @@ describe('ChangePasswordDialog re-authentication', () => {
     expect(submitted?.body).toMatchObject({ method: 'password', identifier: 'ana@example.com' });
   });
 });
+
+describe('ChangePasswordDialog checks', () => {
+  it('tells an empty new password and a different repeat at once, focusing the first, and sends nothing', async () => {
+    const { calls, user } = setup(withPassword, () => json({}));
+    await user.type(screen.getByLabelText('Confirm new password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('Enter a new password.')).toBeTruthy();
+    expect(screen.getByText('The passwords do not match.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('New password'));
+    expect(calls.filter((call) => call.url.includes('/self-service/settings?flow='))).toHaveLength(0);
+  });
+
+  it('asks for the current password before confirming with it', async () => {
+    const { user } = setup(withPassword, () => json({}));
+    await submitNewPassword(user);
+    const current = await screen.findByLabelText('Current password');
+    await user.click(screen.getByRole('button', { name: 'Confirm and save' }));
+    expect(screen.getByText('Enter your current password.')).toBeTruthy();
+    expect(document.activeElement).toBe(current);
+  });
+});
