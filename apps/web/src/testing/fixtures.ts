@@ -2,6 +2,7 @@
 import type { Submission } from '@stackyard/contracts/ingestion';
 import type { Project } from '@stackyard/contracts/project';
 import type { Resource } from '@stackyard/contracts/resource';
+import type { Tag } from '@stackyard/contracts/tag';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
@@ -108,6 +109,19 @@ export const resourceFixture = (fields: Partial<Resource> = {}): Resource => ({
     media: { icon: null, image: `/api/v1/media/${'c'.repeat(64)}` },
   },
   edited_fields: [],
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...fields,
+});
+
+/** The workspace's tag "testing", green. */
+export const tagFixture = (fields: Partial<Tag> = {}): Tag => ({
+  id: '33333333-3333-4333-8333-333333333333',
+  workspace_id: WORKSPACE_ID,
+  tag_name: 'testing',
+  color: '#22c55e',
+  description: null,
+  criteria: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   ...fields,

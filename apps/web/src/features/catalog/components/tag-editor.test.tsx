@@ -2,22 +2,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Tag } from '@stackyard/contracts/tag';
 import { stubApi } from '@/testing/api';
-import { json, WORKSPACE_ID } from '@/testing/fixtures';
+import { json, tagFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { TagEditForm } from './tag-editor';
 
-const tag: Tag = {
-  id: '33333333-3333-4333-8333-333333333333',
-  workspace_id: WORKSPACE_ID,
-  tag_name: 'testing',
-  color: '#22c55e',
-  description: null,
-  criteria: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const tag = tagFixture();
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
 import { stubApi, type ApiAnswer } from '@/testing/api';
-import { json, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
+import { json, tagFixture, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { ToolsList } from './tools-list';
 
@@ -21,18 +21,7 @@ function setup(answer: ApiAnswer, { canSetStance = true } = {}) {
   renderInApp(
     <ToolsList
       workspaceId={WORKSPACE}
-      tags={[
-        {
-          id: TAG,
-          workspace_id: WORKSPACE,
-          tag_name: 'testing',
-          color: '#22c55e',
-          description: null,
-          criteria: null,
-          created_at: '2026-01-01T00:00:00Z',
-          updated_at: '2026-01-01T00:00:00Z',
-        },
-      ]}
+      tags={[tagFixture({ id: TAG })]}
       toolHref={(slug) => `/ana/ws/tools/${slug}`}
       addToolHref="/ana/ws/tool-ingestions"
       aiExportHref="/ana/ws/ai-export"
