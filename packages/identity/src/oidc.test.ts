@@ -1,6 +1,7 @@
 // Sign-in with GitHub (and a generic OpenID Connect provider) against a local fake over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeProviderConfigs, startFakeProviders, throughProvider } from './fake-providers.ts';
+import { findAddress } from './identities.ts';
 import {
   createUser,
   csrfOf,
@@ -149,5 +150,26 @@ describe('GitHub sign-in', () => {
     const session = await api.toSession();
     expect(session.identity?.traits).toEqual({ email: 'gina@example.com' });
     expect(session.authentication_methods?.[0]).toMatchObject({ method: 'oidc', provider: 'google' });
+  });
+
+  it("refuses an ID token not signed with the provider's published key", async () => {
+    fake.state.nextAccount = {
+      id: 406,
+      emails: [{ email: 'forged@example.com', verified: true, primary: true }],
+    };
+    fake.state.forgeIdTokens = true;
+    const { api, callback } = await signInWith('google').finally(() => {
+      fake.state.forgeIdTokens = false;
+    });
+    expect(callback.status).toBe(303);
+    const errorPage = new URL(String(callback.headers.get('location')));
+    expect(`${errorPage.origin}${errorPage.pathname}`).toBe(`${server.origin}/error`);
+    const shown = await api.getFlowError({ id: String(errorPage.searchParams.get('id')) });
+    expect(shown.error).toMatchObject({
+      code: 400,
+      reason: 'Google could not confirm who you are. Please try again.',
+    });
+    expect((await failure(api.toSession())).status).toBe(401);
+    expect(await findAddress(server.db.db, 'forged@example.com')).toBeNull();
   });
 });
