@@ -181,6 +181,12 @@ export type NewFlow = (
   type?: 'browser' | 'api',
 ) => Promise<FlowRow>;
 
+/** The NewFlow of a kind whose flows all start alike: in choose_method, with the same form. */
+export function flowStarter(ctx: IdentityContext, kind: FlowKind, nodes: () => UiNode[]): NewFlow {
+  return (request, reply, returnTo, type = 'browser') =>
+    createFlow(ctx, request, reply, { kind, type, state: 'choose_method', nodes: nodes(), returnTo });
+}
+
 /** get{Login,Registration,Recovery,Verification}Flow: the flow of `?id=`, for the browser it was made for. */
 export function getFlowRoute(
   app: FastifyInstance,

@@ -180,11 +180,10 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
   getFlowRoute(app, ctx, 'login', newFlow);
 
   app.post('/self-service/login', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'login', newFlow);
-    if (stringField(body, 'method') === 'oidc') {
-      if (flow.type === 'api') throw errors.badRequest('Sign-in with a provider needs a browser flow.');
-      return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));
-    }
+    const submission = await openSubmission(ctx, request, reply, 'login', newFlow);
+    const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-in');
+    if (toProvider) return toProvider;
+    const { flow, body } = submission;
     const rawIdentifier = stringField(body, 'identifier') ?? '';
     const identifier = normalizeEmail(rawIdentifier);
     const password = stringField(body, 'password') ?? '';

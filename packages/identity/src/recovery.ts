@@ -6,7 +6,6 @@ import type { IdentityContext } from './context.ts';
 import { mails } from './courier.ts';
 import { errors } from './errors.ts';
 import {
-  createFlow,
   safeReturnTo,
   saveFlow,
   sendFlow,
@@ -14,6 +13,7 @@ import {
   type FlowRow,
   getFlowRoute,
   openSubmission,
+  flowStarter,
 } from './flows.ts';
 import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { findIdentity, markVerified, normalizeEmail } from './identities.ts';
@@ -27,19 +27,7 @@ import { isEmail } from './verification.ts';
 // settings flow where the user sets a new password (the session is fresh, so the change is allowed).
 
 export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const newFlow = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo?: string,
-    type: 'browser' | 'api' = 'browser',
-  ) =>
-    createFlow(ctx, request, reply, {
-      kind: 'recovery',
-      type,
-      state: 'choose_method',
-      nodes: codeEmailNodes(),
-      returnTo,
-    });
+  const newFlow = flowStarter(ctx, 'recovery', codeEmailNodes);
 
   app.get('/self-service/recovery/browser', async (request, reply) => {
     return sendFlow(ctx, request, reply, await newFlow(request, reply, safeReturnTo(ctx, request)));

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
 import {
-  createFlow,
   safeReturnTo,
   saveFlow,
   sendFlow,
@@ -10,6 +9,7 @@ import {
   type FlowRow,
   getFlowRoute,
   openSubmission,
+  flowStarter,
 } from './flows.ts';
 import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { createIdentity, DuplicateIdentifierError, identityJson, normalizeEmail } from './identities.ts';
@@ -45,19 +45,7 @@ const registrationNodes = (ctx: IdentityContext): UiNode[] => [
 ];
 
 export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: OidcStarter): void {
-  const newFlow = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo?: string,
-    type: 'browser' | 'api' = 'browser',
-  ) =>
-    createFlow(ctx, request, reply, {
-      kind: 'registration',
-      type,
-      state: 'choose_method',
-      nodes: registrationNodes(ctx),
-      returnTo,
-    });
+  const newFlow = flowStarter(ctx, 'registration', () => registrationNodes(ctx));
 
   app.get('/self-service/registration/browser', async (request, reply) => {
     const returnTo = safeReturnTo(ctx, request);
@@ -76,11 +64,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
   getFlowRoute(app, ctx, 'registration', newFlow);
 
   app.post('/self-service/registration', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'registration', newFlow);
-    if (stringField(body, 'method') === 'oidc') {
-      if (flow.type === 'api') throw errors.badRequest('Sign-up with a provider needs a browser flow.');
-      return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));
-    }
+    const submission = await openSubmission(ctx, request, reply, 'registration', newFlow);
+    const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-up');
+    if (toProvider) return toProvider;
+    const { flow, body } = submission;
     const traits =
       typeof body.traits === 'object' && body.traits !== null ? (body.traits as Record<string, unknown>) : {};
     const rawEmail = typeof traits.email === 'string' ? traits.email : '';

@@ -15,6 +15,7 @@ import {
   type FlowRow,
   getFlowRoute,
   openSubmission,
+  flowStarter,
 } from './flows.ts';
 import { queryParam, redirect, stringField, withQuery } from './http.ts';
 import { findAddress, markVerified, normalizeEmail } from './identities.ts';
@@ -69,19 +70,7 @@ export async function startVerification(
 }
 
 export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const newFlow = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo?: string,
-    type: 'browser' | 'api' = 'browser',
-  ) =>
-    createFlow(ctx, request, reply, {
-      kind: 'verification',
-      type,
-      state: 'choose_method',
-      nodes: codeEmailNodes(),
-      returnTo,
-    });
+  const newFlow = flowStarter(ctx, 'verification', codeEmailNodes);
 
   /** Judges a submitted code; answers the flow to show (a fresh one once the flow is spent). */
   async function checkCode(request: FastifyRequest, reply: FastifyReply, flow: FlowRow, code: string) {
