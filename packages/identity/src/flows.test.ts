@@ -1,33 +1,22 @@
 // One test per rule of the identity flows: each drives the SDK (or, for browser-form mode, plain form posts).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identityCredentials, identityFlows } from '@stackyard/db/schema';
 import { createIdentity } from './identities.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import {
   createCookieJar,
-  createUser,
   csrfOf,
   failure,
   frontendApi,
   startIdentityServer,
-  startIdentityWithMail,
   type IdentityTestServer,
-  type SmtpSink,
 } from './testing.ts';
+import { it } from './testing/fixtures.ts';
 
-let server: IdentityTestServer;
-let smtp: SmtpSink;
-let close: () => Promise<void>;
 const PASSWORD = 'a sturdy passphrase 42';
 
-beforeAll(async () => {
-  ({ server, smtp, close } = await startIdentityWithMail());
-  await createUser(server, 'grace@example.com', PASSWORD);
-});
-afterAll(() => close());
-
-async function tryLogin(identifier: string, password: string) {
+async function tryLogin(server: IdentityTestServer, identifier: string, password: string) {
   const { api } = frontendApi(server.basePath);
   const flow = await api.createBrowserLoginFlow();
   return failure(
@@ -38,7 +27,7 @@ async function tryLogin(identifier: string, password: string) {
   );
 }
 
-async function tryRegister(email: string, password: string) {
+async function tryRegister(server: IdentityTestServer, email: string, password: string) {
   const { api } = frontendApi(server.basePath);
   const flow = await api.createBrowserRegistrationFlow();
   return failure(
@@ -62,23 +51,24 @@ function passwordMessages(body: Record<string, unknown>): number[] {
 }
 
 describe('login', () => {
-  it('answers a wrong password with 400 and 4000006, keeping the identifier and dropping the password', async () => {
-    const { status, body } = await tryLogin('grace@example.com', 'not the password');
+  it('answers a wrong password with 400 and 4000006, keeping the identifier and dropping the password', async ({
+    server,
+    user,
+  }) => {
+    const { status, body } = await tryLogin(server, user.email, 'not the password');
     expect(status).toBe(400);
     expect(body).toMatchObject({
       state: 'choose_method',
       ui: { messages: [{ id: 4000006, type: 'error' }] },
     });
     const nodes = (body.ui as { nodes: Array<{ attributes: { name?: string; value?: unknown } }> }).nodes;
-    expect(nodes.find((node) => node.attributes.name === 'identifier')?.attributes.value).toBe(
-      'grace@example.com',
-    );
+    expect(nodes.find((node) => node.attributes.name === 'identifier')?.attributes.value).toBe(user.email);
     expect(nodes.find((node) => node.attributes.name === 'password')?.attributes.value).toBeUndefined();
   });
 
-  it('answers an unknown e-mail with exactly the same message', async () => {
-    const wrong = await tryLogin('grace@example.com', 'not the password');
-    const unknown = await tryLogin('nobody@example.com', 'not the password');
+  it('answers an unknown e-mail with exactly the same message', async ({ server, user }) => {
+    const wrong = await tryLogin(server, user.email, 'not the password');
+    const unknown = await tryLogin(server, 'nobody@example.com', 'not the password');
     expect(unknown.status).toBe(400);
     expect((unknown.body.ui as { messages: unknown }).messages).toEqual(
       (wrong.body.ui as { messages: unknown }).messages,
@@ -87,7 +77,7 @@ describe('login', () => {
 });
 
 describe('password hashes', () => {
-  it('moves a hash made with older parameters to the current ones at login', async () => {
+  it('moves a hash made with older parameters to the current ones at login', async ({ server }) => {
     const { argon2 } = server.config;
     const identity = await createIdentity(server.db.db, {
       email: 'legacy@example.com',
@@ -116,38 +106,40 @@ describe('password hashes', () => {
 });
 
 describe('registration', () => {
-  it('refuses a second account for the same e-mail with 4000007', async () => {
-    const { status, body } = await tryRegister('GRACE@example.com', 'another sturdy passphrase');
+  it('refuses a second account for the same e-mail with 4000007', async ({ server, user }) => {
+    const { status, body } = await tryRegister(server, user.email.toUpperCase(), 'another sturdy passphrase');
     expect(status).toBe(400);
     expect(body).toMatchObject({ ui: { messages: [{ id: 4000007 }] } });
   });
 
-  it('refuses a short password with 4000032 on the password node', async () => {
-    const { status, body } = await tryRegister('short@example.com', 'abc123');
+  it('refuses a short password with 4000032 on the password node', async ({ server }) => {
+    const { status, body } = await tryRegister(server, 'short@example.com', 'abc123');
     expect(status).toBe(400);
     expect(passwordMessages(body)).toEqual([4000032]);
   });
 
-  it('refuses a breached password with 4000034', async () => {
-    const { status, body } = await tryRegister('breached@example.com', 'password123');
+  it('refuses a breached password with 4000034', async ({ server }) => {
+    const { status, body } = await tryRegister(server, 'breached@example.com', 'password123');
     expect(status).toBe(400);
     expect(passwordMessages(body)).toEqual([4000034]);
   });
 
-  it('refuses a password too similar to the e-mail with 4000031', async () => {
-    const { body } = await tryRegister('margaret.hamilton@example.com', 'margaret.hamilton1');
+  it('refuses a password too similar to the e-mail with 4000031', async ({ server }) => {
+    const { body } = await tryRegister(server, 'margaret.hamilton@example.com', 'margaret.hamilton1');
     expect(passwordMessages(body)).toEqual([4000031]);
   });
 
-  it('requires the e-mail and the password (4000002)', async () => {
-    const { status, body } = await tryRegister('', '');
+  it('requires the e-mail and the password (4000002)', async ({ server }) => {
+    const { status, body } = await tryRegister(server, '', '');
     expect(status).toBe(400);
     expect(passwordMessages(body)).toEqual([4000002]);
   });
 });
 
 describe('CSRF', () => {
-  it('grants no other origin the preflight it needs to end sessions with the cookie (/sessions is CSRF-exempt)', async () => {
+  it('grants no other origin the preflight it needs to end sessions with the cookie (/sessions is CSRF-exempt)', async ({
+    server,
+  }) => {
     const withCors = await startIdentityServer({ corsOrigins: ['http://app.example.test'] });
     try {
       for (const [target, origin, granted] of [
@@ -169,13 +161,16 @@ describe('CSRF', () => {
     }
   });
 
-  it('rejects a submission without the token, or with another browser’s, with 403 security_csrf_violation', async () => {
+  it('rejects a submission without the token, or with another browser’s, with 403 security_csrf_violation', async ({
+    server,
+    user,
+  }) => {
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserLoginFlow();
     const missing = await failure(
       api.updateLoginFlow({
         flow: flow.id,
-        updateLoginFlowBody: { method: 'password', identifier: 'grace@example.com', password: PASSWORD },
+        updateLoginFlowBody: { method: 'password', identifier: user.email, password: user.password },
       }),
     );
     expect(missing.status).toBe(403);
@@ -193,8 +188,8 @@ describe('CSRF', () => {
         flow: flow.id,
         updateLoginFlowBody: {
           method: 'password',
-          identifier: 'grace@example.com',
-          password: PASSWORD,
+          identifier: user.email,
+          password: user.password,
           csrf_token: csrfOf(flow),
         },
       }),
@@ -205,7 +200,10 @@ describe('CSRF', () => {
 });
 
 describe('flow expiry', () => {
-  it('answers a submission to an expired flow with 410 and the id of a new flow', async () => {
+  it('answers a submission to an expired flow with 410 and the id of a new flow', async ({
+    server,
+    user,
+  }) => {
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserLoginFlow();
     await server.db.db
@@ -217,8 +215,8 @@ describe('flow expiry', () => {
         flow: flow.id,
         updateLoginFlowBody: {
           method: 'password',
-          identifier: 'grace@example.com',
-          password: PASSWORD,
+          identifier: user.email,
+          password: user.password,
           csrf_token: csrfOf(flow),
         },
       }),
@@ -234,7 +232,10 @@ describe('flow expiry', () => {
 describe('browser-form mode', () => {
   const formHeaders = { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' };
 
-  it('redirects to the web app with 303 on flow creation, on a failed submission and on success', async () => {
+  it('redirects to the web app with 303 on flow creation, on a failed submission and on success', async ({
+    server,
+    user,
+  }) => {
     const jar = createCookieJar();
     const created = await jar.fetch(`${server.basePath}/self-service/login/browser`, {
       headers: { accept: 'text/html' },
@@ -254,7 +255,7 @@ describe('browser-form mode', () => {
         headers: formHeaders,
         body: new URLSearchParams({
           method: 'password',
-          identifier: 'grace@example.com',
+          identifier: user.email,
           password,
           csrf_token: csrfOf(flow),
         }),
@@ -268,7 +269,7 @@ describe('browser-form mode', () => {
     });
     expect(await shown.json()).toMatchObject({ ui: { messages: [{ id: 4000006 }] } });
 
-    const succeeded = await post(PASSWORD);
+    const succeeded = await post(user.password);
     expect(succeeded.status).toBe(303);
     expect(succeeded.headers.get('location')).toBe(`${server.origin}/`);
     expect(jar.cookies.has('ory_kratos_session')).toBe(true);
@@ -278,7 +279,10 @@ describe('browser-form mode', () => {
     expect(whoami.status).toBe(200);
   });
 
-  it('registers from a plain HTML form (dotted trait names) and redirects to the verification page', async () => {
+  it('registers from a plain HTML form (dotted trait names) and redirects to the verification page', async ({
+    server,
+    smtp,
+  }) => {
     const jar = createCookieJar();
     const created = await jar.fetch(`${server.basePath}/self-service/registration/browser`, {
       headers: { accept: '*/*' },
@@ -307,7 +311,7 @@ describe('browser-form mode', () => {
     await smtp.waitForMail('form.user@example.com');
   });
 
-  it('sends a form post with a bad CSRF token to the error page', async () => {
+  it('sends a form post with a bad CSRF token to the error page', async ({ server }) => {
     const jar = createCookieJar();
     const created = await jar.fetch(`${server.basePath}/self-service/registration/browser`);
     const flowId = new URL(String(created.headers.get('location'))).searchParams.get('flow');
