@@ -7,6 +7,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { expect } from 'vitest';
 import type { OidcProviderConfig } from './config.ts';
 import { failure, type CookieJar } from './testing.ts';
+import { it as identityIt } from './testing/fixtures.ts';
 
 export interface FakeAccount {
   id: number;
@@ -24,7 +25,7 @@ async function signingKeys() {
  * A fake GitHub (web + REST API) and a fake OIDC provider; `nextAccount` is who "consents" next, and
  * `forgeIdTokens` has the OIDC provider's ID tokens signed by a key it does not publish.
  */
-export async function startFakeProviders() {
+async function startFakeProviders() {
   const app: FastifyInstance = Fastify();
   await app.register(fastifyFormbody);
   const keys = await signingKeys();
@@ -112,7 +113,7 @@ export async function startFakeProviders() {
 }
 
 /** The providers `github` (GitHub's API) and `google` (found by discovery) on the fake at `url`. */
-export function fakeProviderConfigs(url: string): OidcProviderConfig[] {
+function fakeProviderConfigs(url: string): OidcProviderConfig[] {
   return [
     {
       id: 'github',
@@ -135,6 +136,21 @@ export function fakeProviderConfigs(url: string): OidcProviderConfig[] {
     },
   ];
 }
+
+export type FakeProviders = Awaited<ReturnType<typeof startFakeProviders>>;
+
+/** The identity fixtures with the fake providers (per test file) as the server's sign-in providers. */
+export const it = identityIt
+  // Vitest reads a fixture's dependencies from its destructured first parameter, even when empty.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('fake', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const fake = await startFakeProviders();
+    onCleanup(() => fake.app.close());
+    return fake;
+  })
+  .extend('serverConfig', { scope: 'file' }, async ({ fake }) => ({
+    oidcProviders: fakeProviderConfigs(fake.url),
+  }));
 
 /**
  * The SPA's path once it submitted {method:"oidc"}: the 422 answer's redirect_browser_to, the provider's
