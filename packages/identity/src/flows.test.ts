@@ -230,46 +230,51 @@ describe('flow expiry', () => {
 });
 
 describe('browser-form mode', () => {
-  const formHeaders = { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' };
+  type FormFlow = { ui: { nodes: Array<{ attributes: unknown }> } };
+
+  /**
+   * A plain browser opening a flow (`accept` as its address bar sends it): the 303 to the web app's page, the
+   * flow that page reads, and form posts to it with the browser's cookies.
+   */
+  async function openFormFlow(server: IdentityTestServer, kind: 'login' | 'registration', accept: string) {
+    const jar = createCookieJar();
+    const created = await jar.fetch(`${server.basePath}/self-service/${kind}/browser`, {
+      headers: { accept },
+    });
+    expect(created.status).toBe(303);
+    const page = new URL(String(created.headers.get('location')));
+    const flowId = String(page.searchParams.get('flow'));
+    const read = async () => {
+      const response = await jar.fetch(`${server.basePath}/self-service/${kind}/flows?id=${flowId}`, {
+        headers: { accept: 'application/json' },
+      });
+      return (await response.json()) as FormFlow;
+    };
+    const post = (fields: Record<string, string>) =>
+      jar.fetch(`${server.basePath}/self-service/${kind}?flow=${flowId}`, {
+        method: 'POST',
+        headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    return { jar, page, flowId, read, post };
+  }
 
   it('redirects to the web app with 303 on flow creation, on a failed submission and on success', async ({
     server,
     user,
   }) => {
-    const jar = createCookieJar();
-    const created = await jar.fetch(`${server.basePath}/self-service/login/browser`, {
-      headers: { accept: 'text/html' },
-    });
-    expect(created.status).toBe(303);
-    const location = new URL(String(created.headers.get('location')));
-    expect(`${location.origin}${location.pathname}`).toBe(`${server.origin}/login`);
-    const flowId = String(location.searchParams.get('flow'));
+    const { jar, page, flowId, read, post } = await openFormFlow(server, 'login', 'text/html');
+    expect(`${page.origin}${page.pathname}`).toBe(`${server.origin}/login`);
+    const csrf = csrfOf(await read());
+    const login = (password: string) =>
+      post({ method: 'password', identifier: user.email, password, csrf_token: csrf });
 
-    const flowResponse = await jar.fetch(`${server.basePath}/self-service/login/flows?id=${flowId}`, {
-      headers: { accept: 'application/json' },
-    });
-    const flow = (await flowResponse.json()) as { ui: { nodes: Array<{ attributes: unknown }> } };
-    const post = (password: string) =>
-      jar.fetch(`${server.basePath}/self-service/login?flow=${flowId}`, {
-        method: 'POST',
-        headers: formHeaders,
-        body: new URLSearchParams({
-          method: 'password',
-          identifier: user.email,
-          password,
-          csrf_token: csrfOf(flow),
-        }),
-      });
-
-    const failed = await post('wrong password here');
+    const failed = await login('wrong password here');
     expect(failed.status).toBe(303);
     expect(failed.headers.get('location')).toBe(`${server.origin}/login?flow=${flowId}`);
-    const shown = await jar.fetch(`${server.basePath}/self-service/login/flows?id=${flowId}`, {
-      headers: { accept: 'application/json' },
-    });
-    expect(await shown.json()).toMatchObject({ ui: { messages: [{ id: 4000006 }] } });
+    expect(await read()).toMatchObject({ ui: { messages: [{ id: 4000006 }] } });
 
-    const succeeded = await post(user.password);
+    const succeeded = await login(user.password);
     expect(succeeded.status).toBe(303);
     expect(succeeded.headers.get('location')).toBe(`${server.origin}/`);
     expect(jar.cookies.has('ory_kratos_session')).toBe(true);
@@ -283,26 +288,12 @@ describe('browser-form mode', () => {
     server,
     smtp,
   }) => {
-    const jar = createCookieJar();
-    const created = await jar.fetch(`${server.basePath}/self-service/registration/browser`, {
-      headers: { accept: '*/*' },
-    });
-    expect(created.status).toBe(303);
-    const flowId = String(new URL(String(created.headers.get('location'))).searchParams.get('flow'));
-    const flow = (await (
-      await jar.fetch(`${server.basePath}/self-service/registration/flows?id=${flowId}`, {
-        headers: { accept: 'application/json' },
-      })
-    ).json()) as { ui: { nodes: Array<{ attributes: unknown }> } };
-    const response = await jar.fetch(`${server.basePath}/self-service/registration?flow=${flowId}`, {
-      method: 'POST',
-      headers: formHeaders,
-      body: new URLSearchParams({
-        method: 'password',
-        'traits.email': 'form.user@example.com',
-        password: PASSWORD,
-        csrf_token: csrfOf(flow),
-      }),
+    const { jar, read, post } = await openFormFlow(server, 'registration', '*/*');
+    const response = await post({
+      method: 'password',
+      'traits.email': 'form.user@example.com',
+      password: PASSWORD,
+      csrf_token: csrfOf(await read()),
     });
     expect(response.status).toBe(303);
     const target = new URL(String(response.headers.get('location')));
@@ -311,19 +302,12 @@ describe('browser-form mode', () => {
     await smtp.waitForMail('form.user@example.com');
   });
 
-  it('sends a form post with a bad CSRF token to the error page', async ({ server }) => {
-    const jar = createCookieJar();
-    const created = await jar.fetch(`${server.basePath}/self-service/registration/browser`);
-    const flowId = new URL(String(created.headers.get('location'))).searchParams.get('flow');
-    const response = await jar.fetch(`${server.basePath}/self-service/registration?flow=${flowId}`, {
-      method: 'POST',
-      headers: formHeaders,
-      body: new URLSearchParams({ method: 'password', 'traits.email': 'x@example.com', password: PASSWORD }),
-    });
+  it('sends a form post with a bad CSRF token to the error page', async ({ server, browser: { api } }) => {
+    const { post } = await openFormFlow(server, 'registration', '*/*');
+    const response = await post({ method: 'password', 'traits.email': 'x@example.com', password: PASSWORD });
     expect(response.status).toBe(303);
     const errorPage = new URL(String(response.headers.get('location')));
     expect(errorPage.pathname).toBe('/error');
-    const { api } = frontendApi(server.basePath);
     const stored = await api.getFlowError({ id: String(errorPage.searchParams.get('id')) });
     expect(stored.error).toMatchObject({ id: 'security_csrf_violation' });
   });
