@@ -5,14 +5,7 @@ import { describe, expect } from 'vitest';
 import { identitySessions } from '@stackyard/db/schema';
 import { it, throughProvider, type FakeProviders } from './fake-providers.ts';
 import { findAddress } from './identities.ts';
-import {
-  createUser,
-  csrfOf,
-  failure,
-  frontendApi,
-  signInBrowser,
-  type IdentityTestServer,
-} from './testing.ts';
+import { csrfOf, failure, frontendApi, type IdentityTestServer } from './testing.ts';
 
 type Client = ReturnType<typeof frontendApi>;
 
@@ -146,9 +139,7 @@ describe('refresh login with an external provider', () => {
     expect(await findAddress(server.db.db, 'nobody-yet@example.com')).toBeNull();
   });
 
-  it("offers a password-only account's refresh no provider", async ({ server }) => {
-    await createUser(server, 'password-only@example.com', 'a long local passphrase');
-    const { api } = await signInBrowser(server, 'password-only@example.com', 'a long local passphrase');
+  it("offers a password-only account's refresh no provider", async ({ signedIn: { api } }) => {
     const flow = await api.createBrowserLoginFlow({ refresh: true });
     expect(flow.refresh).toBe(true);
     expect(flow.ui.nodes.filter((node) => node.group === 'oidc')).toEqual([]);

@@ -2,7 +2,7 @@
 import { describe, expect } from 'vitest';
 import { it, throughProvider } from './fake-providers.ts';
 import { findAddress } from './identities.ts';
-import { createUser, csrfOf, failure, frontendApi, type IdentityTestServer } from './testing.ts';
+import { csrfOf, failure, frontendApi, type IdentityTestServer } from './testing.ts';
 
 /** The SPA's path: submit {method:"oidc"}, follow redirect_browser_to, let the provider call back. */
 async function signInWith(
@@ -75,14 +75,10 @@ describe('GitHub sign-in', () => {
     expect((await again.api.toSession()).identity?.id).toBe(session.identity?.id);
   });
 
-  it('links to the existing identity that owns the verified e-mail', async ({ server, fake }) => {
-    const identityId = await createUser(server, 'linked@example.com', 'a long local passphrase');
-    fake.state.nextAccount = {
-      id: 202,
-      emails: [{ email: 'linked@example.com', verified: true, primary: true }],
-    };
+  it('links to the existing identity that owns the verified e-mail', async ({ server, fake, user }) => {
+    fake.state.nextAccount = { id: 202, emails: [{ email: user.email, verified: true, primary: true }] };
     const { api } = await signInWith(server, 'github');
-    expect((await api.toSession()).identity?.id).toBe(identityId);
+    expect((await api.toSession()).identity?.id).toBe(user.id);
   });
 
   it("comes back to the login flow's return_to: the save page a signed-out visitor came from", async ({
