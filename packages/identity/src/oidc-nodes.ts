@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import type { FlowRow } from './flows.ts';
+import type { FlowRow, Submission } from './flows.ts';
 import { redirect, stringField, wantsJson } from './http.ts';
 import { submitNode, text, type UiNode } from './ui.ts';
 
@@ -36,7 +36,7 @@ export async function startOidc(
   oidc: OidcStarter,
   request: FastifyRequest,
   reply: FastifyReply,
-  submission: { flow: FlowRow; body: Record<string, unknown> },
+  submission: Submission,
   action: 'Sign-in' | 'Sign-up',
 ): Promise<FastifyReply | null> {
   const { flow, body } = submission;

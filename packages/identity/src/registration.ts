@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import {
-  safeReturnTo,
-  saveFlow,
-  sendFlow,
-  uiOf,
-  type FlowRow,
-  getFlowRoute,
-  openSubmission,
-  flowStarter,
-} from './flows.ts';
+import { safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow, flowRoutes, flowStarter } from './flows.ts';
 import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { createIdentity, DuplicateIdentifierError, identityJson, normalizeEmail } from './identities.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -61,10 +52,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  getFlowRoute(app, ctx, 'registration', newFlow);
+  const openSubmission = flowRoutes(app, ctx, 'registration', newFlow);
 
   app.post('/self-service/registration', async (request, reply) => {
-    const submission = await openSubmission(ctx, request, reply, 'registration', newFlow);
+    const submission = await openSubmission(request, reply);
     const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-up');
     if (toProvider) return toProvider;
     const { flow, body } = submission;

@@ -13,8 +13,7 @@ import {
   sendFlow,
   uiOf,
   type FlowRow,
-  getFlowRoute,
-  openSubmission,
+  flowRoutes,
   flowStarter,
 } from './flows.ts';
 import { queryParam, redirect, stringField, withQuery } from './http.ts';
@@ -111,7 +110,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     return sendFlow(ctx, request, reply, flow);
   });
 
-  getFlowRoute(app, ctx, 'verification', newFlow);
+  const openSubmission = flowRoutes(app, ctx, 'verification', newFlow);
 
   // The link in the mail. It may be opened in another browser than the one that asked (a phone): the code
   // is the proof, so no CSRF token is needed, and that browser gets a flow of its own showing the outcome.
@@ -139,7 +138,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
   });
 
   app.post('/self-service/verification', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'verification', newFlow);
+    const { flow, body } = await openSubmission(request, reply);
     const code = stringField(body, 'code');
     const email = stringField(body, 'email');
     const rl = ctx.config.rateLimit;
