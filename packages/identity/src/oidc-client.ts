@@ -24,8 +24,8 @@ export interface CallbackInput {
 }
 
 /**
- * The library refuses plain HTTP; a provider configured with an http:// URL (the tests' local providers, a
- * provider on the same host) is talked to as configured, never one whose configured URLs are https.
+ * The library talks HTTPS only. A provider whose configured URL is http:// (the tests' local providers) is
+ * talked to over plain HTTP as configured; one configured with https:// URLs never is.
  */
 function plainHttp(provider: OidcProviderConfig): boolean {
   return [provider.issuerUrl, provider.apiUrl].some((url) => url?.startsWith('http:'));
@@ -57,7 +57,8 @@ async function configure(provider: OidcProviderConfig): Promise<client.Configura
   });
 }
 
-const record = (value: unknown): Record<string, unknown> =>
+/** The value as an object's fields; anything else as none. */
+export const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 async function githubProfile(

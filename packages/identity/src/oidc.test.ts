@@ -128,6 +128,27 @@ describe('GitHub sign-in', () => {
     expect((await failure(api.toSession())).status).toBe(401);
   });
 
+  it('answers a code the provider refuses with a 400 saying so, not a server error', async ({
+    browser: { api, jar },
+  }) => {
+    const flow = await api.createBrowserLoginFlow();
+    const answer = await failure(
+      api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: { method: 'oidc', provider: 'github', csrf_token: csrfOf(flow) },
+      }),
+    );
+    const consent = await jar.fetch(String(answer.body.redirect_browser_to));
+    const callback = new URL(String(consent.headers.get('location')));
+    callback.searchParams.set('code', 'a-code-github-never-issued');
+    const refused = await jar.fetch(callback.toString(), { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 400, reason: 'GitHub could not confirm who you are. Please try again.' },
+    });
+    expect((await failure(api.toSession())).status).toBe(401);
+  });
+
   it('signs in with a generic OpenID Connect provider found by discovery', async ({ server, fake }) => {
     fake.state.nextAccount = {
       id: 404,

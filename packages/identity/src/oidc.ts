@@ -16,7 +16,7 @@ import {
   markVerified,
 } from './identities.ts';
 import { completeLogin } from './login.ts';
-import { createProviderClients, isRefusedAnswer, type ExternalProfile } from './oidc-client.ts';
+import { createProviderClients, isRefusedAnswer, record, type ExternalProfile } from './oidc-client.ts';
 import type { OidcStarter } from './oidc-nodes.ts';
 import { addMessage, clearMessages, text } from './ui.ts';
 
@@ -27,9 +27,6 @@ import { addMessage, clearMessages, text } from './ui.ts';
 function callbackUrl(ctx: IdentityContext, provider: OidcProviderConfig): string {
   return `${ctx.config.publicUrl}/self-service/methods/oidc/callback/${provider.id}`;
 }
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /** The callback's parameters: in the query, or in the body of a form post (response_mode=form_post). */
 function callbackParams(request: FastifyRequest): URLSearchParams {
