@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { identityCodes } from '@stackyard/db/schema';
-import { codeOf, createUser, csrfOf, frontendApi } from './testing.ts';
+import { codeOf, createUser, csrfOf, frontendApi, signInBrowser } from './testing.ts';
 import { it } from './testing/fixtures.ts';
 
 const PASSWORD = 'a sturdy passphrase 42';
@@ -65,16 +65,8 @@ describe('verification codes', () => {
     const shown = await phone.api.getVerificationFlow({ id: String(target.searchParams.get('flow')) });
     expect(shown.state).toBe('passed_challenge');
     expect(shown.ui.messages?.[0]?.id).toBe(1080002);
-    const login = await phone.api.createBrowserLoginFlow();
-    await phone.api.updateLoginFlow({
-      flow: login.id,
-      updateLoginFlowBody: {
-        method: 'password',
-        identifier: 'radia@example.com',
-        password: PASSWORD,
-        csrf_token: csrfOf(login),
-      },
-    });
+    // The verified account signs in as usual.
+    await signInBrowser(server, 'radia@example.com', PASSWORD);
   });
 
   it('refuses a code older than one hour', async ({ server, smtp }) => {
