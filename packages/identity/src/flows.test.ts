@@ -16,32 +16,30 @@ import { it } from './testing/fixtures.ts';
 
 const PASSWORD = 'a sturdy passphrase 42';
 
-async function tryLogin(server: IdentityTestServer, identifier: string, password: string) {
+/** A fresh browser's password login or sign-up, expected to be refused: the answer's status and body. */
+async function refused(
+  server: IdentityTestServer,
+  kind: 'login' | 'registration',
+  email: string,
+  password: string,
+) {
   const { api } = frontendApi(server.basePath);
-  const flow = await api.createBrowserLoginFlow();
-  return failure(
-    api.updateLoginFlow({
-      flow: flow.id,
-      updateLoginFlowBody: { method: 'password', identifier, password, csrf_token: csrfOf(flow) },
-    }),
-  );
+  if (kind === 'login') {
+    const flow = await api.createBrowserLoginFlow();
+    const body = { method: 'password' as const, identifier: email, password, csrf_token: csrfOf(flow) };
+    return failure(api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: body }));
+  }
+  const flow = await api.createBrowserRegistrationFlow();
+  const body = { method: 'password' as const, traits: { email }, password, csrf_token: csrfOf(flow) };
+  return failure(api.updateRegistrationFlow({ flow: flow.id, updateRegistrationFlowBody: body }));
 }
 
-async function tryRegister(server: IdentityTestServer, email: string, password: string) {
-  const { api } = frontendApi(server.basePath);
-  const flow = await api.createBrowserRegistrationFlow();
-  return failure(
-    api.updateRegistrationFlow({
-      flow: flow.id,
-      updateRegistrationFlowBody: {
-        method: 'password',
-        traits: { email },
-        password,
-        csrf_token: csrfOf(flow),
-      },
-    }),
-  );
-}
+/** The login form's fields for the user's right e-mail and password. */
+const passwordLogin = (user: { email: string; password: string }) => ({
+  method: 'password' as const,
+  identifier: user.email,
+  password: user.password,
+});
 
 function passwordMessages(body: Record<string, unknown>): number[] {
   const ui = body.ui as { nodes: Array<{ attributes: { name?: string }; messages: Array<{ id: number }> }> };
@@ -55,7 +53,7 @@ describe('login', () => {
     server,
     user,
   }) => {
-    const { status, body } = await tryLogin(server, user.email, 'not the password');
+    const { status, body } = await refused(server, 'login', user.email, 'not the password');
     expect(status).toBe(400);
     expect(body).toMatchObject({
       state: 'choose_method',
@@ -67,8 +65,8 @@ describe('login', () => {
   });
 
   it('answers an unknown e-mail with exactly the same message', async ({ server, user }) => {
-    const wrong = await tryLogin(server, user.email, 'not the password');
-    const unknown = await tryLogin(server, 'nobody@example.com', 'not the password');
+    const wrong = await refused(server, 'login', user.email, 'not the password');
+    const unknown = await refused(server, 'login', 'nobody@example.com', 'not the password');
     expect(unknown.status).toBe(400);
     expect((unknown.body.ui as { messages: unknown }).messages).toEqual(
       (wrong.body.ui as { messages: unknown }).messages,
@@ -107,30 +105,40 @@ describe('password hashes', () => {
 
 describe('registration', () => {
   it('refuses a second account for the same e-mail with 4000007', async ({ server, user }) => {
-    const { status, body } = await tryRegister(server, user.email.toUpperCase(), 'another sturdy passphrase');
+    const { status, body } = await refused(
+      server,
+      'registration',
+      user.email.toUpperCase(),
+      'another sturdy passphrase',
+    );
     expect(status).toBe(400);
     expect(body).toMatchObject({ ui: { messages: [{ id: 4000007 }] } });
   });
 
   it('refuses a short password with 4000032 on the password node', async ({ server }) => {
-    const { status, body } = await tryRegister(server, 'short@example.com', 'abc123');
+    const { status, body } = await refused(server, 'registration', 'short@example.com', 'abc123');
     expect(status).toBe(400);
     expect(passwordMessages(body)).toEqual([4000032]);
   });
 
   it('refuses a breached password with 4000034', async ({ server }) => {
-    const { status, body } = await tryRegister(server, 'breached@example.com', 'password123');
+    const { status, body } = await refused(server, 'registration', 'breached@example.com', 'password123');
     expect(status).toBe(400);
     expect(passwordMessages(body)).toEqual([4000034]);
   });
 
   it('refuses a password too similar to the e-mail with 4000031', async ({ server }) => {
-    const { body } = await tryRegister(server, 'margaret.hamilton@example.com', 'margaret.hamilton1');
+    const { body } = await refused(
+      server,
+      'registration',
+      'margaret.hamilton@example.com',
+      'margaret.hamilton1',
+    );
     expect(passwordMessages(body)).toEqual([4000031]);
   });
 
   it('requires the e-mail and the password (4000002)', async ({ server }) => {
-    const { status, body } = await tryRegister(server, '', '');
+    const { status, body } = await refused(server, 'registration', '', '');
     expect(status).toBe(400);
     expect(passwordMessages(body)).toEqual([4000002]);
   });
@@ -164,13 +172,13 @@ describe('CSRF', () => {
   it('rejects a submission without the token, or with another browser’s, with 403 security_csrf_violation', async ({
     server,
     user,
+    browser: { api },
   }) => {
-    const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserLoginFlow();
     const missing = await failure(
       api.updateLoginFlow({
         flow: flow.id,
-        updateLoginFlowBody: { method: 'password', identifier: user.email, password: user.password },
+        updateLoginFlowBody: passwordLogin(user),
       }),
     );
     expect(missing.status).toBe(403);
@@ -186,12 +194,7 @@ describe('CSRF', () => {
     const foreign = await failure(
       stranger.api.updateLoginFlow({
         flow: flow.id,
-        updateLoginFlowBody: {
-          method: 'password',
-          identifier: user.email,
-          password: user.password,
-          csrf_token: csrfOf(flow),
-        },
+        updateLoginFlowBody: { ...passwordLogin(user), csrf_token: csrfOf(flow) },
       }),
     );
     expect(foreign.status).toBe(403);
@@ -203,8 +206,8 @@ describe('flow expiry', () => {
   it('answers a submission to an expired flow with 410 and the id of a new flow', async ({
     server,
     user,
+    browser: { api },
   }) => {
-    const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserLoginFlow();
     await server.db.db
       .update(identityFlows)
@@ -213,12 +216,7 @@ describe('flow expiry', () => {
     const { status, body } = await failure(
       api.updateLoginFlow({
         flow: flow.id,
-        updateLoginFlowBody: {
-          method: 'password',
-          identifier: user.email,
-          password: user.password,
-          csrf_token: csrfOf(flow),
-        },
+        updateLoginFlowBody: { ...passwordLogin(user), csrf_token: csrfOf(flow) },
       }),
     );
     expect(status).toBe(410);

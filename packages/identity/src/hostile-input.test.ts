@@ -111,8 +111,10 @@ describe('malformed bodies', () => {
   // Fastify's default limit: the identity service takes small forms only.
   const BODY_LIMIT = 1024 * 1024;
 
-  it('answers every write endpoint an error envelope with a 4xx, never a 5xx', async ({ server }) => {
-    const { api, jar } = frontendApi(server.basePath);
+  it('answers every write endpoint an error envelope with a 4xx, never a 5xx', async ({
+    server,
+    browser: { api, jar },
+  }) => {
     const flows = {
       login: (await api.createBrowserLoginFlow()).id,
       registration: (await api.createBrowserRegistrationFlow()).id,

@@ -28,8 +28,7 @@ async function signInWith(
 }
 
 describe('GitHub sign-in', () => {
-  it('offers the providers as buttons on login and registration', async ({ server }) => {
-    const { api } = frontendApi(server.basePath);
+  it('offers the providers as buttons on login and registration', async ({ browser: { api } }) => {
     const login = await api.createBrowserLoginFlow();
     const buttons = login.ui.nodes.filter((node) => node.group === 'oidc');
     expect(buttons.map((node) => (node.attributes as { value?: string }).value)).toEqual([

@@ -55,8 +55,10 @@ describe('recovery', () => {
     expect((await again.api.toSession()).identity?.traits).toEqual({ email: 'barbara@example.com' });
   });
 
-  it('answers an unknown address as if a code was sent, and sends none', async ({ server, smtp }) => {
-    const { api } = frontendApi(server.basePath);
+  it('answers an unknown address as if a code was sent, and sends none', async ({
+    smtp,
+    browser: { api },
+  }) => {
     const flow = await api.createBrowserRecoveryFlow();
     const sent = await api.updateRecoveryFlow({
       flow: flow.id,
@@ -68,8 +70,7 @@ describe('recovery', () => {
 });
 
 describe('settings', () => {
-  it('needs a session (401)', async ({ server }) => {
-    const { api } = frontendApi(server.basePath);
+  it('needs a session (401)', async ({ browser: { api } }) => {
     expect((await failure(api.createBrowserSettingsFlow())).status).toBe(401);
   });
 
