@@ -3,24 +3,38 @@
 import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { expect } from 'vitest';
 import type { OidcProviderConfig } from './config.ts';
 import { failure, type CookieJar } from './testing.ts';
+import { it as identityIt } from './testing/fixtures.ts';
 
 export interface FakeAccount {
   id: number;
   emails: Array<{ email: string; verified: boolean; primary: boolean }>;
 }
 
-/** A fake GitHub (web + REST API) and a fake OIDC provider; `nextAccount` is who "consents" next. */
-export async function startFakeProviders() {
+/** The OIDC provider's signing key (published at its JWKS) and a stranger's key under the same kid. */
+async function signingKeys() {
+  const [own, stranger] = await Promise.all([generateKeyPair('RS256'), generateKeyPair('RS256')]);
+  const jwk = { ...(await exportJWK(own.publicKey)), kid: 'fake-1', alg: 'RS256', use: 'sig' };
+  return { own: own.privateKey, stranger: stranger.privateKey, jwks: { keys: [jwk] } };
+}
+
+/**
+ * A fake GitHub (web + REST API) and a fake OIDC provider; `nextAccount` is who "consents" next, and
+ * `forgeIdTokens` has the OIDC provider's ID tokens signed by a key it does not publish.
+ */
+async function startFakeProviders() {
   const app: FastifyInstance = Fastify();
   await app.register(fastifyFormbody);
+  const keys = await signingKeys();
   const codes = new Map<string, FakeAccount>();
   const tokens = new Map<string, FakeAccount>();
   const state = {
     nextAccount: { id: 1, emails: [] } as FakeAccount,
     tokenRequests: [] as Array<Record<string, string>>,
+    forgeIdTokens: false,
   };
 
   app.get<{ Querystring: Record<string, string> }>('/login/oauth/authorize', async (request, reply) => {
@@ -31,21 +45,21 @@ export async function startFakeProviders() {
     target.searchParams.set('state', String(request.query.state));
     return reply.redirect(target.toString(), 302);
   });
-  const token = async (
-    request: { body: unknown },
-    reply: { code(status: number): { send(body: unknown): unknown } },
-  ) => {
-    const body = request.body as Record<string, string>;
+  /** Redeems a code once: the account that consented and its new access token. */
+  const redeem = (body: Record<string, string>) => {
     state.tokenRequests.push(body);
     const account = codes.get(body.code ?? '');
-    if (!account || body.client_secret !== 'shh')
-      return reply.code(400).send({ error: 'bad_verification_code' });
+    if (!account || body.client_secret !== 'shh') return null;
     codes.delete(body.code ?? '');
     const accessToken = randomUUID();
     tokens.set(accessToken, account);
-    return { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' };
+    return { account, accessToken };
   };
-  app.post('/login/oauth/access_token', token);
+  app.post('/login/oauth/access_token', async (request, reply) => {
+    const redeemed = redeem(request.body as Record<string, string>);
+    if (!redeemed) return reply.code(400).send({ error: 'bad_verification_code' });
+    return { access_token: redeemed.accessToken, token_type: 'bearer', scope: 'read:user,user:email' };
+  });
   const accountOf = (authorization: string | undefined) =>
     tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
   app.get('/api/user', async (request, reply) => {
@@ -63,8 +77,26 @@ export async function startFakeProviders() {
     authorization_endpoint: `${base()}/login/oauth/authorize`,
     token_endpoint: `${base()}/oidc/token`,
     userinfo_endpoint: `${base()}/oidc/userinfo`,
+    jwks_uri: `${base()}/oidc/jwks`,
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
   }));
-  app.post('/oidc/token', token);
+  app.get('/oidc/jwks', async () => keys.jwks);
+  app.post('/oidc/token', async (request, reply) => {
+    const body = request.body as Record<string, string>;
+    const redeemed = redeem(body);
+    if (!redeemed) return reply.code(400).send({ error: 'invalid_grant' });
+    const idToken = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'fake-1' })
+      .setIssuer(`${base()}/oidc`)
+      .setAudience(String(body.client_id))
+      .setSubject(`oidc-${redeemed.account.id}`)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(state.forgeIdTokens ? keys.stranger : keys.own);
+    return { access_token: redeemed.accessToken, token_type: 'Bearer', id_token: idToken };
+  });
   app.get('/oidc/userinfo', async (request, reply) => {
     const account = accountOf(request.headers.authorization);
     const primary = account?.emails[0];
@@ -81,7 +113,7 @@ export async function startFakeProviders() {
 }
 
 /** The providers `github` (GitHub's API) and `google` (found by discovery) on the fake at `url`. */
-export function fakeProviderConfigs(url: string): OidcProviderConfig[] {
+function fakeProviderConfigs(url: string): OidcProviderConfig[] {
   return [
     {
       id: 'github',
@@ -104,6 +136,21 @@ export function fakeProviderConfigs(url: string): OidcProviderConfig[] {
     },
   ];
 }
+
+export type FakeProviders = Awaited<ReturnType<typeof startFakeProviders>>;
+
+/** The identity fixtures with the fake providers (per test file) as the server's sign-in providers. */
+export const it = identityIt
+  // Vitest reads a fixture's dependencies from its destructured first parameter, even when empty.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('fake', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const fake = await startFakeProviders();
+    onCleanup(() => fake.app.close());
+    return fake;
+  })
+  .extend('serverConfig', { scope: 'file' }, async ({ fake }) => ({
+    oidcProviders: fakeProviderConfigs(fake.url),
+  }));
 
 /**
  * The SPA's path once it submitted {method:"oidc"}: the 422 answer's redirect_browser_to, the provider's

@@ -181,13 +181,29 @@ export type NewFlow = (
   type?: 'browser' | 'api',
 ) => Promise<FlowRow>;
 
-/** get{Login,Registration,Recovery,Verification}Flow: the flow of `?id=`, for the browser it was made for. */
-export function getFlowRoute(
+/** The NewFlow of a kind whose flows all start alike: in choose_method, with the same form. */
+export function flowStarter(ctx: IdentityContext, kind: FlowKind, nodes: () => UiNode[]): NewFlow {
+  return (request, reply, returnTo, type = 'browser') =>
+    createFlow(ctx, request, reply, { kind, type, state: 'choose_method', nodes: nodes(), returnTo });
+}
+
+/** A submitted update*Flow: its flow and body. */
+export interface Submission {
+  flow: FlowRow;
+  body: Record<string, unknown>;
+}
+
+/**
+ * What login, registration, recovery and verification share: get*Flow, registered here (the flow of `?id=`,
+ * for the browser it was made for), and the opening of every update*Flow, answered: the flow of `?flow=`, its
+ * body, the CSRF check, and — when it expired — a 410 naming a new flow to use instead.
+ */
+export function flowRoutes(
   app: FastifyInstance,
   ctx: IdentityContext,
   kind: FlowKind,
   newFlow: NewFlow,
-): void {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<Submission> {
   app.get(`/self-service/${actionPath[kind]}/flows`, async (request, reply) => {
     const flow = await loadFlow(ctx, kind, queryParam(request, 'id'));
     assertFlowBrowser(ctx, request, flow);
@@ -196,25 +212,14 @@ export function getFlowRoute(
     }
     return sendFlow(ctx, request, reply, flow);
   });
-}
-
-/**
- * The start of every update*Flow: the flow of `?flow=`, its body, the CSRF check, and — when it expired —
- * a 410 naming a new flow to use instead.
- */
-export async function openSubmission(
-  ctx: IdentityContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  kind: FlowKind,
-  newFlow: NewFlow,
-): Promise<{ flow: FlowRow; body: Record<string, unknown> }> {
-  const flow = await loadFlow(ctx, kind, queryParam(request, 'flow'));
-  const body = bodyOf(request);
-  assertFlowCsrf(ctx, request, flow, body);
-  if (isExpired(flow)) {
-    const fresh = await newFlow(request, reply, flow.returnTo ?? undefined, flow.type);
-    throw errors.flowExpired(flow.expiresAt, fresh.id);
-  }
-  return { flow, body };
+  return async (request, reply) => {
+    const flow = await loadFlow(ctx, kind, queryParam(request, 'flow'));
+    const body = bodyOf(request);
+    assertFlowCsrf(ctx, request, flow, body);
+    if (isExpired(flow)) {
+      const fresh = await newFlow(request, reply, flow.returnTo ?? undefined, flow.type);
+      throw errors.flowExpired(flow.expiresAt, fresh.id);
+    }
+    return { flow, body };
+  };
 }

@@ -1,28 +1,15 @@
 // The whole life of an account, driven through @ory/client-fetch exactly as the SPA does, with the mails
 // caught by a real SMTP server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createTokenVerifier } from './verify-token.ts';
-import {
-  codeOf,
-  csrfOf,
-  failure,
-  frontendApi,
-  startIdentityWithMail,
-  type IdentityTestServer,
-  type SmtpSink,
-} from './testing.ts';
-
-let server: IdentityTestServer;
-let smtp: SmtpSink;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, smtp, close } = await startIdentityWithMail());
-});
-afterAll(() => close());
+import { codeOf, csrfOf, failure, frontendApi } from './testing.ts';
+import { it } from './testing/fixtures.ts';
 
 describe('sign-up to sign-out through the SDK', () => {
-  it('registers, verifies by the mailed code, logs in, tokenizes, manages sessions and logs out', async () => {
+  it('registers, verifies by the mailed code, logs in, tokenizes, manages sessions and logs out', async ({
+    server,
+    smtp,
+  }) => {
     const email = 'Ada@Example.com';
     const password = 'correct horse battery staple';
     const { api } = frontendApi(server.basePath);

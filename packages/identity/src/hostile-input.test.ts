@@ -1,24 +1,14 @@
 // Hostile bodies at the identity service's door: lone surrogates, deep nesting and malformed bytes are refused
 // with a 400 naming the field (the Kratos envelope), never a 500, and the flows keep working afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { malformedBodies, nestedJson } from '@stackyard/testing/malformed-bodies';
-import { createUser, csrfOf, frontendApi, startIdentityServer, type IdentityTestServer } from './testing.ts';
-
-let server: IdentityTestServer;
-
-beforeAll(async () => {
-  server = await startIdentityServer();
-  await createUser(server, 'owner@example.com', 'the real passphrase 8');
-});
-
-afterAll(async () => {
-  await server.close();
-});
+import { csrfOf, frontendApi, type IdentityTestServer } from './testing.ts';
+import { it } from './testing/fixtures.ts';
 
 type FlowKind = 'login' | 'registration' | 'recovery' | 'verification';
 
 /** A fresh browser flow of that kind and a function posting a raw body to it with the flow's cookies. */
-async function browserFlow(kind: FlowKind) {
+async function browserFlow(server: IdentityTestServer, kind: FlowKind) {
   const { api, jar } = frontendApi(server.basePath);
   const flow =
     kind === 'login'
@@ -45,7 +35,9 @@ function reasonOf(text: string): string | undefined {
 }
 
 describe('lone UTF-16 surrogates', () => {
-  it('refuses them in the login identifier, registration and recovery e-mail with a 400 naming the field', async () => {
+  it('refuses them in the login identifier, registration and recovery e-mail with a 400 naming the field', async ({
+    server,
+  }) => {
     // JSON's escape, as a client would send it: JSON.stringify keeps a lone surrogate escaped.
     const lone = 'a\\ud800b@example.com';
     const cases: Array<{ kind: FlowKind; body: (csrf: string) => string; pointer: string }> = [
@@ -72,7 +64,7 @@ describe('lone UTF-16 surrogates', () => {
       },
     ];
     for (const { kind, body, pointer } of cases) {
-      const flow = await browserFlow(kind);
+      const flow = await browserFlow(server, kind);
       const answer = await flow.post(body(flow.csrf));
       expect(answer.status, `${kind}: ${answer.text}`).toBe(400);
       expect(reasonOf(answer.text), kind).toBe(
@@ -80,7 +72,7 @@ describe('lone UTF-16 surrogates', () => {
       );
     }
     // A surrogate pair (an emoji) is text like any other: the login answers as for any wrong identifier.
-    const flow = await browserFlow('login');
+    const flow = await browserFlow(server, 'login');
     const paired = await flow.post(
       `{"method":"password","identifier":"\\ud83d\\ude00@example.com","password":"x","csrf_token":"${flow.csrf}"}`,
     );
@@ -90,21 +82,24 @@ describe('lone UTF-16 surrogates', () => {
 });
 
 describe('deep nesting', () => {
-  it('answers 8,000 levels with a 400 naming where the nesting goes too deep, and still signs in', async () => {
+  it('answers 8,000 levels with a 400 naming where the nesting goes too deep, and still signs in', async ({
+    server,
+    user,
+  }) => {
     for (const kind of ['login', 'registration', 'recovery', 'verification'] as const) {
-      const flow = await browserFlow(kind);
+      const flow = await browserFlow(server, kind);
       const answer = await flow.post(`{"method":"password","traits":${nestedJson(8_000)}}`);
       expect(answer.status, `${kind}: ${answer.text}`).toBe(400);
       expect(reasonOf(answer.text), kind).toBe(
         `/body/traits${'/a'.repeat(31)}: must not nest objects or arrays more than 32 levels deep`,
       );
     }
-    const flow = await browserFlow('login');
+    const flow = await browserFlow(server, 'login');
     const signedIn = await flow.post(
       JSON.stringify({
         method: 'password',
-        identifier: 'owner@example.com',
-        password: 'the real passphrase 8',
+        identifier: user.email,
+        password: user.password,
         csrf_token: flow.csrf,
       }),
     );
@@ -116,8 +111,10 @@ describe('malformed bodies', () => {
   // Fastify's default limit: the identity service takes small forms only.
   const BODY_LIMIT = 1024 * 1024;
 
-  it('answers every write endpoint an error envelope with a 4xx, never a 5xx', async () => {
-    const { api, jar } = frontendApi(server.basePath);
+  it('answers every write endpoint an error envelope with a 4xx, never a 5xx', async ({
+    server,
+    browser: { api, jar },
+  }) => {
     const flows = {
       login: (await api.createBrowserLoginFlow()).id,
       registration: (await api.createBrowserRegistrationFlow()).id,
@@ -150,8 +147,10 @@ describe('malformed bodies', () => {
     }
   });
 
-  it('refuses a JSON body that is not UTF-8 rather than reading U+FFFD into the e-mail', async () => {
-    const flow = await browserFlow('registration');
+  it('refuses a JSON body that is not UTF-8 rather than reading U+FFFD into the e-mail', async ({
+    server,
+  }) => {
+    const flow = await browserFlow(server, 'registration');
     const answer = await flow.post(
       Buffer.concat([
         Buffer.from('{"method":"password","traits":{"email":"caf'),

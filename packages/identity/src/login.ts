@@ -3,16 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identityVerifiableAddresses } from '@stackyard/db/schema';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import {
-  createFlow,
-  safeReturnTo,
-  saveFlow,
-  sendFlow,
-  uiOf,
-  type FlowRow,
-  getFlowRoute,
-  openSubmission,
-} from './flows.ts';
+import { createFlow, safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow, flowRoutes } from './flows.ts';
 import { queryParam, redirect, stringField, wantsJson } from './http.ts';
 import {
   credentialsOf,
@@ -177,14 +168,13 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  getFlowRoute(app, ctx, 'login', newFlow);
+  const openSubmission = flowRoutes(app, ctx, 'login', newFlow);
 
   app.post('/self-service/login', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'login', newFlow);
-    if (stringField(body, 'method') === 'oidc') {
-      if (flow.type === 'api') throw errors.badRequest('Sign-in with a provider needs a browser flow.');
-      return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));
-    }
+    const submission = await openSubmission(request, reply);
+    const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-in');
+    if (toProvider) return toProvider;
+    const { flow, body } = submission;
     const rawIdentifier = stringField(body, 'identifier') ?? '';
     const identifier = normalizeEmail(rawIdentifier);
     const password = stringField(body, 'password') ?? '';

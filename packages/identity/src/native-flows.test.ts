@@ -1,29 +1,14 @@
 // The API (native) flows as a native app or command line drives them with the official SDK: a session token
 // from the API login flow, then settings, recovery and verification flows without cookies or CSRF tokens.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Configuration, FrontendApi, type ContinueWith, type UiNodeInputAttributes } from '@ory/client-fetch';
 import { identitySessions } from '@stackyard/db/schema';
-import {
-  codeOf,
-  createUser,
-  failure,
-  startIdentityWithMail,
-  type IdentityTestServer,
-  type SmtpSink,
-} from './testing.ts';
-
-let server: IdentityTestServer;
-let smtp: SmtpSink;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, smtp, close } = await startIdentityWithMail());
-});
-afterAll(() => close());
+import { codeOf, createUser, failure, type IdentityTestServer } from './testing.ts';
+import { it } from './testing/fixtures.ts';
 
 /** A native client: no cookies, JSON only, its own User-Agent. */
-function nativeApi(userAgent = 'stackyard-cli/1.0 (Linux x86_64)') {
+function nativeApi(server: IdentityTestServer, userAgent = 'stackyard-cli/1.0 (Linux x86_64)') {
   return new FrontendApi(
     new Configuration({
       basePath: server.basePath,
@@ -32,7 +17,12 @@ function nativeApi(userAgent = 'stackyard-cli/1.0 (Linux x86_64)') {
   );
 }
 
-async function nativeLogin(email: string, password: string, api = nativeApi()) {
+async function nativeLogin(
+  server: IdentityTestServer,
+  email: string,
+  password: string,
+  api = nativeApi(server),
+) {
   const flow = await api.createNativeLoginFlow();
   const result = await api.updateLoginFlow({
     flow: flow.id,
@@ -53,7 +43,7 @@ function nodeMessages(flow: {
   );
 }
 
-async function makeSessionOld(sessionId: string): Promise<void> {
+async function makeSessionOld(server: IdentityTestServer, sessionId: string): Promise<void> {
   await server.db.db
     .update(identitySessions)
     .set({ authenticatedAt: new Date(Date.now() - 3600_000) })
@@ -61,10 +51,12 @@ async function makeSessionOld(sessionId: string): Promise<void> {
 }
 
 describe('settings (API flow)', () => {
-  it('changes the password with the session token, keeps that session and ends the others', async () => {
+  it('changes the password with the session token, keeps that session and ends the others', async ({
+    server,
+  }) => {
     await createUser(server, 'grace@example.com', 'compiler passphrase 1');
-    const { api, token } = await nativeLogin('grace@example.com', 'compiler passphrase 1');
-    const other = await nativeLogin('grace@example.com', 'compiler passphrase 1');
+    const { api, token } = await nativeLogin(server, 'grace@example.com', 'compiler passphrase 1');
+    const other = await nativeLogin(server, 'grace@example.com', 'compiler passphrase 1');
 
     const flow = await api.createNativeSettingsFlow({ xSessionToken: token });
     expect(flow.type).toBe('api');
@@ -88,14 +80,14 @@ describe('settings (API flow)', () => {
 
     expect((await api.toSession({ xSessionToken: token })).active).toBe(true);
     expect((await failure(api.toSession({ xSessionToken: other.token }))).status).toBe(401);
-    await nativeLogin('grace@example.com', 'a much better passphrase');
-    const old = await failure(nativeLogin('grace@example.com', 'compiler passphrase 1'));
+    await nativeLogin(server, 'grace@example.com', 'a much better passphrase');
+    const old = await failure(nativeLogin(server, 'grace@example.com', 'compiler passphrase 1'));
     expect(old.status).toBe(400);
   });
 
-  it('refuses a short or too common password with the policy messages', async () => {
+  it('refuses a short or too common password with the policy messages', async ({ server }) => {
     await createUser(server, 'ada@example.com', 'analytical engine 42');
-    const { api, token } = await nativeLogin('ada@example.com', 'analytical engine 42');
+    const { api, token } = await nativeLogin(server, 'ada@example.com', 'analytical engine 42');
     const flow = await api.createNativeSettingsFlow({ xSessionToken: token });
 
     const short = await failure(
@@ -123,16 +115,16 @@ describe('settings (API flow)', () => {
       { name: 'password', id: 4000034 },
     ]);
     // Nothing changed: the old password still signs in.
-    await nativeLogin('ada@example.com', 'analytical engine 42');
+    await nativeLogin(server, 'ada@example.com', 'analytical engine 42');
   });
 
-  it('needs a session token (401) and refuses another identity’s flow', async () => {
-    const api = nativeApi();
+  it('needs a session token (401) and refuses another identity’s flow', async ({ server }) => {
+    const api = nativeApi(server);
     expect((await failure(api.createNativeSettingsFlow())).status).toBe(401);
     await createUser(server, 'mallory@example.com', 'not a nice person 3');
     await createUser(server, 'alice@example.com', 'alice in wonderland 7');
-    const mallory = await nativeLogin('mallory@example.com', 'not a nice person 3');
-    const alice = await nativeLogin('alice@example.com', 'alice in wonderland 7');
+    const mallory = await nativeLogin(server, 'mallory@example.com', 'not a nice person 3');
+    const alice = await nativeLogin(server, 'alice@example.com', 'alice in wonderland 7');
     const flow = await alice.api.createNativeSettingsFlow({ xSessionToken: alice.token });
     const stolen = await failure(
       api.updateSettingsFlow({
@@ -145,10 +137,12 @@ describe('settings (API flow)', () => {
     expect(stolen.body.error).toMatchObject({ id: 'security_identity_mismatch' });
   });
 
-  it('asks an old session to sign in again; a refresh login renews the same session token', async () => {
+  it('asks an old session to sign in again; a refresh login renews the same session token', async ({
+    server,
+  }) => {
     await createUser(server, 'margaret@example.com', 'apollo guidance 11');
-    const { api, token, sessionId } = await nativeLogin('margaret@example.com', 'apollo guidance 11');
-    await makeSessionOld(sessionId);
+    const { api, token, sessionId } = await nativeLogin(server, 'margaret@example.com', 'apollo guidance 11');
+    await makeSessionOld(server, sessionId);
     const flow = await api.createNativeSettingsFlow({ xSessionToken: token });
     const change = () =>
       api.updateSettingsFlow({
@@ -202,9 +196,12 @@ describe('settings (API flow)', () => {
 });
 
 describe('recovery and verification (API flows)', () => {
-  it('recovers with a mailed code: a session token and an API settings flow to set the password', async () => {
+  it('recovers with a mailed code: a session token and an API settings flow to set the password', async ({
+    server,
+    smtp,
+  }) => {
     await createUser(server, 'hedy@example.com', 'frequency hopping 5');
-    const api = nativeApi();
+    const api = nativeApi(server);
     const flow = await api.createNativeRecoveryFlow();
     expect(flow.type).toBe('api');
     const sent = await api.updateRecoveryFlow({
@@ -233,12 +230,12 @@ describe('recovery and verification (API flows)', () => {
       updateSettingsFlowBody: { method: 'password', password: 'spread spectrum 1942' },
     });
     expect(saved.state).toBe('success');
-    await nativeLogin('hedy@example.com', 'spread spectrum 1942');
+    await nativeLogin(server, 'hedy@example.com', 'spread spectrum 1942');
   });
 
-  it('verifies an address with a mailed code', async () => {
+  it('verifies an address with a mailed code', async ({ server, smtp }) => {
     await createUser(server, 'radia@example.com', 'spanning tree 1985', false);
-    const api = nativeApi();
+    const api = nativeApi(server);
     const flow = await api.createNativeVerificationFlow();
     expect(flow.type).toBe('api');
     const sent = await api.updateVerificationFlow({
@@ -258,22 +255,29 @@ describe('recovery and verification (API flows)', () => {
     });
     expect(verified.state).toBe('passed_challenge');
     expect(verified.ui.messages?.[0]).toMatchObject({ id: 1080002, type: 'success' });
-    await nativeLogin('radia@example.com', 'spanning tree 1985');
+    await nativeLogin(server, 'radia@example.com', 'spanning tree 1985');
   });
 });
 
 describe('sessions', () => {
-  it('lists the other sessions with their devices, revokes one, and never the current one', async () => {
+  it('lists the other sessions with their devices, revokes one, and never the current one', async ({
+    server,
+  }) => {
     await createUser(server, 'barbara.l@example.com', 'liskov substitution 8');
     const laptop = await nativeLogin(
+      server,
       'barbara.l@example.com',
       'liskov substitution 8',
-      nativeApi('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'),
+      nativeApi(server, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'),
     );
     const phone = await nativeLogin(
+      server,
       'barbara.l@example.com',
       'liskov substitution 8',
-      nativeApi('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1'),
+      nativeApi(
+        server,
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1',
+      ),
     );
     const list = await laptop.api.listMySessions({ xSessionToken: laptop.token });
     expect(list.map((session) => session.id)).toEqual([phone.sessionId]);
@@ -289,7 +293,7 @@ describe('sessions', () => {
 
     // Another identity's session id changes nothing.
     await createUser(server, 'eve@example.com', 'eavesdropper 1234');
-    const eve = await nativeLogin('eve@example.com', 'eavesdropper 1234');
+    const eve = await nativeLogin(server, 'eve@example.com', 'eavesdropper 1234');
     await eve.api.disableMySession({ id: phone.sessionId, xSessionToken: eve.token });
     expect((await phone.api.toSession({ xSessionToken: phone.token })).active).toBe(true);
 

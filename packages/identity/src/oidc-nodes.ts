@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import type { FlowRow } from './flows.ts';
-import { redirect, wantsJson } from './http.ts';
+import type { FlowRow, Submission } from './flows.ts';
+import { redirect, stringField, wantsJson } from './http.ts';
 import { submitNode, text, type UiNode } from './ui.ts';
 
 /** Starts a sign-in with an external provider: answers the provider's authorize URL for this flow. */
@@ -27,15 +27,22 @@ export function oidcNodes(ctx: IdentityContext, kind: 'login' | 'registration', 
   });
 }
 
-/** JSON clients get 422 browser_location_change_required; a browser form post goes straight there. */
+/**
+ * A submission with method "oidc" (browser flows only) goes to its provider: JSON clients get 422
+ * browser_location_change_required, a browser form post goes straight there. Null for any other method.
+ */
 export async function startOidc(
   ctx: IdentityContext,
   oidc: OidcStarter,
   request: FastifyRequest,
   reply: FastifyReply,
-  flow: FlowRow,
-  providerId: string | undefined,
-): Promise<FastifyReply> {
+  submission: Submission,
+  action: 'Sign-in' | 'Sign-up',
+): Promise<FastifyReply | null> {
+  const { flow, body } = submission;
+  if (stringField(body, 'method') !== 'oidc') return null;
+  if (flow.type === 'api') throw errors.badRequest(`${action} with a provider needs a browser flow.`);
+  const providerId = stringField(body, 'provider');
   if (!providerId || !ctx.config.oidcProviders.some((provider) => provider.id === providerId)) {
     throw errors.badRequest(`Unknown sign-in provider "${providerId ?? ''}".`);
   }

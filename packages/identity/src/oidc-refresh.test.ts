@@ -1,38 +1,22 @@
 // Re-authentication (a login flow with refresh=true) with GitHub, for accounts that sign in with it: the flow
 // offers the identity's own providers, and completing it renews the signed-in session.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identitySessions } from '@stackyard/db/schema';
-import { fakeProviderConfigs, startFakeProviders, throughProvider } from './fake-providers.ts';
+import { it, throughProvider, type FakeProviders } from './fake-providers.ts';
 import { findAddress } from './identities.ts';
-import {
-  createUser,
-  csrfOf,
-  failure,
-  frontendApi,
-  signInBrowser,
-  startIdentityServer,
-  type IdentityTestServer,
-} from './testing.ts';
-
-let fake: Awaited<ReturnType<typeof startFakeProviders>>;
-let server: IdentityTestServer;
-
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await startIdentityServer({ oidcProviders: fakeProviderConfigs(fake.url) });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.app.close();
-});
+import { csrfOf, failure, frontendApi, type IdentityTestServer } from './testing.ts';
 
 type Client = ReturnType<typeof frontendApi>;
 
 const account = (id: number, email: string) => ({ id, emails: [{ email, verified: true, primary: true }] });
 
 /** A browser signed in with GitHub as `email` (a new identity without a password), an hour ago. */
-async function signInWithGithub(githubId: number, email: string): Promise<Client> {
+async function signInWithGithub(
+  { server, fake }: { server: IdentityTestServer; fake: FakeProviders },
+  githubId: number,
+  email: string,
+): Promise<Client> {
   fake.state.nextAccount = account(githubId, email);
   const client = frontendApi(server.basePath);
   const flow = await client.api.createBrowserLoginFlow();
@@ -51,11 +35,11 @@ async function signInWithGithub(githubId: number, email: string): Promise<Client
   return client;
 }
 
-const settingsPage = () => `${server.origin}/settings?tab=account`;
+const settingsPage = (server: IdentityTestServer) => `${server.origin}/settings?tab=account`;
 
 /** Completes the refresh flow with GitHub; `nextAccount` says which GitHub account consents. */
-async function refreshWithGithub(client: Client) {
-  const flow = await client.api.createBrowserLoginFlow({ refresh: true, returnTo: settingsPage() });
+async function refreshWithGithub(server: IdentityTestServer, client: Client) {
+  const flow = await client.api.createBrowserLoginFlow({ refresh: true, returnTo: settingsPage(server) });
   const answer = await throughProvider(
     client.jar,
     client.api.updateLoginFlow({
@@ -82,8 +66,11 @@ async function setPasswordThroughSettings(client: Client, password: string) {
 }
 
 describe('refresh login with an external provider', () => {
-  it('offers only the providers linked to the identity, and no password it does not have', async () => {
-    const client = await signInWithGithub(601, 'only-github@example.com');
+  it('offers only the providers linked to the identity, and no password it does not have', async ({
+    server,
+    fake,
+  }) => {
+    const client = await signInWithGithub({ server, fake }, 601, 'only-github@example.com');
     const flow = await client.api.createBrowserLoginFlow({ refresh: true });
     expect(flow.refresh).toBe(true);
     expect(namesOf(flow)).toEqual(['oidc:provider=github']);
@@ -94,16 +81,19 @@ describe('refresh login with an external provider', () => {
     });
   });
 
-  it('renews the same session, returns to return_to, and then lets the account set a password', async () => {
-    const client = await signInWithGithub(602, 'octo-refresh@example.com');
+  it('renews the same session, returns to return_to, and then lets the account set a password', async ({
+    server,
+    fake,
+  }) => {
+    const client = await signInWithGithub({ server, fake }, 602, 'octo-refresh@example.com');
     const before = await client.api.toSession();
     const stale = await failure(setPasswordThroughSettings(client, 'a first long passphrase'));
     expect(stale.body.error).toMatchObject({ id: 'session_refresh_required' });
 
     fake.state.nextAccount = account(602, 'octo-refresh@example.com');
-    const { callback } = await refreshWithGithub(client);
+    const { callback } = await refreshWithGithub(server, client);
     expect(callback.status).toBe(303);
-    expect(callback.headers.get('location')).toBe(settingsPage());
+    expect(callback.headers.get('location')).toBe(settingsPage(server));
     const after = await client.api.toSession();
     expect(after.id).toBe(before.id);
     expect(Number(after.authenticated_at)).toBeGreaterThan(Number(before.authenticated_at));
@@ -121,14 +111,17 @@ describe('refresh login with an external provider', () => {
     ]);
   });
 
-  it("refuses another identity's provider account as a password refresh refuses its password", async () => {
-    const other = await signInWithGithub(603, 'someone-else@example.com');
+  it("refuses another identity's provider account as a password refresh refuses its password", async ({
+    server,
+    fake,
+  }) => {
+    const other = await signInWithGithub({ server, fake }, 603, 'someone-else@example.com');
     const otherSession = await other.api.toSession();
-    const client = await signInWithGithub(604, 'me@example.com');
+    const client = await signInWithGithub({ server, fake }, 604, 'me@example.com');
     const before = await client.api.toSession();
 
     fake.state.nextAccount = account(603, 'someone-else@example.com');
-    const { callback, flow } = await refreshWithGithub(client);
+    const { callback, flow } = await refreshWithGithub(server, client);
     expect(callback.status).toBe(303);
     expect(callback.headers.get('location')).toBe(`${server.origin}/login?flow=${flow.id}`);
     const refused = await client.api.getLoginFlow({ id: flow.id });
@@ -141,14 +134,12 @@ describe('refresh login with an external provider', () => {
 
     // An account no identity has linked is neither linked nor made into one on a refresh.
     fake.state.nextAccount = account(605, 'nobody-yet@example.com');
-    const unknown = await refreshWithGithub(client);
+    const unknown = await refreshWithGithub(server, client);
     expect(unknown.callback.headers.get('location')).toBe(`${server.origin}/login?flow=${unknown.flow.id}`);
     expect(await findAddress(server.db.db, 'nobody-yet@example.com')).toBeNull();
   });
 
-  it("offers a password-only account's refresh no provider", async () => {
-    await createUser(server, 'password-only@example.com', 'a long local passphrase');
-    const { api } = await signInBrowser(server, 'password-only@example.com', 'a long local passphrase');
+  it("offers a password-only account's refresh no provider", async ({ signedIn: { api } }) => {
     const flow = await api.createBrowserLoginFlow({ refresh: true });
     expect(flow.refresh).toBe(true);
     expect(flow.ui.nodes.filter((node) => node.group === 'oidc')).toEqual([]);

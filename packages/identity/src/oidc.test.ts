@@ -1,29 +1,16 @@
 // Sign-in with GitHub (and a generic OpenID Connect provider) against a local fake over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeProviderConfigs, startFakeProviders, throughProvider } from './fake-providers.ts';
-import {
-  createUser,
-  csrfOf,
-  failure,
-  frontendApi,
-  startIdentityServer,
-  type IdentityTestServer,
-} from './testing.ts';
-
-let fake: Awaited<ReturnType<typeof startFakeProviders>>;
-let server: IdentityTestServer;
-
-beforeAll(async () => {
-  fake = await startFakeProviders();
-  server = await startIdentityServer({ oidcProviders: fakeProviderConfigs(fake.url) });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.app.close();
-});
+import { describe, expect } from 'vitest';
+import { it, throughProvider } from './fake-providers.ts';
+import { findAddress } from './identities.ts';
+import { csrfOf, failure, frontendApi, type IdentityTestServer } from './testing.ts';
 
 /** The SPA's path: submit {method:"oidc"}, follow redirect_browser_to, let the provider call back. */
-async function signInWith(provider: string, kind: 'login' | 'registration' = 'login', returnTo?: string) {
+async function signInWith(
+  server: IdentityTestServer,
+  provider: string,
+  kind: 'login' | 'registration' = 'login',
+  returnTo?: string,
+) {
   const client = frontendApi(server.basePath);
   const { api, jar } = client;
   const flow =
@@ -41,8 +28,7 @@ async function signInWith(provider: string, kind: 'login' | 'registration' = 'lo
 }
 
 describe('GitHub sign-in', () => {
-  it('offers the providers as buttons on login and registration', async () => {
-    const { api } = frontendApi(server.basePath);
+  it('offers the providers as buttons on login and registration', async ({ browser: { api } }) => {
     const login = await api.createBrowserLoginFlow();
     const buttons = login.ui.nodes.filter((node) => node.group === 'oidc');
     expect(buttons.map((node) => (node.attributes as { value?: string }).value)).toEqual([
@@ -54,7 +40,10 @@ describe('GitHub sign-in', () => {
     expect(registration.ui.nodes.find((node) => node.group === 'oidc')?.meta.label?.id).toBe(1040002);
   });
 
-  it('creates a verified identity from the verified primary e-mail and signs in', async () => {
+  it('creates a verified identity from the verified primary e-mail and signs in', async ({
+    server,
+    fake,
+  }) => {
     fake.state.nextAccount = {
       id: 101,
       emails: [
@@ -62,7 +51,7 @@ describe('GitHub sign-in', () => {
         { email: 'Octo@Example.com', verified: true, primary: true },
       ],
     };
-    const { api, authorize, callback } = await signInWith('github', 'registration');
+    const { api, authorize, callback } = await signInWith(server, 'github', 'registration');
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.url}/login/oauth/authorize`);
     expect(authorize.searchParams.get('client_id')).toBe('stackyard-dev');
     expect(authorize.searchParams.get('redirect_uri')).toBe(
@@ -81,27 +70,26 @@ describe('GitHub sign-in', () => {
     });
 
     // Signing in again with the same GitHub account finds the same identity.
-    const again = await signInWith('github');
+    const again = await signInWith(server, 'github');
     expect((await again.api.toSession()).identity?.id).toBe(session.identity?.id);
   });
 
-  it('links to the existing identity that owns the verified e-mail', async () => {
-    const identityId = await createUser(server, 'linked@example.com', 'a long local passphrase');
-    fake.state.nextAccount = {
-      id: 202,
-      emails: [{ email: 'linked@example.com', verified: true, primary: true }],
-    };
-    const { api } = await signInWith('github');
-    expect((await api.toSession()).identity?.id).toBe(identityId);
+  it('links to the existing identity that owns the verified e-mail', async ({ server, fake, user }) => {
+    fake.state.nextAccount = { id: 202, emails: [{ email: user.email, verified: true, primary: true }] };
+    const { api } = await signInWith(server, 'github');
+    expect((await api.toSession()).identity?.id).toBe(user.id);
   });
 
-  it("comes back to the login flow's return_to: the save page a signed-out visitor came from", async () => {
+  it("comes back to the login flow's return_to: the save page a signed-out visitor came from", async ({
+    server,
+    fake,
+  }) => {
     fake.state.nextAccount = {
       id: 404,
       emails: [{ email: 'saver@example.com', verified: true, primary: true }],
     };
     const savePage = `${server.origin}/save?url=${encodeURIComponent('https://rocket.rs/')}&title=Rocket`;
-    const { api, callback } = await signInWith('github', 'login', savePage);
+    const { api, callback } = await signInWith(server, 'github', 'login', savePage);
     expect(callback.status).toBe(303);
     expect(callback.headers.get('location')).toBe(savePage);
     expect((await api.toSession()).identity?.traits).toEqual({ email: 'saver@example.com' });
@@ -110,11 +98,11 @@ describe('GitHub sign-in', () => {
       id: 405,
       emails: [{ email: 'elsewhere@example.com', verified: true, primary: true }],
     };
-    const elsewhere = await signInWith('github', 'login', 'https://evil.example/save');
+    const elsewhere = await signInWith(server, 'github', 'login', 'https://evil.example/save');
     expect(elsewhere.callback.headers.get('location')).toBe(`${server.origin}/`);
   });
 
-  it('refuses a callback whose state belongs to no flow of this browser', async () => {
+  it('refuses a callback whose state belongs to no flow of this browser', async ({ server, fake }) => {
     fake.state.nextAccount = { id: 303, emails: [{ email: 'x@example.com', verified: true, primary: true }] };
     const { api, jar } = frontendApi(server.basePath);
     const flow = await api.createBrowserLoginFlow();
@@ -139,15 +127,57 @@ describe('GitHub sign-in', () => {
     expect((await failure(api.toSession())).status).toBe(401);
   });
 
-  it('signs in with a generic OpenID Connect provider found by discovery', async () => {
+  it('answers a code the provider refuses with a 400 saying so, not a server error', async ({
+    browser: { api, jar },
+  }) => {
+    const flow = await api.createBrowserLoginFlow();
+    const answer = await failure(
+      api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: { method: 'oidc', provider: 'github', csrf_token: csrfOf(flow) },
+      }),
+    );
+    const consent = await jar.fetch(String(answer.body.redirect_browser_to));
+    const callback = new URL(String(consent.headers.get('location')));
+    callback.searchParams.set('code', 'a-code-github-never-issued');
+    const refused = await jar.fetch(callback.toString(), { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 400, reason: 'GitHub could not confirm who you are. Please try again.' },
+    });
+    expect((await failure(api.toSession())).status).toBe(401);
+  });
+
+  it('signs in with a generic OpenID Connect provider found by discovery', async ({ server, fake }) => {
     fake.state.nextAccount = {
       id: 404,
       emails: [{ email: 'gina@example.com', verified: true, primary: true }],
     };
-    const { api, callback } = await signInWith('google');
+    const { api, callback } = await signInWith(server, 'google');
     expect(callback.status).toBe(303);
     const session = await api.toSession();
     expect(session.identity?.traits).toEqual({ email: 'gina@example.com' });
     expect(session.authentication_methods?.[0]).toMatchObject({ method: 'oidc', provider: 'google' });
+  });
+
+  it("refuses an ID token not signed with the provider's published key", async ({ server, fake }) => {
+    fake.state.nextAccount = {
+      id: 406,
+      emails: [{ email: 'forged@example.com', verified: true, primary: true }],
+    };
+    fake.state.forgeIdTokens = true;
+    const { api, callback } = await signInWith(server, 'google').finally(() => {
+      fake.state.forgeIdTokens = false;
+    });
+    expect(callback.status).toBe(303);
+    const errorPage = new URL(String(callback.headers.get('location')));
+    expect(`${errorPage.origin}${errorPage.pathname}`).toBe(`${server.origin}/error`);
+    const shown = await api.getFlowError({ id: String(errorPage.searchParams.get('id')) });
+    expect(shown.error).toMatchObject({
+      code: 400,
+      reason: 'Google could not confirm who you are. Please try again.',
+    });
+    expect((await failure(api.toSession())).status).toBe(401);
+    expect(await findAddress(server.db.db, 'forged@example.com')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { randomPKCECodeVerifier } from 'openid-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identityCredentials, identityFlows, identityVerifiableAddresses } from '@stackyard/db/schema';
 import type { OidcProviderConfig } from './config.ts';
@@ -7,82 +8,38 @@ import type { IdentityContext } from './context.ts';
 import { matchesCookie } from './csrf.ts';
 import { errors } from './errors.ts';
 import { isExpired, saveFlow, sendFlow, uiOf, type FlowRow } from './flows.ts';
-import { queryParam } from './http.ts';
 import {
   addOidcCredential,
   createIdentity,
   findByCredential,
   findIdentity,
   markVerified,
-  normalizeEmail,
 } from './identities.ts';
 import { completeLogin } from './login.ts';
+import { createProviderClients, isRefusedAnswer, record, type ExternalProfile } from './oidc-client.ts';
 import type { OidcStarter } from './oidc-nodes.ts';
 import { addMessage, clearMessages, text } from './ui.ts';
 
-// Sign-in with GitHub (OAuth 2 + its REST API) and with any OpenID Connect provider (by discovery). The
-// state names the flow and is bound to it and to the browser's CSRF cookie; PKCE guards the code.
-
-const TIMEOUT_MS = 10_000;
-
-interface Endpoints {
-  authorize: string;
-  token: string;
-  userinfo: string;
-}
-
-interface ExternalProfile {
-  subject: string;
-  /** Addresses the provider says are verified, primary first. */
-  verifiedEmails: string[];
-}
-
-async function fetchJson(url: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}`);
-  return response.json();
-}
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+// Sign-in with GitHub (OAuth 2 + its REST API) and with any OpenID Connect provider (by discovery), the
+// protocol in oidc-client.ts. The state names the flow and is bound to it and to the browser's CSRF cookie;
+// PKCE guards the code.
 
 function callbackUrl(ctx: IdentityContext, provider: OidcProviderConfig): string {
   return `${ctx.config.publicUrl}/self-service/methods/oidc/callback/${provider.id}`;
 }
 
-export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: FastifyInstance): void } {
-  const discovered = new Map<string, Promise<Endpoints>>();
-
-  function endpoints(provider: OidcProviderConfig): Promise<Endpoints> {
-    if (provider.kind === 'github') {
-      const web = provider.issuerUrl.replace(/\/$/, '');
-      const api = (provider.apiUrl ?? 'https://api.github.com').replace(/\/$/, '');
-      return Promise.resolve({
-        authorize: `${web}/login/oauth/authorize`,
-        token: `${web}/login/oauth/access_token`,
-        userinfo: `${api}/user`,
-      });
-    }
-    let found = discovered.get(provider.id);
-    if (!found) {
-      found = fetchJson(`${provider.issuerUrl.replace(/\/$/, '')}/.well-known/openid-configuration`).then(
-        (doc) => {
-          const { authorization_endpoint, token_endpoint, userinfo_endpoint } = record(doc);
-          if (
-            typeof authorization_endpoint !== 'string' ||
-            typeof token_endpoint !== 'string' ||
-            typeof userinfo_endpoint !== 'string'
-          ) {
-            throw new Error(`the discovery document of ${provider.id} lacks endpoints`);
-          }
-          return { authorize: authorization_endpoint, token: token_endpoint, userinfo: userinfo_endpoint };
-        },
-      );
-      found.catch(() => discovered.delete(provider.id));
-      discovered.set(provider.id, found);
-    }
-    return found;
+/** The callback's parameters: in the query, or in the body of a form post (response_mode=form_post). */
+function callbackParams(request: FastifyRequest): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const source of [request.query, request.body]) {
+    for (const [name, value] of Object.entries(record(source)))
+      if (typeof value === 'string' && !params.has(name)) params.set(name, value);
   }
+  return params;
+}
+
+export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: FastifyInstance): void } {
+  const clients = createProviderClients();
 
   function providerOf(id: string | undefined): OidcProviderConfig {
     const provider = ctx.config.oidcProviders.find((candidate) => candidate.id === id);
@@ -90,50 +47,11 @@ export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: Fa
     return provider;
   }
 
-  async function profileOf(
-    provider: OidcProviderConfig,
-    code: string,
-    verifier: string,
-  ): Promise<ExternalProfile> {
-    const urls = await endpoints(provider);
-    const token = record(
-      await fetchJson(urls.token, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: callbackUrl(ctx, provider),
-          client_id: provider.clientId,
-          client_secret: provider.clientSecret,
-          code_verifier: verifier,
-        }),
-      }),
-    );
-    if (typeof token.access_token !== 'string') throw new Error(`${provider.id} issued no access token`);
-    const headers = { authorization: `Bearer ${token.access_token}`, accept: 'application/json' };
-    const user = record(await fetchJson(urls.userinfo, { headers }));
-    if (provider.kind === 'github') {
-      if (typeof user.id !== 'number' && typeof user.id !== 'string')
-        throw new Error('GitHub sent no user id');
-      const list = await fetchJson(`${urls.userinfo}/emails`, { headers });
-      const emails = (Array.isArray(list) ? list : [])
-        .map(record)
-        .filter((entry) => entry.verified === true && typeof entry.email === 'string')
-        .sort((a, b) => Number(b.primary === true) - Number(a.primary === true))
-        .map((entry) => normalizeEmail(String(entry.email)));
-      return { subject: String(user.id), verifiedEmails: emails };
-    }
-    if (typeof user.sub !== 'string') throw new Error(`${provider.id} sent no subject`);
-    const verified = user.email_verified === true && typeof user.email === 'string';
-    return { subject: user.sub, verifiedEmails: verified ? [normalizeEmail(String(user.email))] : [] };
-  }
-
   async function callback(request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) {
     const provider = providerOf(request.params.provider);
-    const body = record(request.body);
-    const state = queryParam(request, 'state') ?? (typeof body.state === 'string' ? body.state : undefined);
-    const code = queryParam(request, 'code') ?? (typeof body.code === 'string' ? body.code : undefined);
+    const params = callbackParams(request);
+    const state = params.get('state') ?? undefined;
+    const code = params.get('code');
     const flowId = state?.split('.')[0] ?? '';
     if (!/^[0-9a-f-]{36}$/i.test(flowId))
       throw errors.badRequest('The sign-in state is missing or malformed.');
@@ -151,10 +69,25 @@ export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: Fa
     }
     if (!matchesCookie(request, flow.csrfToken, ctx.config.publicUrl)) throw errors.csrf();
     if (isExpired(flow)) throw errors.badRequest('The sign-in took too long. Please try again.');
-    if (!code) throw errors.badRequest(`${provider.label ?? provider.id} did not grant access.`);
+    const label = provider.label ?? provider.id;
+    if (!code) throw errors.badRequest(`${label} did not grant access.`);
     await saveFlow(ctx, flow, { internal: { ...flow.internal, oidc: null } });
 
-    const profile = await profileOf(provider, code, String(saved.verifier));
+    const profile = await clients
+      .profile(provider, {
+        redirectUri: callbackUrl(ctx, provider),
+        params,
+        state,
+        verifier: String(saved.verifier),
+      })
+      .catch((error: unknown) => {
+        // A forged ID token or a code the provider refuses is the browser's sign-in failing, not the server.
+        if (!isRefusedAnswer(error)) throw error;
+        // The message only: the error's cause may hold the provider's tokens.
+        const reason = error instanceof Error ? error.message : String(error);
+        request.log.info({ provider: provider.id, reason }, 'provider answer refused');
+        throw errors.badRequest(`${label} could not confirm who you are. Please try again.`);
+      });
     const identity = flow.refresh
       ? await refreshingIdentity(ctx, provider.id, profile, flow.identityId)
       : await linkOrCreate(ctx, provider.id, profile);
@@ -178,21 +111,13 @@ export function createOidc(ctx: IdentityContext): OidcStarter & { routes(app: Fa
   return {
     async authorizeUrl(flow: FlowRow, providerId: string) {
       const provider = providerOf(providerId);
-      const urls = await endpoints(provider);
       const state = `${flow.id}.${randomBytes(24).toString('base64url')}`;
-      const verifier = randomBytes(32).toString('base64url');
+      const verifier = randomPKCECodeVerifier();
+      const url = await clients.authorizeUrl(provider, callbackUrl(ctx, provider), state, verifier);
       await saveFlow(ctx, flow, {
         internal: { ...flow.internal, oidc: { provider: provider.id, state, verifier } },
       });
-      const url = new URL(urls.authorize);
-      url.searchParams.set('client_id', provider.clientId);
-      url.searchParams.set('redirect_uri', callbackUrl(ctx, provider));
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', provider.scopes.join(' '));
-      url.searchParams.set('state', state);
-      url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-      url.searchParams.set('code_challenge_method', 'S256');
-      return url.toString();
+      return url;
     },
     routes(app) {
       app.get('/self-service/methods/oidc/callback/:provider', callback);

@@ -1,39 +1,15 @@
 // Recovery by code, the privileged settings flow it hands over to, and settings' own rules.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identitySessions } from '@stackyard/db/schema';
-import {
-  codeOf,
-  createUser,
-  csrfOf,
-  failure,
-  frontendApi,
-  startIdentityWithMail,
-  type IdentityTestServer,
-  type SmtpSink,
-} from './testing.ts';
-
-let server: IdentityTestServer;
-let smtp: SmtpSink;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ server, smtp, close } = await startIdentityWithMail());
-});
-afterAll(() => close());
-
-async function signIn(email: string, password: string) {
-  const client = frontendApi(server.basePath);
-  const flow = await client.api.createBrowserLoginFlow();
-  await client.api.updateLoginFlow({
-    flow: flow.id,
-    updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfOf(flow) },
-  });
-  return client;
-}
+import { codeOf, createUser, csrfOf, failure, frontendApi, signInBrowser } from './testing.ts';
+import { it } from './testing/fixtures.ts';
 
 describe('recovery', () => {
-  it('mails a code, signs the user in with it and hands over to a settings flow that sets a new password', async () => {
+  it('mails a code, signs the user in with it and hands over to a settings flow that sets a new password', async ({
+    server,
+    smtp,
+  }) => {
     await createUser(server, 'barbara@example.com', 'forgotten passphrase 1');
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserRecoveryFlow();
@@ -75,12 +51,14 @@ describe('recovery', () => {
     expect(saved.state).toBe('success');
     expect(saved.ui.messages?.[0]).toMatchObject({ id: 1050001, type: 'success' });
 
-    const again = await signIn('barbara@example.com', 'a brand new passphrase');
+    const again = await signInBrowser(server, 'barbara@example.com', 'a brand new passphrase');
     expect((await again.api.toSession()).identity?.traits).toEqual({ email: 'barbara@example.com' });
   });
 
-  it('answers an unknown address as if a code was sent, and sends none', async () => {
-    const { api } = frontendApi(server.basePath);
+  it('answers an unknown address as if a code was sent, and sends none', async ({
+    smtp,
+    browser: { api },
+  }) => {
     const flow = await api.createBrowserRecoveryFlow();
     const sent = await api.updateRecoveryFlow({
       flow: flow.id,
@@ -92,14 +70,15 @@ describe('recovery', () => {
 });
 
 describe('settings', () => {
-  it('needs a session (401)', async () => {
-    const { api } = frontendApi(server.basePath);
+  it('needs a session (401)', async ({ browser: { api } }) => {
     expect((await failure(api.createBrowserSettingsFlow())).status).toBe(401);
   });
 
-  it('asks for a fresh login before changing the password (403 session_refresh_required)', async () => {
+  it('asks for a fresh login before changing the password (403 session_refresh_required)', async ({
+    server,
+  }) => {
     const identityId = await createUser(server, 'katherine@example.com', 'original passphrase 9');
-    const { api } = await signIn('katherine@example.com', 'original passphrase 9');
+    const { api } = await signInBrowser(server, 'katherine@example.com', 'original passphrase 9');
     await server.db.db
       .update(identitySessions)
       .set({ authenticatedAt: new Date(Date.now() - 3600_000) })
@@ -142,9 +121,12 @@ describe('settings', () => {
     expect(saved.state).toBe('success');
   });
 
-  it('applies the password policy and changes the e-mail trait, which then needs verifying', async () => {
+  it('applies the password policy and changes the e-mail trait, which then needs verifying', async ({
+    server,
+    smtp,
+  }) => {
     await createUser(server, 'annie@example.com', 'first passphrase 77');
-    const { api } = await signIn('annie@example.com', 'first passphrase 77');
+    const { api } = await signInBrowser(server, 'annie@example.com', 'first passphrase 77');
     const flow = await api.createBrowserSettingsFlow();
     const weak = await failure(
       api.updateSettingsFlow({

@@ -5,16 +5,7 @@ import { issueCode, MAX_CODE_SUBMISSIONS, redeemCode } from './codes.ts';
 import type { IdentityContext } from './context.ts';
 import { mails } from './courier.ts';
 import { errors } from './errors.ts';
-import {
-  createFlow,
-  safeReturnTo,
-  saveFlow,
-  sendFlow,
-  uiOf,
-  type FlowRow,
-  getFlowRoute,
-  openSubmission,
-} from './flows.ts';
+import { safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow, flowRoutes, flowStarter } from './flows.ts';
 import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { findIdentity, markVerified, normalizeEmail } from './identities.ts';
 import { submissionKeys } from './rate-limit.ts';
@@ -27,19 +18,7 @@ import { isEmail } from './verification.ts';
 // settings flow where the user sets a new password (the session is fresh, so the change is allowed).
 
 export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const newFlow = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo?: string,
-    type: 'browser' | 'api' = 'browser',
-  ) =>
-    createFlow(ctx, request, reply, {
-      kind: 'recovery',
-      type,
-      state: 'choose_method',
-      nodes: codeEmailNodes(),
-      returnTo,
-    });
+  const newFlow = flowStarter(ctx, 'recovery', codeEmailNodes);
 
   app.get('/self-service/recovery/browser', async (request, reply) => {
     return sendFlow(ctx, request, reply, await newFlow(request, reply, safeReturnTo(ctx, request)));
@@ -50,10 +29,10 @@ export function recoveryRoutes(app: FastifyInstance, ctx: IdentityContext): void
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  getFlowRoute(app, ctx, 'recovery', newFlow);
+  const openSubmission = flowRoutes(app, ctx, 'recovery', newFlow);
 
   app.post('/self-service/recovery', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'recovery', newFlow);
+    const { flow, body } = await openSubmission(request, reply);
     const code = stringField(body, 'code');
     const email = stringField(body, 'email');
     const rl = ctx.config.rateLimit;

@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import {
-  createFlow,
-  safeReturnTo,
-  saveFlow,
-  sendFlow,
-  uiOf,
-  type FlowRow,
-  getFlowRoute,
-  openSubmission,
-} from './flows.ts';
+import { safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow, flowRoutes, flowStarter } from './flows.ts';
 import { redirect, stringField, wantsJson, withQuery } from './http.ts';
 import { createIdentity, DuplicateIdentifierError, identityJson, normalizeEmail } from './identities.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -45,19 +36,7 @@ const registrationNodes = (ctx: IdentityContext): UiNode[] => [
 ];
 
 export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: OidcStarter): void {
-  const newFlow = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo?: string,
-    type: 'browser' | 'api' = 'browser',
-  ) =>
-    createFlow(ctx, request, reply, {
-      kind: 'registration',
-      type,
-      state: 'choose_method',
-      nodes: registrationNodes(ctx),
-      returnTo,
-    });
+  const newFlow = flowStarter(ctx, 'registration', () => registrationNodes(ctx));
 
   app.get('/self-service/registration/browser', async (request, reply) => {
     const returnTo = safeReturnTo(ctx, request);
@@ -73,14 +52,13 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  getFlowRoute(app, ctx, 'registration', newFlow);
+  const openSubmission = flowRoutes(app, ctx, 'registration', newFlow);
 
   app.post('/self-service/registration', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'registration', newFlow);
-    if (stringField(body, 'method') === 'oidc') {
-      if (flow.type === 'api') throw errors.badRequest('Sign-up with a provider needs a browser flow.');
-      return startOidc(ctx, oidc, request, reply, flow, stringField(body, 'provider'));
-    }
+    const submission = await openSubmission(request, reply);
+    const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-up');
+    if (toProvider) return toProvider;
+    const { flow, body } = submission;
     const traits =
       typeof body.traits === 'object' && body.traits !== null ? (body.traits as Record<string, unknown>) : {};
     const rawEmail = typeof traits.email === 'string' ? traits.email : '';

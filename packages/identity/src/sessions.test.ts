@@ -1,44 +1,15 @@
 // Sessions of an account, native (API) flows, CORS and the sweeper.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identityFlows } from '@stackyard/db/schema';
+import { it } from './testing/fixtures.ts';
 import { sweep } from './plugin.ts';
-import {
-  createUser,
-  csrfOf,
-  failure,
-  frontendApi,
-  startIdentityServer,
-  type IdentityTestServer,
-} from './testing.ts';
-
-let server: IdentityTestServer;
-const PASSWORD = 'a sturdy passphrase 42';
-
-beforeAll(async () => {
-  server = await startIdentityServer();
-  await createUser(server, 'grace@example.com', PASSWORD);
-});
-afterAll(() => server.close());
+import { failure, signInBrowser, startIdentityServer } from './testing.ts';
 
 describe('sessions', () => {
-  it('disables one other session (204) but not the current one (400)', async () => {
-    const signIn = async () => {
-      const client = frontendApi(server.basePath);
-      const flow = await client.api.createBrowserLoginFlow();
-      await client.api.updateLoginFlow({
-        flow: flow.id,
-        updateLoginFlowBody: {
-          method: 'password',
-          identifier: 'grace@example.com',
-          password: PASSWORD,
-          csrf_token: csrfOf(flow),
-        },
-      });
-      return client.api;
-    };
-    const laptop = await signIn();
-    const phone = await signIn();
+  it('disables one other session (204) but not the current one (400)', async ({ server, user, signedIn }) => {
+    const laptop = signedIn.api;
+    const phone = (await signInBrowser(server, user.email, user.password)).api;
     const current = await laptop.toSession();
     const phoneSession = await phone.toSession();
     expect((await failure(laptop.disableMySession({ id: current.id }))).status).toBe(400);
@@ -50,65 +21,44 @@ describe('sessions', () => {
     );
   });
 
-  it('answers 401 to the session endpoints without a session', async () => {
-    const { api } = frontendApi(server.basePath);
+  it('answers 401 to the session endpoints without a session', async ({ browser: { api } }) => {
     expect((await failure(api.listMySessions())).status).toBe(401);
     expect((await failure(api.disableMyOtherSessions())).status).toBe(401);
     expect((await failure(api.createBrowserLogoutFlow())).status).toBe(401);
   });
 
-  it('refuses a second login flow while signed in (session_already_available)', async () => {
-    const client = frontendApi(server.basePath);
-    const flow = await client.api.createBrowserLoginFlow();
-    await client.api.updateLoginFlow({
-      flow: flow.id,
-      updateLoginFlowBody: {
-        method: 'password',
-        identifier: 'grace@example.com',
-        password: PASSWORD,
-        csrf_token: csrfOf(flow),
-      },
-    });
-    const again = await failure(client.api.createBrowserLoginFlow());
+  it('refuses a second login flow while signed in (session_already_available)', async ({ signedIn }) => {
+    const again = await failure(signedIn.api.createBrowserLoginFlow());
     expect(again.status).toBe(400);
     expect(again.body.error).toMatchObject({ id: 'session_already_available' });
   });
 });
 
 describe('logout', () => {
-  async function signIn() {
-    const client = frontendApi(server.basePath);
-    const flow = await client.api.createBrowserLoginFlow();
-    await client.api.updateLoginFlow({
-      flow: flow.id,
-      updateLoginFlowBody: {
-        method: 'password',
-        identifier: 'grace@example.com',
-        password: PASSWORD,
-        csrf_token: csrfOf(flow),
-      },
-    });
-    return client;
-  }
-
-  it('refuses a logout token presented by another signed-in browser (403), and needs a token (400)', async () => {
-    const mine = await signIn();
-    const theirs = await signIn();
+  it('refuses a logout token presented by another signed-in browser (403), and needs a token (400)', async ({
+    server,
+    user,
+    signedIn: mine,
+  }) => {
+    const theirs = await signInBrowser(server, user.email, user.password);
     const { logout_token } = await mine.api.createBrowserLogoutFlow();
     expect((await failure(theirs.api.updateLogoutFlow({ token: logout_token }))).status).toBe(403);
     expect((await failure(theirs.api.updateLogoutFlow({}))).status).toBe(400);
     expect((await mine.api.toSession()).active).toBe(true);
   });
 
-  it('redirects a browser to return_to on its own origin, else to the login page, and clears the cookie', async () => {
-    const { api, jar } = await signIn();
+  it('redirects a browser to return_to on its own origin, else to the login page, and clears the cookie', async ({
+    server,
+    user,
+    signedIn: { api, jar },
+  }) => {
     const { logout_url } = await api.createBrowserLogoutFlow({ returnTo: `${server.origin}/goodbye` });
     const response = await jar.fetch(logout_url, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`${server.origin}/goodbye`);
     expect(jar.cookies.has('ory_kratos_session')).toBe(false);
 
-    const other = await signIn();
+    const other = await signInBrowser(server, user.email, user.password);
     const evil = await other.api.createBrowserLogoutFlow({ returnTo: 'https://evil.example/' });
     const away = await other.jar.fetch(evil.logout_url, { headers: { accept: 'text/html' } });
     expect(away.headers.get('location')).toBe(`${server.origin}/login`);
@@ -116,20 +66,20 @@ describe('logout', () => {
 });
 
 describe('API flows (native apps)', () => {
-  it('signs in without cookies or CSRF, answers a session token, and logs out with it', async () => {
-    const { api, jar } = frontendApi(server.basePath);
+  it('signs in without cookies or CSRF, answers a session token, and logs out with it', async ({
+    user,
+    browser: { api, jar },
+  }) => {
     const flow = await api.createNativeLoginFlow();
     expect(flow.type).toBe('api');
     const done = await api.updateLoginFlow({
       flow: flow.id,
-      updateLoginFlowBody: { method: 'password', identifier: 'grace@example.com', password: PASSWORD },
+      updateLoginFlowBody: { method: 'password', identifier: user.email, password: user.password },
     });
     expect(jar.cookies.has('ory_kratos_session')).toBe(false);
     const token = done.session_token;
     if (!token) throw new Error('no session token');
-    expect((await api.toSession({ xSessionToken: token })).identity?.traits).toEqual({
-      email: 'grace@example.com',
-    });
+    expect((await api.toSession({ xSessionToken: token })).identity?.traits).toEqual({ email: user.email });
     await api.performNativeLogout({ performNativeLogoutBody: { session_token: token } });
     expect((await failure(api.toSession({ xSessionToken: token }))).status).toBe(401);
     expect(
@@ -139,7 +89,7 @@ describe('API flows (native apps)', () => {
 });
 
 describe('CORS', () => {
-  it('is off by default, and allows only the configured origins with credentials', async () => {
+  it('is off by default, and allows only the configured origins with credentials', async ({ server }) => {
     const plain = await fetch(`${server.basePath}/sessions/whoami`, {
       headers: { origin: 'https://evil.example' },
     });
@@ -168,8 +118,7 @@ describe('CORS', () => {
 });
 
 describe('sweep', () => {
-  it('removes flows expired for over a day, with their codes', async () => {
-    const { api } = frontendApi(server.basePath);
+  it('removes flows expired for over a day, with their codes', async ({ server, browser: { api } }) => {
     const flow = await api.createBrowserLoginFlow();
     await server.db.db
       .update(identityFlows)

@@ -91,26 +91,6 @@ export interface CaughtMail {
   raw: string;
 }
 
-export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
-
-/** An identity server that mails to an SMTP sink of its own, as most of these tests need; close() stops both. */
-export async function startIdentityWithMail(): Promise<{
-  server: IdentityTestServer;
-  smtp: SmtpSink;
-  close(): Promise<void>;
-}> {
-  const smtp = await startSmtpSink();
-  const server = await startIdentityServer({ smtpUrl: smtp.url });
-  return {
-    server,
-    smtp,
-    close: async () => {
-      await server.close();
-      await smtp.close();
-    },
-  };
-}
-
 /** A real SMTP server on localhost that keeps every message it receives. */
 export async function startSmtpSink() {
   const mails: CaughtMail[] = [];

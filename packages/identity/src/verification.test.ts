@@ -1,29 +1,17 @@
 // Verification by code: the 5-try limit, expiry, no enumeration, and the mailed link.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identityCodes } from '@stackyard/db/schema';
-import {
-  codeOf,
-  createUser,
-  csrfOf,
-  frontendApi,
-  startIdentityWithMail,
-  type IdentityTestServer,
-  type SmtpSink,
-} from './testing.ts';
+import { codeOf, createUser, csrfOf, frontendApi, signInBrowser } from './testing.ts';
+import { it } from './testing/fixtures.ts';
 
-let server: IdentityTestServer;
-let smtp: SmtpSink;
-let close: () => Promise<void>;
 const PASSWORD = 'a sturdy passphrase 42';
 
-beforeAll(async () => {
-  ({ server, smtp, close } = await startIdentityWithMail());
-});
-afterAll(() => close());
-
 describe('verification codes', () => {
-  it('answers a wrong code with 200 and 4070006, and after five wrong codes refuses even the right one', async () => {
+  it('answers a wrong code with 200 and 4070006, and after five wrong codes refuses even the right one', async ({
+    server,
+    smtp,
+  }) => {
     await createUser(server, 'hedy@example.com', PASSWORD, false);
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserVerificationFlow();
@@ -56,7 +44,7 @@ describe('verification codes', () => {
     });
   });
 
-  it('verifies through the mailed link, even opened in another browser', async () => {
+  it('verifies through the mailed link, even opened in another browser', async ({ server, smtp }) => {
     await createUser(server, 'radia@example.com', PASSWORD, false);
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserVerificationFlow();
@@ -77,19 +65,11 @@ describe('verification codes', () => {
     const shown = await phone.api.getVerificationFlow({ id: String(target.searchParams.get('flow')) });
     expect(shown.state).toBe('passed_challenge');
     expect(shown.ui.messages?.[0]?.id).toBe(1080002);
-    const login = await phone.api.createBrowserLoginFlow();
-    await phone.api.updateLoginFlow({
-      flow: login.id,
-      updateLoginFlowBody: {
-        method: 'password',
-        identifier: 'radia@example.com',
-        password: PASSWORD,
-        csrf_token: csrfOf(login),
-      },
-    });
+    // The verified account signs in as usual.
+    await signInBrowser(server, 'radia@example.com', PASSWORD);
   });
 
-  it('refuses a code older than one hour', async () => {
+  it('refuses a code older than one hour', async ({ server, smtp }) => {
     await createUser(server, 'mary@example.com', PASSWORD, false);
     const { api } = frontendApi(server.basePath);
     const flow = await api.createBrowserVerificationFlow();
@@ -109,8 +89,10 @@ describe('verification codes', () => {
     expect(answer.ui.messages?.map((message) => message.id)).toEqual([4070006]);
   });
 
-  it('looks the same for an unknown address (no enumeration) and sends nothing', async () => {
-    const { api } = frontendApi(server.basePath);
+  it('looks the same for an unknown address (no enumeration) and sends nothing', async ({
+    smtp,
+    browser: { api },
+  }) => {
     const flow = await api.createBrowserVerificationFlow();
     const sent = await api.updateVerificationFlow({
       flow: flow.id,

@@ -13,8 +13,8 @@ import {
   sendFlow,
   uiOf,
   type FlowRow,
-  getFlowRoute,
-  openSubmission,
+  flowRoutes,
+  flowStarter,
 } from './flows.ts';
 import { queryParam, redirect, stringField, withQuery } from './http.ts';
 import { findAddress, markVerified, normalizeEmail } from './identities.ts';
@@ -69,19 +69,7 @@ export async function startVerification(
 }
 
 export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  const newFlow = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo?: string,
-    type: 'browser' | 'api' = 'browser',
-  ) =>
-    createFlow(ctx, request, reply, {
-      kind: 'verification',
-      type,
-      state: 'choose_method',
-      nodes: codeEmailNodes(),
-      returnTo,
-    });
+  const newFlow = flowStarter(ctx, 'verification', codeEmailNodes);
 
   /** Judges a submitted code; answers the flow to show (a fresh one once the flow is spent). */
   async function checkCode(request: FastifyRequest, reply: FastifyReply, flow: FlowRow, code: string) {
@@ -122,7 +110,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     return sendFlow(ctx, request, reply, flow);
   });
 
-  getFlowRoute(app, ctx, 'verification', newFlow);
+  const openSubmission = flowRoutes(app, ctx, 'verification', newFlow);
 
   // The link in the mail. It may be opened in another browser than the one that asked (a phone): the code
   // is the proof, so no CSRF token is needed, and that browser gets a flow of its own showing the outcome.
@@ -150,7 +138,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
   });
 
   app.post('/self-service/verification', async (request, reply) => {
-    const { flow, body } = await openSubmission(ctx, request, reply, 'verification', newFlow);
+    const { flow, body } = await openSubmission(request, reply);
     const code = stringField(body, 'code');
     const email = stringField(body, 'email');
     const rl = ctx.config.rateLimit;
