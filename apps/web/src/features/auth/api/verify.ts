@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { VerificationFlow } from '@ory/client-fetch';
-import { csrfTokenOf, flowErrorMessages, identityApi } from '@/lib/identity';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { flowErrorMessages, identityApi } from '@/lib/identity';
+import { done, failedWith, flowOrNull, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
 import { queryKeys } from '@/lib/query-keys';
-import { outcomeOfError, type FlowOutcome } from '../lib/flow-result';
 
 export const VERIFICATION_FAILED = 'Verification failed';
 
@@ -19,13 +18,7 @@ export interface VerifyInput {
 export const verificationFlowQueryOptions = (flowId: string) =>
   queryOptions({
     queryKey: queryKeys.verificationFlow(flowId),
-    queryFn: async (): Promise<VerificationFlow | null> => {
-      try {
-        return await identityApi().getVerificationFlow({ id: flowId });
-      } catch {
-        return null;
-      }
-    },
+    queryFn: () => flowOrNull(() => identityApi().getVerificationFlow({ id: flowId })),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -35,20 +28,15 @@ export function useVerificationFlow(flowId: string) {
 }
 
 /** Submits the e-mailed code to the verification flow; done means the address is verified. */
-export async function verify({ flowId, code }: VerifyInput): Promise<FlowOutcome<null>> {
-  try {
-    const flow = await identityApi().getVerificationFlow({ id: flowId });
-    const result = await identityApi().updateVerificationFlow({
-      flow: flow.id,
-      updateVerificationFlowBody: { method: 'code', code: code.trim(), csrf_token: csrfTokenOf(flow) },
-    });
-    if (result.state === 'passed_challenge') return { kind: 'done', value: null };
-    return { kind: 'failed', messages: flowErrorMessages(result), failure: null };
-  } catch (error) {
-    return outcomeOfError(error);
-  }
-}
-
-export function useVerify() {
-  return useMutation({ mutationFn: verify });
+export function verify({ flowId, code }: VerifyInput): Promise<FlowOutcome<null>> {
+  return submitFlow({
+    open: () => identityApi().getVerificationFlow({ id: flowId }),
+    send: (flow, csrf_token) =>
+      identityApi().updateVerificationFlow({
+        flow,
+        updateVerificationFlowBody: { method: 'code', code: code.trim(), csrf_token },
+      }),
+    answered: (result) =>
+      result.state === 'passed_challenge' ? done(null) : failedWith(flowErrorMessages(result)),
+  });
 }
