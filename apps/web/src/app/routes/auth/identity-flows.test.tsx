@@ -2,15 +2,14 @@
 // The sign-in pages against the identity service's answers (as JSON, through a stubbed fetch): what every
 // flow shares — a flow that expired is replaced by a new one, a 400 flow's messages land on their field and
 // above the form, continue_with leads to the verification page, a session already there counts as signed in.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
 import { requestLine, stubApi, type ApiAnswer } from '@/testing/api';
 import { json } from '@/testing/fixtures';
 import { uiNode } from '@/testing/identity';
+import { renderRoutes } from '@/testing/render';
 import { LoginRoute } from './login';
 import { RecoveryRoute } from './recovery';
 import { RegisterRoute } from './register';
@@ -36,7 +35,7 @@ function VerifyPageStandIn() {
 
 function setup(path: string, answer: ApiAnswer, verifyPage = <VerifyPageStandIn />) {
   const calls = stubApi(answer);
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/login', Component: LoginRoute },
       { path: '/register', Component: RegisterRoute },
@@ -44,12 +43,7 @@ function setup(path: string, answer: ApiAnswer, verifyPage = <VerifyPageStandIn 
       { path: '/verify', element: verifyPage },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   );
   return { calls, router, user: userEvent.setup() };
 }
