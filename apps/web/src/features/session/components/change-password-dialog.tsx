@@ -8,17 +8,36 @@ import { Input } from '@/components/ui/input';
 import { useChangePassword } from '../api/change-password';
 import { confirmMethodsOf, useConfirmWithPassword, useStartRefresh } from '../api/reauthenticate';
 import { ConfirmWithProvider } from './confirm-with-provider';
+import { Messages } from './messages';
 
 export const CONFIRM_ITS_YOU = 'Please confirm this action by verifying that it is you.';
 
-function Messages({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
+/** A password field of these forms: a controlled input with its label, rules and error. */
+function PasswordField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+  ...field
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  hint?: string;
+  autoFocus?: boolean;
+}) {
   return (
-    <Alert>
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </Alert>
+    <FormField label={label} error={field.error} hint={field.hint}>
+      <Input
+        type="password"
+        autoComplete={autoComplete}
+        autoFocus={field.autoFocus}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
   );
 }
 
@@ -41,10 +60,14 @@ function ChangePasswordForm({
   const confirm = useConfirmWithPassword();
   // The refresh login flow, once the change needs one: it says how this account can confirm itself.
   const [refresh, setRefresh] = useState<LoginFlow | null>(null);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [current, setCurrent] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string; current?: string }>({});
+  const [values, setValues] = useState({ password: '', repeat: '', current: '' });
+  const { password, repeat, current } = values;
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const bind = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (value: string) => setValues((all) => ({ ...all, [name]: value })),
+    error: errors[name],
+  });
   const [messages, setMessages] = useState<string[]>([]);
   const pending = change.isPending || start.isPending || confirm.isPending;
 
@@ -113,15 +136,12 @@ function ChangePasswordForm({
       >
         <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
         <Messages messages={messages} />
-        <FormField label="Current password" error={errors.current}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </FormField>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          autoFocus
+          {...bind('current')}
+        />
         <DialogFormActions
           onCancel={onCancel}
           label="Confirm and save"
@@ -134,23 +154,14 @@ function ChangePasswordForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmitNew(event)} className="flex flex-col gap-4">
       <Messages messages={messages} />
-      <FormField label="New password" error={errors.password} hint={PASSWORD_RULES}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      <FormField label="Confirm new password" error={errors.repeat}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-        />
-      </FormField>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        {...bind('password')}
+        hint={PASSWORD_RULES}
+      />
+      <PasswordField label="Confirm new password" autoComplete="new-password" {...bind('repeat')} />
       <p className="text-sm text-zinc-600">Your other sessions will be signed out.</p>
       <DialogFormActions
         onCancel={onCancel}
