@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { UiContainer } from '@ory/client-fetch';
 import {
   CSRF_MISSING,
@@ -17,7 +18,7 @@ export type FlowOutcome<T> =
   | { kind: 'redirect'; url: string }
   | { kind: 'failed'; messages: string[]; failure: IdentityFailure | null };
 
-export type FlowFailed = Extract<FlowOutcome<unknown>, { kind: 'failed' }>;
+type FlowFailed = Extract<FlowOutcome<unknown>, { kind: 'failed' }>;
 
 export const done = <T>(value: T): FlowOutcome<T> => ({ kind: 'done', value });
 
@@ -37,7 +38,7 @@ export function errorIdOf(body: Record<string, unknown> | undefined): string | u
 }
 
 /** Messages of a failure: a returned flow's ui messages, else the error envelope's reason. */
-export function messagesOf(failure: IdentityFailure | null): string[] {
+function messagesOf(failure: IdentityFailure | null): string[] {
   if (!failure) return [];
   const fromFlow = flowErrorMessages(failure.body);
   if (fromFlow.length) return fromFlow;
@@ -48,7 +49,7 @@ export function messagesOf(failure: IdentityFailure | null): string[] {
 }
 
 /** Turns a thrown identity error into an outcome: a 422 is a redirect, anything else a failure. */
-export async function outcomeOfError(error: unknown): Promise<FlowOutcome<never>> {
+async function outcomeOfError(error: unknown): Promise<FlowOutcome<never>> {
   if (error instanceof Error && error.message === CSRF_MISSING) return failedWith([CSRF_MISSING]);
   const failure = await identityFailure(error);
   const redirect = failure?.body.redirect_browser_to;
@@ -57,7 +58,7 @@ export async function outcomeOfError(error: unknown): Promise<FlowOutcome<never>
 }
 
 /** A flow that expired (410) or lost its CSRF cookie (403): a new one would be taken. */
-export function isStaleFlow(outcome: FlowOutcome<unknown>): boolean {
+function isStaleFlow(outcome: FlowOutcome<unknown>): boolean {
   return outcome.kind === 'failed' && (outcome.failure?.status === 410 || outcome.failure?.status === 403);
 }
 
@@ -74,7 +75,7 @@ export function splitFieldError(
 }
 
 /** One submission of a flow of type F, answered A on success, that comes to a value T. */
-export interface FlowSubmission<F extends { id: string; ui: UiContainer }, A, T> {
+interface FlowSubmission<F extends { id: string; ui: UiContainer }, A, T> {
   /** The flow to submit: a new one, or the one of a given id. */
   open: () => Promise<F>;
   /** Posts the flow's form, with the flow's id and CSRF token. */
@@ -117,13 +118,20 @@ export async function submitFlow<F extends { id: string; ui: UiContainer }, A, T
 }
 
 /**
- * A flow read by id for what it says (its messages, state, return_to); null when it cannot be read
- * (expired, unknown, another browser's), and the page goes on without it.
+ * A flow read by id for what it says (its messages, state, return_to): the flow of a page the identity
+ * service sent the browser to with ?flow=. Null when it cannot be read (expired, unknown, another
+ * browser's), and the page goes on without it. A flow is not data to refresh.
  */
-export async function flowOrNull<F>(read: () => Promise<F>): Promise<F | null> {
-  try {
-    return await read();
-  } catch {
-    return null;
-  }
-}
+export const givenFlowQueryOptions = <F>(queryKey: readonly unknown[], read: () => Promise<F>) =>
+  queryOptions({
+    queryKey,
+    queryFn: async (): Promise<F | null> => {
+      try {
+        return await read();
+      } catch {
+        return null;
+      }
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+  });

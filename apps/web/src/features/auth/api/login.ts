@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { identityApi } from '@/lib/identity';
-import { done, flowOrNull, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
+import { done, givenFlowQueryOptions, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
 import { queryKeys } from '@/lib/query-keys';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
@@ -34,12 +34,7 @@ export function useLoginFlow(returnTo: string | null = null) {
  * to say (a provider account it refused, say). Read only for its messages and return_to.
  */
 export const givenLoginFlowQueryOptions = (flowId: string) =>
-  queryOptions({
-    queryKey: queryKeys.givenLoginFlow(flowId),
-    queryFn: () => flowOrNull(() => identityApi().getLoginFlow({ id: flowId })),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  givenFlowQueryOptions(queryKeys.givenLoginFlow(flowId), () => identityApi().getLoginFlow({ id: flowId }));
 
 export function useGivenLoginFlow(flowId: string) {
   return useQuery(givenLoginFlowQueryOptions(flowId));

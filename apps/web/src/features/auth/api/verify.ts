@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { flowErrorMessages, identityApi } from '@/lib/identity';
-import { done, failedWith, flowOrNull, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
+import { done, failedWith, givenFlowQueryOptions, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
 import { queryKeys } from '@/lib/query-keys';
 
 export const VERIFICATION_FAILED = 'Verification failed';
@@ -16,12 +16,9 @@ export interface VerifyInput {
  * unknown) is null, and the page offers the code form.
  */
 export const verificationFlowQueryOptions = (flowId: string) =>
-  queryOptions({
-    queryKey: queryKeys.verificationFlow(flowId),
-    queryFn: () => flowOrNull(() => identityApi().getVerificationFlow({ id: flowId })),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  givenFlowQueryOptions(queryKeys.verificationFlow(flowId), () =>
+    identityApi().getVerificationFlow({ id: flowId }),
+  );
 
 export function useVerificationFlow(flowId: string) {
   return useQuery(verificationFlowQueryOptions(flowId));

@@ -12,16 +12,16 @@ import { Messages } from './messages';
 
 export const CONFIRM_ITS_YOU = 'Please confirm this action by verifying that it is you.';
 
-/** A password field of these forms: a controlled input with its label, rules and error. */
+/** A password field of these forms (current, new or repeated): a controlled input with its label and error. */
 function PasswordField({
   label,
-  autoComplete,
+  name,
   value,
   onChange,
   ...field
 }: {
   label: string;
-  autoComplete: 'current-password' | 'new-password';
+  name: 'current' | 'password' | 'repeat';
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
@@ -32,7 +32,7 @@ function PasswordField({
     <FormField label={label} error={field.error} hint={field.hint}>
       <Input
         type="password"
-        autoComplete={autoComplete}
+        autoComplete={name === 'current' ? 'current-password' : 'new-password'}
         autoFocus={field.autoFocus}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -64,6 +64,7 @@ function ChangePasswordForm({
   const { password, repeat, current } = values;
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const bind = (name: keyof typeof values) => ({
+    name,
     value: values[name],
     onChange: (value: string) => setValues((all) => ({ ...all, [name]: value })),
     error: errors[name],
@@ -136,12 +137,7 @@ function ChangePasswordForm({
       >
         <Alert tone="info">{CONFIRM_ITS_YOU}</Alert>
         <Messages messages={messages} />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          autoFocus
-          {...bind('current')}
-        />
+        <PasswordField label="Current password" autoFocus {...bind('current')} />
         <DialogFormActions
           onCancel={onCancel}
           label="Confirm and save"
@@ -154,14 +150,8 @@ function ChangePasswordForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmitNew(event)} className="flex flex-col gap-4">
       <Messages messages={messages} />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        autoFocus
-        {...bind('password')}
-        hint={PASSWORD_RULES}
-      />
-      <PasswordField label="Confirm new password" autoComplete="new-password" {...bind('repeat')} />
+      <PasswordField label="New password" autoFocus {...bind('password')} hint={PASSWORD_RULES} />
+      <PasswordField label="Confirm new password" {...bind('repeat')} />
       <p className="text-sm text-zinc-600">Your other sessions will be signed out.</p>
       <DialogFormActions
         onCancel={onCancel}
