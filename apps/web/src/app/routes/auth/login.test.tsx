@@ -3,14 +3,12 @@
 // something to say. Against its answers as JSON (packages/identity/src/flows.ts flowJson): the page shows the
 // flow's messages above a working form, and a signed-in user whose re-authentication was refused sees why,
 // with the way back, instead of being sent on.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
 import { uiNode, stubIdentityFetch } from '@/testing/identity';
 import { json } from '@/testing/fixtures';
+import { renderRoutes } from '@/testing/render';
 import { RedirectIfAuthenticated } from '../../guards/redirect-if-authenticated';
 import { LoginRoute } from './login';
 
@@ -104,7 +102,7 @@ function setup(path: string, { signedIn, given }: { signedIn: boolean; given: un
     if (url.includes('/self-service/login?flow=new-1')) return json({ session: signedInSession });
     return json({}, 404);
   });
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       {
         element: <RedirectIfAuthenticated unlessFlow />,
@@ -114,12 +112,7 @@ function setup(path: string, { signedIn, given }: { signedIn: boolean; given: un
       { path: '/dashboard', element: <h1>Dashboard page</h1> },
       { path: '/settings', element: <h1>Settings page</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   );
   return { calls, router, user: userEvent.setup() };
 }

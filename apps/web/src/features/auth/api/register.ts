@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { csrfTokenOf, identityApi } from '@/lib/identity';
-import { isStaleFlow, outcomeOfError, type FlowOutcome } from '../lib/flow-result';
+import type { SuccessfulNativeRegistration } from '@ory/client-fetch';
+import { identityApi } from '@/lib/identity';
+import { done, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
 
 export const REGISTRATION_FAILED = 'Registration failed';
 
@@ -9,34 +9,25 @@ export interface RegisterInput {
   password: string;
 }
 
-/** Registers with a password; the outcome's value is the verification flow to continue with, if any. */
-export async function register(input: RegisterInput): Promise<FlowOutcome<string | null>> {
-  let outcome: FlowOutcome<string | null> = { kind: 'failed', messages: [], failure: null };
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const flow = await identityApi().createBrowserRegistrationFlow();
-      const result = await identityApi().updateRegistrationFlow({
-        flow: flow.id,
-        updateRegistrationFlowBody: {
-          method: 'password',
-          csrf_token: csrfTokenOf(flow),
-          password: input.password,
-          traits: { email: input.email },
-        },
-      });
-      let verificationFlowId: string | null = null;
-      for (const item of result.continue_with ?? []) {
-        if (item.action === 'show_verification_ui') verificationFlowId = item.flow.id;
-      }
-      return { kind: 'done', value: verificationFlowId };
-    } catch (error) {
-      outcome = await outcomeOfError(error);
-      if (!isStaleFlow(outcome)) break;
-    }
+/** The verification flow a registration continues with, when the identity service asks for one. */
+function verificationFlowOf(result: SuccessfulNativeRegistration): string | null {
+  let flowId: string | null = null;
+  for (const item of result.continue_with ?? []) {
+    if (item.action === 'show_verification_ui') flowId = item.flow.id;
   }
-  return outcome;
+  return flowId;
 }
 
-export function useRegister() {
-  return useMutation({ mutationFn: register });
+/** Registers with a password; the outcome's value is the verification flow to continue with, if any. */
+export function register({ email, password }: RegisterInput): Promise<FlowOutcome<string | null>> {
+  return submitFlow({
+    open: () => identityApi().createBrowserRegistrationFlow(),
+    send: (flow, csrf_token) =>
+      identityApi().updateRegistrationFlow({
+        flow,
+        updateRegistrationFlowBody: { method: 'password', csrf_token, password, traits: { email } },
+      }),
+    answered: (result) => done(verificationFlowOf(result)),
+    retryStale: {},
+  });
 }

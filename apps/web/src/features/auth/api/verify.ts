@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { VerificationFlow } from '@ory/client-fetch';
-import { csrfTokenOf, flowErrorMessages, identityApi } from '@/lib/identity';
+import { useQuery } from '@tanstack/react-query';
+import { flowErrorMessages, identityApi } from '@/lib/identity';
+import { done, failedWith, givenFlowQueryOptions, submitFlow, type FlowOutcome } from '@/lib/identity-flow';
 import { queryKeys } from '@/lib/query-keys';
-import { outcomeOfError, type FlowOutcome } from '../lib/flow-result';
 
 export const VERIFICATION_FAILED = 'Verification failed';
 
@@ -17,38 +16,24 @@ export interface VerifyInput {
  * unknown) is null, and the page offers the code form.
  */
 export const verificationFlowQueryOptions = (flowId: string) =>
-  queryOptions({
-    queryKey: queryKeys.verificationFlow(flowId),
-    queryFn: async (): Promise<VerificationFlow | null> => {
-      try {
-        return await identityApi().getVerificationFlow({ id: flowId });
-      } catch {
-        return null;
-      }
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  givenFlowQueryOptions(queryKeys.verificationFlow(flowId), () =>
+    identityApi().getVerificationFlow({ id: flowId }),
+  );
 
 export function useVerificationFlow(flowId: string) {
   return useQuery(verificationFlowQueryOptions(flowId));
 }
 
 /** Submits the e-mailed code to the verification flow; done means the address is verified. */
-export async function verify({ flowId, code }: VerifyInput): Promise<FlowOutcome<null>> {
-  try {
-    const flow = await identityApi().getVerificationFlow({ id: flowId });
-    const result = await identityApi().updateVerificationFlow({
-      flow: flow.id,
-      updateVerificationFlowBody: { method: 'code', code: code.trim(), csrf_token: csrfTokenOf(flow) },
-    });
-    if (result.state === 'passed_challenge') return { kind: 'done', value: null };
-    return { kind: 'failed', messages: flowErrorMessages(result), failure: null };
-  } catch (error) {
-    return outcomeOfError(error);
-  }
-}
-
-export function useVerify() {
-  return useMutation({ mutationFn: verify });
+export function verify({ flowId, code }: VerifyInput): Promise<FlowOutcome<null>> {
+  return submitFlow({
+    open: () => identityApi().getVerificationFlow({ id: flowId }),
+    send: (flow, csrf_token) =>
+      identityApi().updateVerificationFlow({
+        flow,
+        updateVerificationFlowBody: { method: 'code', code: code.trim(), csrf_token },
+      }),
+    answered: (result) =>
+      result.state === 'passed_challenge' ? done(null) : failedWith(flowErrorMessages(result)),
+  });
 }

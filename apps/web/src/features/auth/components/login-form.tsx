@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { oidcProvidersOf } from '@/lib/identity';
-import { LOGIN_FAILED, useLogin, useLoginFlow, type LoginInput } from '../api/login';
+import { login, LOGIN_FAILED, useLoginFlow, type LoginInput } from '../api/login';
 import { credentialsSchema } from '../lib/schemas';
 import { useCheckedForm } from '@/lib/use-checked-form';
+import { useFlowSubmit } from '../lib/use-flow-submit';
 import { FormMessages } from './auth-card';
 
 type LoginFormProps = {
@@ -26,24 +27,24 @@ export function LoginForm({
   initialMessages = [],
 }: LoginFormProps) {
   const flow = useLoginFlow(returnTo);
-  const login = useLogin(returnTo);
-  const [messages, setMessages] = useState<string[]>(initialMessages);
+  const queryClient = useQueryClient();
+  const {
+    messages,
+    busy: submitting,
+    run,
+  } = useFlowSubmit((input: LoginInput) => login(queryClient, input, returnTo), {
+    onDone: onSuccess,
+    failedText: LOGIN_FAILED,
+    initialMessages,
+  });
   const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
   // Only the providers the identity service is configured with: a button for another would fail on click.
   const providers = oidcProvidersOf(flow.data);
 
-  const run = async (input: LoginInput) => {
-    setMessages([]);
-    const outcome = await login.mutateAsync(input);
-    if (outcome.kind === 'done') onSuccess();
-    else if (outcome.kind === 'redirect') window.location.assign(outcome.url);
-    else setMessages(outcome.messages.length ? outcome.messages : [LOGIN_FAILED]);
-  };
-
   const onSubmit = form.handleSubmit(({ email, password }) =>
     run({ method: 'password', identifier: email, password }),
   );
-  const busy = form.isSubmitting || login.isPending;
+  const busy = form.isSubmitting || submitting;
   const { errors } = form;
 
   return (

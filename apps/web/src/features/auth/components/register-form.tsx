@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PASSWORD_RULES } from '@stackyard/contracts/password';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { REGISTRATION_FAILED, useRegister } from '../api/register';
-import { splitFieldError } from '../lib/flow-result';
+import { register, REGISTRATION_FAILED } from '../api/register';
 import { credentialsSchema } from '../lib/schemas';
 import { useCheckedForm } from '@/lib/use-checked-form';
+import { useFlowSubmit } from '../lib/use-flow-submit';
 import { FormMessages } from './auth-card';
 
 /** `onRegistered` receives the verification flow id when the identity service asks for verification. */
@@ -17,34 +16,25 @@ export function RegisterForm({
 }: {
   onRegistered: (verificationFlowId: string | null) => void;
 }) {
-  const register = useRegister();
-  const [messages, setMessages] = useState<string[]>([]);
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
-
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
-    setMessages([]);
-    setPasswordError(undefined);
-    const outcome = await register.mutateAsync({ email, password });
-    if (outcome.kind === 'done') onRegistered(outcome.value);
-    else if (outcome.kind === 'redirect') window.location.assign(outcome.url);
-    else {
-      const split = splitFieldError(outcome, 'password');
-      setPasswordError(split.fieldError);
-      setMessages([REGISTRATION_FAILED, ...split.messages]);
-    }
+  const flow = useFlowSubmit(register, {
+    onDone: onRegistered,
+    failedText: REGISTRATION_FAILED,
+    headline: true,
+    field: 'password',
   });
-  const busy = form.isSubmitting || register.isPending;
+  const form = useCheckedForm(credentialsSchema, { email: '', password: '' });
+  const onSubmit = form.handleSubmit(flow.run);
+  const busy = form.isSubmitting || flow.busy;
   const { errors } = form;
 
   return (
     <div className="flex flex-col gap-6">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormMessages messages={messages} />
+        <FormMessages messages={flow.messages} />
         <FormField label="Email" error={errors.email}>
           <Input type="email" autoComplete="email" {...form.field('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password ?? passwordError} hint={PASSWORD_RULES}>
+        <FormField label="Password" error={errors.password ?? flow.fieldError} hint={PASSWORD_RULES}>
           <Input type="password" autoComplete="new-password" {...form.field('password')} />
         </FormField>
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { csrfTokenOf, fieldErrorOf, flowErrorMessages, identityApi, identityFailure } from '@/lib/identity';
+import { identityApi } from '@/lib/identity';
+import {
+  doneUnlessMessages,
+  errorIdOf,
+  splitFieldError,
+  submitFlow,
+  type FlowOutcome,
+} from '@/lib/identity-flow';
 import { queryKeys } from '@/lib/query-keys';
 
 export const CHANGE_PASSWORD_FAILED = 'Could not change the password. Please try again.';
@@ -13,15 +20,13 @@ export type PasswordOutcome =
   | { kind: 'reauth' }
   | { kind: 'failed'; messages: string[]; passwordError?: string | undefined };
 
-export async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
-  const failure = await identityFailure(error);
-  const envelope = failure?.body.error as { id?: unknown; reason?: unknown } | undefined;
-  if (failure?.status === 403 && envelope?.id === 'session_refresh_required') return { kind: 'reauth' };
-  const messages = failure ? flowErrorMessages(failure.body) : [];
-  if (!messages.length && failure && failure.status < 500 && typeof envelope?.reason === 'string') {
-    messages.push(envelope.reason);
+/** A failure as the password forms show it: a too old sign-in asks for a new one; else never without a message. */
+export function failedOutcome(outcome: FlowOutcome<unknown>): PasswordOutcome {
+  if (outcome.kind !== 'failed') return { kind: 'failed', messages: [CHANGE_PASSWORD_FAILED] };
+  if (outcome.failure?.status === 403 && errorIdOf(outcome.failure.body) === 'session_refresh_required') {
+    return { kind: 'reauth' };
   }
-  return { kind: 'failed', messages: messages.length ? messages : [CHANGE_PASSWORD_FAILED] };
+  return { kind: 'failed', messages: outcome.messages.length ? outcome.messages : [CHANGE_PASSWORD_FAILED] };
 }
 
 /**
@@ -30,24 +35,20 @@ export async function failedOutcome(error: unknown): Promise<PasswordOutcome> {
  * password to every account, so one that signs in only with GitHub sets its first password here.
  */
 export async function changePassword(password: string): Promise<PasswordOutcome> {
-  try {
-    const flow = await identityApi().createBrowserSettingsFlow();
-    const result = await identityApi().updateSettingsFlow({
-      flow: flow.id,
-      updateSettingsFlowBody: { method: 'password', password, csrf_token: csrfTokenOf(flow) },
-    });
-    const messages = flowErrorMessages(result);
-    return messages.length ? { kind: 'failed', messages } : { kind: 'done' };
-  } catch (error) {
-    const outcome = await failedOutcome(error);
-    const passwordError = fieldErrorOf((await identityFailure(error))?.body, 'password');
-    if (outcome.kind !== 'failed' || !passwordError) return outcome;
-    return {
-      kind: 'failed',
-      messages: outcome.messages.filter((message) => message !== passwordError),
-      passwordError,
-    };
-  }
+  const outcome = await submitFlow({
+    open: () => identityApi().createBrowserSettingsFlow(),
+    send: (flow, csrf_token) =>
+      identityApi().updateSettingsFlow({
+        flow,
+        updateSettingsFlowBody: { method: 'password', password, csrf_token },
+      }),
+    answered: (result) => doneUnlessMessages(result, null),
+  });
+  if (outcome.kind === 'done') return { kind: 'done' };
+  // The new password's fault is shown next to its field, the rest above the form.
+  const { fieldError, messages } = outcome.kind === 'failed' ? splitFieldError(outcome, 'password') : {};
+  if (fieldError) return { kind: 'failed', messages: messages ?? [], passwordError: fieldError };
+  return failedOutcome(outcome);
 }
 
 export function useChangePassword() {

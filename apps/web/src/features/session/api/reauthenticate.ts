@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginFlow, UiNodeInputAttributes } from '@ory/client-fetch';
-import { csrfTokenOf, identityApi, identityFailure } from '@/lib/identity';
+import { identityApi } from '@/lib/identity';
+import { done, submitFlow } from '@/lib/identity-flow';
 import { queryKeys } from '@/lib/query-keys';
 import { CHANGE_PASSWORD_FAILED, failedOutcome, type PasswordOutcome } from './change-password';
 
@@ -43,21 +44,25 @@ export async function startRefresh(): Promise<RefreshStart> {
   }
 }
 
+type ConfirmBody =
+  { method: 'password'; identifier: string; password: string } | { method: 'oidc'; provider: string };
+
+const sendLogin = (flow: LoginFlow, body: ConfirmBody) =>
+  submitFlow({
+    open: () => Promise.resolve(flow),
+    send: (id, csrf_token) =>
+      identityApi().updateLoginFlow({ flow: id, updateLoginFlowBody: { ...body, csrf_token } }),
+    answered: () => done(null),
+  });
+
 /** Re-authentication with the current password: renews this session's sign-in time. */
 export async function confirmWithPassword(
   flow: LoginFlow,
   email: string,
   password: string,
 ): Promise<PasswordOutcome> {
-  try {
-    await identityApi().updateLoginFlow({
-      flow: flow.id,
-      updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: csrfTokenOf(flow) },
-    });
-    return { kind: 'done' };
-  } catch (error) {
-    return failedOutcome(error);
-  }
+  const outcome = await sendLogin(flow, { method: 'password', identifier: email, password });
+  return outcome.kind === 'done' ? { kind: 'done' } : failedOutcome(outcome);
 }
 
 /** Re-authentication with a provider: the identity service answers where to send the browser (422). */
@@ -65,23 +70,11 @@ export async function confirmWithProvider(
   flow: LoginFlow,
   provider: string,
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'failed'; messages: string[] }> {
-  try {
-    await identityApi().updateLoginFlow({
-      flow: flow.id,
-      updateLoginFlowBody: { method: 'oidc', provider, csrf_token: csrfTokenOf(flow) },
-    });
-  } catch (error) {
-    const failure = await identityFailure(error);
-    const url = failure?.body.redirect_browser_to;
-    if (failure?.status === 422 && typeof url === 'string') return { kind: 'redirect', url };
-    const outcome = await failedOutcome(error);
-    return {
-      kind: 'failed',
-      messages: outcome.kind === 'failed' ? outcome.messages : [CHANGE_PASSWORD_FAILED],
-    };
-  }
-  // Answered without an address to go to: nothing was confirmed.
-  return { kind: 'failed', messages: [CHANGE_PASSWORD_FAILED] };
+  const outcome = await sendLogin(flow, { method: 'oidc', provider });
+  if (outcome.kind === 'redirect') return outcome;
+  // Answered without an address to go to, nothing was confirmed.
+  const failed = failedOutcome(outcome);
+  return { kind: 'failed', messages: failed.kind === 'failed' ? failed.messages : [CHANGE_PASSWORD_FAILED] };
 }
 
 export function useStartRefresh() {

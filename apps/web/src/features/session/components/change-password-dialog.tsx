@@ -10,6 +10,7 @@ import { useCheckedForm } from '@/lib/use-checked-form';
 import { useChangePassword } from '../api/change-password';
 import { confirmMethodsOf, useConfirmWithPassword, useStartRefresh } from '../api/reauthenticate';
 import { ConfirmWithProvider } from './confirm-with-provider';
+import { Messages } from './messages';
 
 export const CONFIRM_ITS_YOU = 'Please confirm this action by verifying that it is you.';
 
@@ -23,17 +24,6 @@ const newPasswordSchema = z
     }
   });
 const currentPasswordSchema = z.object({ current: z.string().min(1, 'Enter your current password.') });
-
-function Messages({ messages }: { messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <Alert>
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </Alert>
-  );
-}
 
 type PasswordFieldProps = {
   label: 'Current password' | 'New password' | 'Confirm new password';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { LoginFlow } from '@ory/client-fetch';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { confirmMethodsOf, useConfirmWithProvider } from '../api/reauthenticate';
+import { Messages } from './messages';
 
 /**
  * Re-authentication of an account without a password: it signs in again with its provider (the refresh
@@ -31,13 +31,7 @@ export function ConfirmWithProvider({ flow, onCancel }: { flow: LoginFlow; onCan
 
   return (
     <>
-      {messages.length > 0 && (
-        <Alert>
-          {messages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </Alert>
-      )}
+      <Messages messages={messages} />
       <p className="text-sm text-zinc-600">
         You will come back to this page, signed in again, and can then set your password.
       </p>
