@@ -46,10 +46,8 @@ export async function listMembers(db: Executor, access: Authorized<'members:read
         sql`${workspaceMembers.userId} <> ${sql.placeholder('ownerId')}::uuid`,
         asc(workspaceMembers.createdAt),
         asc(workspaceMembers.userId),
-      )
-      .prepare('workspace_members_list');
-  const statement = preparedOn(db, 'workspace_members_list', make) ?? make();
-  return statement.execute({ workspaceId: access.workspaceId, ownerId: access.ownerId });
+      );
+  return preparedOn(db, 'workspace_members_list', make).execute({ workspaceId: access.workspaceId, ownerId: access.ownerId });
 }
 
 export async function findMember(

@@ -63,9 +63,8 @@ export async function searchCatalog(
       .from(
         sql`search_catalog(${sql.placeholder('workspaceId')}::uuid, ${sql.placeholder('text')},
           ${sql.placeholder('prefix')}, ${sql.placeholder('limit')}::integer)`,
-      )
-      .prepare('search_catalog');
-  return (preparedOn(db, 'search_catalog', make) ?? make()).execute({
+      );
+  return preparedOn(db, 'search_catalog', make).execute({
     workspaceId: access.workspaceId,
     ...textAndPrefix(text),
     limit,
