@@ -99,7 +99,9 @@ describe('prepared statements', () => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    const rows = await preparedOn(handle.db, 'prepared_test_flat', () => flat(handle.db)).execute({ ownerId });
+    const rows = await preparedOn(handle.db, 'prepared_test_flat', () => flat(handle.db)).execute({
+      ownerId,
+    });
     expect(rows.map((row) => row.name)).toEqual(['First', 'Second']);
   });
 });

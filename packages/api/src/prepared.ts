@@ -1,6 +1,6 @@
 import { Column, fillPlaceholders, is, SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { keptStatement, type RunStatement } from '@stackyard/db/kept-statement';
+import { keptStatement } from '@stackyard/db/kept-statement';
 import type { Executor } from './db.ts';
 
 // The hottest reads (a catalog list's first pages, an item by id, the workspaces list) are built once per
@@ -82,7 +82,7 @@ function rowMapper(fields: Record<string, unknown>): (row: unknown[]) => Record<
 
 function decoderOf(field: unknown): Decoder | null {
   if (is(field, Column)) return field;
-  // An SQL expression's decoder (set by mapWith) is public on the object, though its type does not say so.
+  // An SQL expression's decoder (set by mapWith) is a field Drizzle's own mapper reads; its type omits it.
   if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
   if (is(field, SQL.Aliased)) return (field.sql as unknown as { decoder: Decoder }).decoder;
   return null;

@@ -59,8 +59,7 @@ function workspacesOf(db: Executor, userId: string | Placeholder) {
 /** The workspaces the user is a member of, oldest first (so "the first workspace" is stable). */
 export async function listWorkspacesOf(db: Executor, userId: string): Promise<WorkspaceRow[]> {
   const make = () =>
-    workspacesOf(db, sql.placeholder('userId'))
-      .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+    workspacesOf(db, sql.placeholder('userId')).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
   return preparedOn(db, 'workspaces_of_user', make).execute({ userId });
 }
 
