@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { startBenchServer } from '../support/server.ts';
+import { startSeededServer } from '../support/server.ts';
+import { seedOwnedWorkspace } from '../support/seed.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -16,14 +17,8 @@ const OWNER_ID = '00000000-0000-4000-8000-00000000a001';
 const WORKSPACE_ID = '00000000-0000-4000-8000-00000000a002';
 
 async function seed(db: DbHandle): Promise<void> {
-  await db.rows(sql`insert into profiles (identity_id) values (${OWNER_ID})`);
+  await seedOwnedWorkspace(db, { ownerId: OWNER_ID, id: WORKSPACE_ID, name: 'Big', slug: 'big' });
   await db.rows(sql`insert into usernames (username, identity_id) values ('bench_owner', ${OWNER_ID})`);
-  await db.rows(
-    sql`insert into workspaces (id, owner_id, name, slug) values (${WORKSPACE_ID}, ${OWNER_ID}, 'Big', 'big')`,
-  );
-  await db.rows(
-    sql`insert into workspace_members (workspace_id, user_id, access_role) values (${WORKSPACE_ID}, ${OWNER_ID}, 'admin')`,
-  );
   await db.rows(sql`insert into tools (fingerprint, canonical_url, name, description)
     select 'acc-bench-' || i, 'https://tool-' || i || '.example.com', 'Tool ' || i, 'Does thing ' || i
     from generate_series(1, ${ITEMS}) as i`);
@@ -43,9 +38,7 @@ async function seed(db: DbHandle): Promise<void> {
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
-  await db.migrate();
-  await seed(db);
-  const server = await startBenchServer(db);
+  const server = await startSeededServer(db, seed);
   const { baseUrl } = server;
   try {
     const headers = await server.headersOf(OWNER_ID);

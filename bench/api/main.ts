@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { findMembership } from '../../packages/api/src/access/access.repo.ts';
 import { listWorkspacesOf } from '../../packages/api/src/workspaces/workspaces.repo.ts';
-import { instrument, printBreakdown, type Instrumented } from '../support/breakdown.ts';
+import { printBreakdown, startInstrumentedServer } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { startBenchServer, type BenchServer } from '../support/server.ts';
+import type { BenchServer } from '../support/server.ts';
 
 const USERS = 200;
 const WORKSPACES = 1_000;
@@ -67,15 +67,8 @@ function addBaselines(app: BenchServer['app'], db: DbHandle): void {
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
   await db.migrate();
   await seed(db);
-  let recorder!: Instrumented;
-  const server = await startBenchServer(db, {
-    production: true,
-    prepare: (app) => {
-      recorder = instrument(app);
-      addBaselines(app, db);
-    },
-  });
-  const { app, baseUrl, issuer } = server;
+  const server = await startInstrumentedServer(db, addBaselines);
+  const { app, baseUrl, issuer, recorder } = server;
   try {
     const callers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => ({ id: userId(i), token: await issuer.sign(userId(i)) })),

@@ -13,12 +13,12 @@ import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
 import { authorize } from '../../packages/api/src/access/access.ts';
 import { findMembership } from '../../packages/api/src/access/access.repo.ts';
 import { findToolForReading, listTools, toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
-import { instrument, printBreakdown, type Instrumented } from '../support/breakdown.ts';
+import { printBreakdown, startInstrumentedServer } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { runTyping } from '../support/typing.ts';
 import { loggingCost } from '../support/logging.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { startBenchServer, type BenchServer } from '../support/server.ts';
+import type { BenchServer } from '../support/server.ts';
 import {
   seedCatalog,
   TOOLS,
@@ -70,15 +70,8 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   const seeded = performance.now();
   await seedCatalog(db);
   const seedMs = performance.now() - seeded;
-  let recorder!: Instrumented;
-  const server = await startBenchServer(db, {
-    production: true,
-    prepare: (app) => {
-      recorder = instrument(app);
-      addBaselines(app, db);
-    },
-  });
-  const { app, baseUrl, issuer } = server;
+  const server = await startInstrumentedServer(db, addBaselines);
+  const { app, baseUrl, issuer, recorder } = server;
   try {
     const token = await issuer.sign(OWNER_ID);
     const [deep] = await db.rows<{ at: string; id: string }>(sql`select

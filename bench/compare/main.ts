@@ -13,6 +13,7 @@ import { fakeRepo, startFakeFactsUpstreams } from '@stackyard/testing/fake-facts
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import { startBenchServer } from '../support/server.ts';
+import { seedOwnedWorkspace } from '../support/seed.ts';
 
 const TOOLS = Number(process.env.BENCH_COMPARE_TOOLS ?? 10_000);
 const FACTS_TOOLS = Number(process.env.BENCH_FACTS_TOOLS ?? 1_000);
@@ -22,13 +23,12 @@ const OWNER_ID = '00000000-0000-4000-8000-00000000c001';
 const WORKSPACE_ID = '00000000-0000-4000-8000-00000000c002';
 
 async function seed(db: DbHandle): Promise<void> {
-  await db.rows(sql`insert into profiles (identity_id) values (${OWNER_ID})`);
-  await db.rows(
-    sql`insert into workspaces (id, owner_id, name, slug) values (${WORKSPACE_ID}, ${OWNER_ID}, 'Compare bench', 'compare-bench')`,
-  );
-  await db.rows(
-    sql`insert into workspace_members (workspace_id, user_id, access_role) values (${WORKSPACE_ID}, ${OWNER_ID}, 'admin')`,
-  );
+  await seedOwnedWorkspace(db, {
+    ownerId: OWNER_ID,
+    id: WORKSPACE_ID,
+    name: 'Compare bench',
+    slug: 'compare-bench',
+  });
   await db.rows(sql`insert into tools (fingerprint, canonical_url, name, description, forge_url)
     select 'compare-bench-' || i, 'https://tool-' || i || '.example.com', 'Tool ' || i, 'Does thing ' || i,
       'https://github.com/bench/tool-' || i

@@ -11,7 +11,8 @@ import { renderExports } from '../../packages/api/src/stack-export/formats.ts';
 import { zip } from '../../packages/api/src/stack-export/zip.ts';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { startBenchServer } from '../support/server.ts';
+import { startSeededServer } from '../support/server.ts';
+import { seedOwnedWorkspace } from '../support/seed.ts';
 
 const TOOLS = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -24,13 +25,12 @@ const REGISTRIES = [
 ];
 
 async function seed(db: DbHandle): Promise<void> {
-  await db.rows(sql`insert into profiles (identity_id) values (${OWNER_ID})`);
-  await db.rows(
-    sql`insert into workspaces (id, owner_id, name, slug) values (${WORKSPACE_ID}, ${OWNER_ID}, 'Export bench', 'export-bench')`,
-  );
-  await db.rows(
-    sql`insert into workspace_members (workspace_id, user_id, access_role) values (${WORKSPACE_ID}, ${OWNER_ID}, 'admin')`,
-  );
+  await seedOwnedWorkspace(db, {
+    ownerId: OWNER_ID,
+    id: WORKSPACE_ID,
+    name: 'Export bench',
+    slug: 'export-bench',
+  });
   await db.rows(sql`insert into tools (fingerprint, canonical_url, name, description, homepage_url)
     select 'export-bench-' || i, ${REGISTRIES[0]} || i, 'Tool ' || i, 'Does thing ' || i || ' *well*', 'https://tool-' || i || '.example.com'
     from generate_series(1, ${TOOLS}) as i`);
@@ -68,9 +68,7 @@ function report(name: string, times: number[], baseline?: number[]): void {
 }
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
-  await db.migrate();
-  await seed(db);
-  const server = await startBenchServer(db);
+  const server = await startSeededServer(db, seed);
   const { baseUrl } = server;
   try {
     const headers = await server.headersOf(OWNER_ID);

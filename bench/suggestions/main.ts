@@ -10,7 +10,8 @@ import { suggest } from '../../packages/api/src/suggestions/engine.ts';
 import { TAXONOMY } from '../../packages/api/src/suggestions/taxonomy.ts';
 import { percentile } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
-import { startBenchServer } from '../support/server.ts';
+import { startSeededServer } from '../support/server.ts';
+import { seedOwnedWorkspace } from '../support/seed.ts';
 
 const TOOLS = 1000;
 const PROJECTS = 50;
@@ -22,13 +23,12 @@ const WORKSPACE_ID = '00000000-0000-4000-8000-00000000f002';
 const KNOWN = [...TAXONOMY.values()].flatMap(({ key, names }) => names.map((name) => [name, key] as const));
 
 async function seed(db: DbHandle): Promise<void> {
-  await db.rows(sql`insert into profiles (identity_id) values (${OWNER_ID})`);
-  await db.rows(
-    sql`insert into workspaces (id, owner_id, name, slug) values (${WORKSPACE_ID}, ${OWNER_ID}, 'Ideas bench', 'ideas-bench')`,
-  );
-  await db.rows(
-    sql`insert into workspace_members (workspace_id, user_id, access_role) values (${WORKSPACE_ID}, ${OWNER_ID}, 'admin')`,
-  );
+  await seedOwnedWorkspace(db, {
+    ownerId: OWNER_ID,
+    id: WORKSPACE_ID,
+    name: 'Ideas bench',
+    slug: 'ideas-bench',
+  });
   const names = KNOWN.map(([name]) => name);
   await db.rows(sql`insert into tools (fingerprint, canonical_url, name, description)
     select 'ideas-bench-' || i, 'https://tool-' || i || '.example.com',
@@ -61,9 +61,7 @@ function report(name: string, times: number[]): number {
 }
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
-  await db.migrate();
-  await seed(db);
-  const server = await startBenchServer(db);
+  const server = await startSeededServer(db, seed);
   const { baseUrl } = server;
   try {
     const headers = await server.headersOf(OWNER_ID);

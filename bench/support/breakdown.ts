@@ -4,6 +4,8 @@
 // (the authorization query and the route's query, called directly), and the logging of a request is timed
 // with the app's own logger.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DbHandle } from '@stackyard/db/client';
+import { startBenchServer, type BenchServer } from './server.ts';
 
 // Each hook marks, in the reply's elapsed time since Fastify took the request, the end of the phase named
 // at the same index: onRequest hooks (helmet, the request id, the API's authentication) end at preParsing.
@@ -132,4 +134,23 @@ export async function printBreakdown(
   );
   row('**whole request (inject)**', (column) => `**${us(column.total)}**`);
   console.log(`Request logging at info (two lines, pino): ${us(options.loggingPerRequest())} per request.`);
+}
+
+/**
+ * The server an API benchmark times against its baselines: production's settings, the timing hooks
+ * (instrument) and the benchmark's baseline routes added before it listens.
+ */
+export async function startInstrumentedServer(
+  db: DbHandle,
+  addBaselines: (app: BenchServer['app'], db: DbHandle) => void,
+): Promise<BenchServer & { recorder: Instrumented }> {
+  let recorder!: Instrumented;
+  const server = await startBenchServer(db, {
+    production: true,
+    prepare: (app) => {
+      recorder = instrument(app);
+      addBaselines(app, db);
+    },
+  });
+  return { ...server, recorder };
 }

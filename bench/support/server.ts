@@ -56,3 +56,13 @@ export async function startBenchServer(
     },
   };
 }
+
+/** The benchmark's database migrated and seeded, then the server on it (default settings). */
+export async function startSeededServer(
+  db: DbHandle,
+  seed: (db: DbHandle) => Promise<void>,
+): Promise<BenchServer> {
+  await db.migrate();
+  await seed(db);
+  return startBenchServer(db);
+}

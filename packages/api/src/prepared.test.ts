@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { profiles, workspaces } from '@stackyard/db/schema';
+import { profiles, usernames, workspaces } from '@stackyard/db/schema';
 import { createTestDb } from '@stackyard/db/testing';
+import type { Executor } from './db.ts';
 import { preparedOn } from './prepared.ts';
 
 describe('prepared statements', () => {
@@ -18,57 +19,54 @@ describe('prepared statements', () => {
   });
   afterAll(async () => handle.close());
 
-  /** The prepared statement answers what the same statement made anew (Drizzle's own mapping) answers. */
-  async function expectSameRows(
-    name: string,
-    make: () => { execute(values: Record<string, unknown>): Promise<unknown> },
-  ) {
-    const expected = await make().execute({ ownerId });
-    const statement = preparedOn(handle.db, name, make);
-    expect(statement).not.toBeNull();
-    // Twice: the second run is a named statement the connection already holds.
-    expect(await statement?.execute({ ownerId })).toEqual(expected);
-    expect(await statement?.execute({ ownerId })).toEqual(expected);
-  }
+  /** Dates, numbers from SQL, arrays, intervals, nulls and a left-joined column nothing matched. */
+  const flat = (db: Executor) =>
+    db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        description: workspaces.description,
+        previousSlugs: workspaces.previousSlugs,
+        createdAt: workspaces.createdAt,
+        members:
+          sql<number>`(select count(*) from workspace_members m where m.workspace_id = ${workspaces.id})`.mapWith(
+            Number,
+          ),
+        age: sql<string>`${workspaces.createdAt} - timestamptz '2000-01-01'`.as('age'),
+        day: sql<string>`${workspaces.createdAt}::date`,
+        ownerUsername: usernames.username,
+      })
+      .from(workspaces)
+      .leftJoin(usernames, eq(usernames.identityId, workspaces.ownerId))
+      .where(eq(workspaces.ownerId, sql.placeholder('ownerId')))
+      .orderBy(workspaces.slug);
 
-  it('answer the rows Drizzle answers: dates, numbers from SQL, nulls, nested objects', async () => {
-    const db = handle.db;
-    const flat = () =>
-      db
-        .select({
-          id: workspaces.id,
-          name: workspaces.name,
-          description: workspaces.description,
-          createdAt: workspaces.createdAt,
-          members:
-            sql<number>`(select count(*) from workspace_members m where m.workspace_id = ${workspaces.id})`.mapWith(
-              Number,
-            ),
-        })
-        .from(workspaces)
-        .where(eq(workspaces.ownerId, sql.placeholder('ownerId')))
-        .orderBy(workspaces.slug)
-        .prepare('prepared_test_flat');
-    const nested = () =>
-      db
-        .select({ workspace: { id: workspaces.id, slug: workspaces.slug }, owner: profiles })
-        .from(workspaces)
-        .leftJoin(profiles, eq(profiles.identityId, workspaces.ownerId))
-        .where(eq(workspaces.ownerId, sql.placeholder('ownerId')))
-        .orderBy(workspaces.slug)
-        .prepare('prepared_test_nested');
-
-    await expectSameRows('flat', flat);
-    await expectSameRows('nested', nested);
-    const [first, second] = (await preparedOn(db, 'flat', flat)?.execute({ ownerId })) as Array<{
-      createdAt: unknown;
-      members: unknown;
-      description: unknown;
-    }>;
+  it('answer the rows Drizzle answers for the same select', async () => {
+    const expected = await flat(handle.db).execute({ ownerId });
+    const statement = preparedOn(handle.db, 'prepared_test_flat', () => flat(handle.db));
+    // Twice: the second run is a statement the connection already holds.
+    expect(await statement.execute({ ownerId })).toEqual(expected);
+    expect(await statement.execute({ ownerId })).toEqual(expected);
+    const [first, second] = expected;
     expect(first?.createdAt).toBeInstanceOf(Date);
     expect(first?.members).toBe(0);
+    expect(first?.previousSlugs).toEqual([]);
+    expect(typeof first?.age).toBe('string');
+    expect(first?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(first?.description).toBeNull();
+    expect(first?.ownerUsername).toBeNull();
     expect(second?.description).toBe('Two');
+  });
+
+  it('are refused for a nested selection, whose rows they would not shape as Drizzle does', () => {
+    const nested = () =>
+      handle.db
+        .select({ workspace: { id: workspaces.id }, owner: profiles })
+        .from(workspaces)
+        .leftJoin(profiles, eq(profiles.identityId, workspaces.ownerId));
+    expect(() => preparedOn(handle.db, 'prepared_test_nested', nested)).toThrow(
+      'preparedOn: field workspace is not a column or an SQL expression',
+    );
   });
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -80,11 +78,10 @@ describe('prepared statements', () => {
           .from(workspaces)
           .where(eq(workspaces.ownerId, sql.placeholder('ownerId')))
           .orderBy(workspaces.slug)
-          .limit(sql.placeholder('limit'))
-          .prepare('prepared_test_kept');
-      const statement = preparedOn(handle.db, 'kept', make);
+          .limit(sql.placeholder('limit'));
+      const statement = preparedOn(handle.db, 'prepared_test_kept', make);
       for (let run = 0; run < 3; run++) {
-        expect(await statement?.execute({ ownerId, limit: 1 })).toEqual([{ slug: 'first' }]);
+        expect(await statement.execute({ ownerId, limit: 1 })).toEqual([{ slug: 'first' }]);
       }
       const kept = await handle.rows<{ generic_plans: number; custom_plans: number }>(sql`select
           generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%limit $2'`);
@@ -92,9 +89,19 @@ describe('prepared statements', () => {
     },
   );
 
-  it('are not used inside a transaction', async () => {
-    await handle.db.transaction(async (tx) => {
-      expect(preparedOn(tx, 'in_transaction', () => ({ execute: async () => [] }))).toBeNull();
+  it('inside a transaction, run its select there: they see what it wrote', async () => {
+    const rolledBack = new Error('rolled back');
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.insert(workspaces).values({ ownerId, name: 'Third', slug: 'third', description: null });
+        const rows = await preparedOn(tx, 'prepared_test_flat', () => flat(tx)).execute({ ownerId });
+        expect(rows.map((row) => row.name)).toEqual(['First', 'Second', 'Third']);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const rows = await preparedOn(handle.db, 'prepared_test_flat', () => flat(handle.db)).execute({
+      ownerId,
     });
+    expect(rows.map((row) => row.name)).toEqual(['First', 'Second']);
   });
 });

@@ -1,18 +1,16 @@
 // `stackyard scan` and `stackyard check` as CI runs them: the real bin in a child process over a checkout in a
 // temporary directory, against an exported stack.json and against the real server.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackFile } from '@stackyard/contracts/stack';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { runBin } from './testing/run-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/stackyard.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'stackyard-check-'));
 const repo = join(scratch, 'repo');
 const stackPath = join(scratch, 'stack.json');
@@ -23,14 +21,7 @@ function write(path: string, text: string) {
 }
 
 function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { PATH: process.env.PATH ?? '', XDG_CONFIG_HOME: scratch, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBin(args, scratch, { env });
 }
 
 const tool = (

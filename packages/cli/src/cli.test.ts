@@ -1,10 +1,8 @@
 // The `stackyard` command line as a user runs it: the real bin in a child process, against the real server
 // on a free port, with its own config directory.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -12,8 +10,8 @@ import { seedTool } from '@stackyard/testing/catalog-seed';
 import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { bin, runBin } from './testing/run-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/stackyard.js', import.meta.url));
 let h: Harness;
 let fixture: FixtureServer;
 let base: string;
@@ -54,15 +52,7 @@ async function token(scope: 'read' | 'read_write'): Promise<string> {
 }
 
 function run(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { PATH: process.env.PATH ?? '', XDG_CONFIG_HOME: config, ...options.env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(options.stdin ?? '');
-  });
+  return runBin(args, config, options);
 }
 
 describe('the stackyard command line', () => {

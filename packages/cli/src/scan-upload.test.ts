@@ -1,27 +1,18 @@
 // `stackyard scan --upload`: the real bin in a child process sends its scan of a checkout to the real server,
 // which then answers the checkout's drift.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftSchema } from '@stackyard/contracts/drift';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { runBin } from './testing/run-bin.ts';
 
-const bin = fileURLToPath(new URL('../bin/stackyard.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'stackyard-upload-'));
 
 function run(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { PATH: process.env.PATH ?? '', XDG_CONFIG_HOME: scratch, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBin(args, scratch, { env });
 }
 
 let h: Harness;

@@ -26,6 +26,25 @@ async function page(path: string, options: FetchPageOptions = allowFixture): Pro
   return result.value;
 }
 
+/**
+ * Options that reach the fixture server as rocket.test, a name only this resolver knows (reaching the server
+ * proves no other lookup was made), and the names it was asked for.
+ */
+function rocketOptions(extra: Partial<FetchPageOptions> = {}) {
+  const calls: string[] = [];
+  const resolver: Resolver = async (hostname) => {
+    calls.push(hostname);
+    return [{ address: '127.0.0.1', family: 4 }];
+  };
+  const options = {
+    ...allowFixture,
+    resolver,
+    ...extra,
+    policy: createAddressPolicy({ allowlist: ['rocket.test'] }),
+  };
+  return { calls, options };
+}
+
 function expectFailure<T>(result: Result<T>, code: QuarantineCode) {
   expect(result.ok ? 'ok' : result.failure.code).toBe(code);
   if (result.ok) throw new Error('unreachable');
@@ -61,17 +80,7 @@ describe('fetching', () => {
   });
 
   it('connects to the address it vetted, resolving each host once per hop', async () => {
-    const calls: string[] = [];
-    // rocket.test exists only in this resolver: reaching the server proves no other lookup was made.
-    const resolver: Resolver = async (hostname) => {
-      calls.push(hostname);
-      return [{ address: '127.0.0.1', family: 4 }];
-    };
-    const options = {
-      ...allowFixture,
-      resolver,
-      policy: createAddressPolicy({ allowlist: ['rocket.test'] }),
-    };
+    const { calls, options } = rocketOptions();
     const echo = await fetchPage(`http://rocket.test:${server.port}/echo`, options);
     expect(echo.ok && JSON.parse(echo.value.metadata.description ?? '{}')).toMatchObject({
       host: `rocket.test:${server.port}`,
@@ -247,17 +256,7 @@ describe('https', () => {
   });
 
   it('checks the certificate against the name while connecting to the pinned address', async () => {
-    const calls: string[] = [];
-    const resolver: Resolver = async (hostname) => {
-      calls.push(hostname);
-      return [{ address: '127.0.0.1', family: 4 }];
-    };
-    const options = {
-      ...allowFixture,
-      resolver,
-      extraCa: [fixtureCertificate],
-      policy: createAddressPolicy({ allowlist: ['rocket.test'] }),
-    };
+    const { calls, options } = rocketOptions({ extraCa: [fixtureCertificate] });
     const fetched = await fetchPage(`https://rocket.test:${secure.port}/tool`, options);
     expect(fetched.ok && fetched.value.metadata.title).toBe('Rocket — static sites, fast');
     expect(secure.servernames().at(-1)).toBe('rocket.test');

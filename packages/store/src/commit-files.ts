@@ -72,6 +72,29 @@ interface Session {
   now: () => number;
 }
 
+/** The whole tree (recursive) of a commit: every path the repository holds at it. */
+export async function treeOfCommit(
+  { octokit, call }: Pick<Session, 'octokit' | 'call'>,
+  repo: { owner: string; repo: string },
+  commitSha: string,
+) {
+  const commit = await call((headers) =>
+    octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+      ...repo,
+      commit_sha: commitSha,
+      headers,
+    }),
+  );
+  return call((headers) =>
+    octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+      ...repo,
+      tree_sha: commit.data.tree.sha,
+      recursive: '1',
+      headers,
+    }),
+  );
+}
+
 type TreeEntry =
   | { path: string; mode: '100644'; type: 'blob'; content: string }
   | { path: string; mode: '100644'; type: 'blob'; sha: null };
@@ -173,21 +196,7 @@ async function attemptCommit(
     throw error;
   }
 
-  const commit = await call((headers) =>
-    octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
-      ...repo,
-      commit_sha: head,
-      headers,
-    }),
-  );
-  const tree = await call((headers) =>
-    octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
-      ...repo,
-      tree_sha: commit.data.tree.sha,
-      recursive: '1',
-      headers,
-    }),
-  );
+  const tree = await treeOfCommit(session, repo, head);
   if (tree.data.truncated) {
     throw new GithubFailureError({
       code: 'unexpected',
@@ -222,7 +231,7 @@ async function attemptCommit(
   const newTree = await call((headers) =>
     octokit.request('POST /repos/{owner}/{repo}/git/trees', {
       ...repo,
-      base_tree: commit.data.tree.sha,
+      base_tree: tree.data.sha,
       tree: entries,
       headers,
     }),

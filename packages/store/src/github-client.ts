@@ -9,6 +9,7 @@ import {
   type InstallationCall,
   type CommitOutcome,
   type RepositoryTarget,
+  treeOfCommit,
 } from './commit-files.ts';
 import type { GithubAppConfig } from './config.ts';
 import { classifyError, failed, ok, type GithubFailure, type GithubResult } from './github-failure.ts';
@@ -217,21 +218,7 @@ export function createGithubClient(config: ClientConfig, options: GithubClientOp
         });
         if (!head) return ok({ branch, commitSha: null, files: [], truncated: false });
         const commitSha = head.data.object.sha;
-        const commit = await call((headers) =>
-          octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
-            ...repo,
-            commit_sha: commitSha,
-            headers,
-          }),
-        );
-        const tree = await call((headers) =>
-          octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
-            ...repo,
-            tree_sha: commit.data.tree.sha,
-            recursive: '1',
-            headers,
-          }),
-        );
+        const tree = await treeOfCommit({ octokit, call }, repo, commitSha);
         const files = tree.data.tree.flatMap((entry) =>
           entry.type === 'blob' && entry.path && entry.sha
             ? [{ path: entry.path, sha: entry.sha, size: entry.size ?? 0 }]

@@ -41,15 +41,15 @@ function members(db: Executor, workspaceId: string | Placeholder) {
 /** Owner first, then in the order they joined. */
 export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<MemberRow[]> {
   const make = () =>
-    members(db, sql.placeholder('workspaceId'))
-      .orderBy(
-        sql`${workspaceMembers.userId} <> ${sql.placeholder('ownerId')}::uuid`,
-        asc(workspaceMembers.createdAt),
-        asc(workspaceMembers.userId),
-      )
-      .prepare('workspace_members_list');
-  const statement = preparedOn(db, 'workspace_members_list', make) ?? make();
-  return statement.execute({ workspaceId: access.workspaceId, ownerId: access.ownerId });
+    members(db, sql.placeholder('workspaceId')).orderBy(
+      sql`${workspaceMembers.userId} <> ${sql.placeholder('ownerId')}::uuid`,
+      asc(workspaceMembers.createdAt),
+      asc(workspaceMembers.userId),
+    );
+  return preparedOn(db, 'workspace_members_list', make).execute({
+    workspaceId: access.workspaceId,
+    ownerId: access.ownerId,
+  });
 }
 
 export async function findMember(

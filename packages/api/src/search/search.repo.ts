@@ -58,14 +58,11 @@ export async function searchCatalog(
 ): Promise<SearchRow[]> {
   // Prepared (prepared.ts): the call is parsed once per connection.
   const make = () =>
-    db
-      .select(columns)
-      .from(
-        sql`search_catalog(${sql.placeholder('workspaceId')}::uuid, ${sql.placeholder('text')},
+    db.select(columns).from(
+      sql`search_catalog(${sql.placeholder('workspaceId')}::uuid, ${sql.placeholder('text')},
           ${sql.placeholder('prefix')}, ${sql.placeholder('limit')}::integer)`,
-      )
-      .prepare('search_catalog');
-  return (preparedOn(db, 'search_catalog', make) ?? make()).execute({
+    );
+  return preparedOn(db, 'search_catalog', make).execute({
     workspaceId: access.workspaceId,
     ...textAndPrefix(text),
     limit,

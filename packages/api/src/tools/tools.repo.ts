@@ -149,10 +149,8 @@ export async function listTools(
         ),
       )
       .orderBy(orderBy(order))
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
-  const statement = preparedOn(db, name, make) ?? make();
-  const rows = await statement.execute({
+      .limit(sql.placeholder('limit'));
+  const rows = await preparedOn(db, name, make).execute({
     workspaceId: access.workspaceId,
     limit: options.limit + 1,
     cursorKey: cursor?.key,
@@ -188,9 +186,8 @@ export async function findToolForReading(db: Executor, toolId: string): Promise<
   const make = () =>
     selectTools(db)
       .where(eq(workspaceTools.id, sql.placeholder('toolId')))
-      .limit(1)
-      .prepare('tool_by_id');
-  const [row] = await (preparedOn(db, 'tool_by_id', make) ?? make()).execute({ toolId });
+      .limit(1);
+  const [row] = await preparedOn(db, 'tool_by_id', make).execute({ toolId });
   return row ?? null;
 }
 

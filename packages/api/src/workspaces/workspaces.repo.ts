@@ -59,10 +59,8 @@ function workspacesOf(db: Executor, userId: string | Placeholder) {
 /** The workspaces the user is a member of, oldest first (so "the first workspace" is stable). */
 export async function listWorkspacesOf(db: Executor, userId: string): Promise<WorkspaceRow[]> {
   const make = () =>
-    workspacesOf(db, sql.placeholder('userId'))
-      .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
-      .prepare('workspaces_of_user');
-  return (preparedOn(db, 'workspaces_of_user', make) ?? make()).execute({ userId });
+    workspacesOf(db, sql.placeholder('userId')).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+  return preparedOn(db, 'workspaces_of_user', make).execute({ userId });
 }
 
 export async function findWorkspaceOf(

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   customType,
   index,
@@ -287,50 +288,36 @@ export const tags = pgTable(
   (table) => [uniqueIndex('tags_name_key').on(table.workspaceId, sql`lower(${table.name})`)],
 );
 
-export const toolTags = pgTable(
+/**
+ * Tags on one kind of item: a row per (tag, item), gone with either. `key` and `column` name the item's
+ * column, `item` the column it references; the index serves the tags of one item.
+ */
+function tagLinks<TName extends string, TKey extends string, TColumn extends string>(
+  name: TName,
+  key: TKey,
+  column: TColumn,
+  item: () => AnyPgColumn,
+) {
+  const tagId = () =>
+    uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' });
+  const itemId = () => uuid(column).notNull().references(item, { onDelete: 'cascade' });
+  // A computed key widens to a string index in TypeScript: the object is typed by the key it was given.
+  const columns = { tagId: tagId(), [key]: itemId() } as {
+    tagId: ReturnType<typeof tagId>;
+  } & Record<TKey, ReturnType<typeof itemId>>;
+  return pgTable(name, columns, (table) => [
+    primaryKey({ columns: [table.tagId, table[key]] }),
+    index(`${name}_item_idx`).on(table[key]),
+  ]);
+}
+
+export const toolTags = tagLinks(
   'tool_tags',
-  {
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    workspaceToolId: uuid('workspace_tool_id')
-      .notNull()
-      .references(() => workspaceTools.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    primaryKey({ columns: [table.tagId, table.workspaceToolId] }),
-    index('tool_tags_item_idx').on(table.workspaceToolId),
-  ],
+  'workspaceToolId',
+  'workspace_tool_id',
+  () => workspaceTools.id,
 );
-
-export const resourceTags = pgTable(
-  'resource_tags',
-  {
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    primaryKey({ columns: [table.tagId, table.resourceId] }),
-    index('resource_tags_item_idx').on(table.resourceId),
-  ],
-);
-
-export const projectTags = pgTable(
-  'project_tags',
-  {
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    primaryKey({ columns: [table.tagId, table.projectId] }),
-    index('project_tags_item_idx').on(table.projectId),
-  ],
-);
+export const resourceTags = tagLinks('resource_tags', 'resourceId', 'resource_id', () => resources.id);
+export const projectTags = tagLinks('project_tags', 'projectId', 'project_id', () => projects.id);
