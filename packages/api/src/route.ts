@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Actor } from './auth/authenticate.ts';
+import type { Page } from './catalog/pagination.ts';
 import { actorOf, type ApiApp } from './context.ts';
 import { always, tooLarge } from './http.ts';
 
@@ -16,12 +17,6 @@ export interface RouteInput<P, Q, B> {
   body: B;
   request: FastifyRequest;
   reply: FastifyReply;
-}
-
-/** One page of a list; its next page's cursor goes out in the x-next-cursor header. */
-export interface Page<T> {
-  items: T;
-  nextCursor: string | null;
 }
 
 interface Shape<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {

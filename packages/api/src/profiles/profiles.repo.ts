@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql, type Column } from 'drizzle-orm';
 import { profiles, usernames } from '@stackyard/db/schema';
 import type { Profile, UserSummary } from '@stackyard/contracts/profile';
 import type { Theme } from '@stackyard/contracts/theme';
@@ -20,6 +20,11 @@ export interface UsernameRow {
   updatedAt: Date;
 }
 
+/** Joins a user's current username, the one shown for them (earlier ones are history). */
+export function currentUsernameOf(identity: Column) {
+  return and(eq(usernames.identityId, identity), eq(usernames.isCurrent, true));
+}
+
 export async function insertProfileIfMissing(db: Executor, identityId: string): Promise<void> {
   await db.insert(profiles).values({ identityId }).onConflictDoNothing();
 }
@@ -36,7 +41,7 @@ export async function findProfile(db: Executor, identityId: string): Promise<Pro
       current_username: usernames.username,
     })
     .from(profiles)
-    .leftJoin(usernames, and(eq(usernames.identityId, profiles.identityId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(profiles.identityId))
     .where(eq(profiles.identityId, identityId))
     .limit(1);
   return row ?? null;
