@@ -39,8 +39,9 @@ type Handler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, T> =
 ) => Promise<T>;
 
 /**
- * A route's definition: how it answers (200 with `answer`, 201 with `created`, 202 with `accepted`, 204 with nothing, one
- * page of `page`, or a `file`), its schemas, and a handler that gets the signed-in caller and the parsed request.
+ * A route's definition: how it answers (200 with `answer`, 201 with `created`, 202 with `accepted`, 204 with
+ * nothing, one page of `page`, or a `file`), its schemas, and a handler that gets the signed-in caller and the
+ * parsed request.
  */
 export type RouteDefinition<
   P extends z.ZodType,
@@ -81,6 +82,7 @@ export function route<
   R extends z.ZodType = z.ZodUnknown,
 >(app: ApiApp, method: Method, url: string, definition: RouteDefinition<P, Q, B, R>): void {
   const { tags, summary, description, consumes, params, querystring, body, bodyLimit, problems } = definition;
+  // Fastify has validated the request against these schemas; the variant is told apart by its key below.
   const any = definition as unknown as RouteDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
   app.route({
     method,

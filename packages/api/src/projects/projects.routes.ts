@@ -95,21 +95,17 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => listProjectTools(db, actor, params.id),
   });
 
-  route(app, 'PUT', '/projects/:id/tools/:toolId', {
-    tags,
-    summary: 'Link a tool of the workspace to the project (editors and admins)',
-    params: projectToolParamsSchema,
-    noContent: true,
-    problems: { ...forbidden, ...notFound, ...tooLarge },
-    handler: async ({ actor, params }) => linkProjectTool(db, actor, params.id, params.toolId),
-  });
-
-  route(app, 'DELETE', '/projects/:id/tools/:toolId', {
-    tags,
-    summary: 'Unlink a tool from the project (editors and admins)',
-    params: projectToolParamsSchema,
-    noContent: true,
-    problems: { ...forbidden, ...notFound, ...tooLarge },
-    handler: async ({ actor, params }) => unlinkProjectTool(db, actor, params.id, params.toolId),
-  });
+  for (const [method, summary, change] of [
+    ['PUT', 'Link a tool of the workspace to the project (editors and admins)', linkProjectTool],
+    ['DELETE', 'Unlink a tool from the project (editors and admins)', unlinkProjectTool],
+  ] as const) {
+    route(app, method, '/projects/:id/tools/:toolId', {
+      tags,
+      summary,
+      params: projectToolParamsSchema,
+      noContent: true,
+      problems: { ...forbidden, ...notFound, ...tooLarge },
+      handler: async ({ actor, params }) => change(db, actor, params.id, params.toolId),
+    });
+  }
 }
