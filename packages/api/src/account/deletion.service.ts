@@ -41,7 +41,7 @@ export function sharedWorkspacesRefusal(shared: OwnedWorkspaceRow[]): string {
 /** What the user types to confirm: their current username, else their e-mail address, else their id. */
 async function confirmationOf(db: Executor, actor: Actor, identity: IdentityAccounts): Promise<string> {
   const profile = await findProfile(db, actor.userId);
-  if (profile?.currentUsername) return profile.currentUsername;
+  if (profile?.current_username) return profile.current_username;
   return (await identity.email(db, actor.userId)) ?? actor.userId;
 }
 

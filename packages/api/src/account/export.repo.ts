@@ -19,6 +19,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
 // The reads of the data export: each list is read in pages by keyset, so no query loads a whole catalog.
 
@@ -72,10 +73,7 @@ export async function membersForExport(db: Executor, access: Reader) {
       joinedAt: workspaceMembers.createdAt,
     })
     .from(workspaceMembers)
-    .leftJoin(
-      usernames,
-      and(eq(usernames.identityId, workspaceMembers.userId), eq(usernames.isCurrent, true)),
-    )
+    .leftJoin(usernames, currentUsernameOf(workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, access.workspaceId))
     .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
 }
@@ -224,7 +222,7 @@ export async function commentPage(db: Executor, access: Reader, afterId: string 
   return db
     .select({ ...commentColumns, commenterUsername: usernames.username })
     .from(comments)
-    .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(comments.commenterId))
     .where(and(eq(comments.workspaceId, access.workspaceId), afterId ? gt(comments.id, afterId) : undefined))
     .orderBy(asc(comments.id))
     .limit(limit);

@@ -1,4 +1,3 @@
-import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import {
   BOOKMARKS_FILE_MAX_BYTES,
@@ -8,14 +7,14 @@ import {
   bookmarkImportSchema,
   bookmarkWorkspaceParamsSchema,
 } from '@stackyard/contracts/bookmarks';
-import { AppError } from '@stackyard/contracts/problem';
 import {
   BOOKMARK_VALUE_MAX,
   BOOKMARKS_MAX_DEPTH,
   BOOKMARKS_MAX_ENTRIES,
 } from '@stackyard/ingestion/bookmarks-file';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound } from '../http.ts';
+import { acceptFileBodies, route } from '../route.ts';
 import type { IngestionQueue } from '../jobs/queues.ts';
 import { exportBookmarks, getImport, listImports, startBookmarkImport } from './bookmarks.service.ts';
 
@@ -40,92 +39,64 @@ export async function bookmarkRoutes(
   { db, ingestion }: RouteDeps & { ingestion: IngestionQueue | undefined },
 ): Promise<void> {
   // As bytes: the file's own charset (its <META … charset=…>) decides how they are read, not UTF-8.
-  app.addContentTypeParser('text/html', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.setErrorHandler((error: FastifyError) => {
-    // Thrown on to the API's error handler, which answers the problem details.
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      throw new AppError('payload_too_large', BOOKMARKS_FILE_TOO_LARGE);
-    throw error;
+  acceptFileBodies(app, ['text/html'], BOOKMARKS_FILE_TOO_LARGE);
+
+  route(app, 'POST', '/ingestion/bookmarks/workspace/:workspace_id', {
+    bodyLimit: BOOKMARKS_FILE_MAX_BYTES,
+    tags: ['ingestion'],
+    summary:
+      'Import a Netscape bookmarks file as resources, folders as tags (editors and admins); answers the running import',
+    description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. It is read in the charset it declares (a <META> charset, else UTF-8). Bookmarks marked PRIVATE="1" are skipped with reason private unless ?include_private=true. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. A file that is no bookmarks file (neither the Netscape doctype nor entries of its shape, <DT> then <A HREF ADD_DATE> or <H3 ADD_DATE>) answers 400; a bookmarks file with no bookmarks answers an import already completed, total 0. ${IMPORT_STATUS}`,
+    consumes: ['text/html'],
+    params: bookmarkWorkspaceParamsSchema,
+    querystring: bookmarkImportQuerySchema,
+    body: fileBody,
+    accepted: bookmarkImportSchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, query, body }) =>
+      startBookmarkImport(
+        db,
+        actor,
+        params.workspace_id,
+        {
+          file: body,
+          fileName: query.file_name || null,
+          includePrivate: query.include_private === 'true',
+        },
+        ingestion,
+      ),
   });
 
-  app.post(
-    '/ingestion/bookmarks/workspace/:workspace_id',
-    {
-      bodyLimit: BOOKMARKS_FILE_MAX_BYTES,
-      schema: {
-        tags: ['ingestion'],
-        summary:
-          'Import a Netscape bookmarks file as resources, folders as tags (editors and admins); answers the running import',
-        description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. It is read in the charset it declares (a <META> charset, else UTF-8). Bookmarks marked PRIVATE="1" are skipped with reason private unless ?include_private=true. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. A file that is no bookmarks file (neither the Netscape doctype nor entries of its shape, <DT> then <A HREF ADD_DATE> or <H3 ADD_DATE>) answers 400; a bookmarks file with no bookmarks answers an import already completed, total 0. ${IMPORT_STATUS}`,
-        consumes: ['text/html'],
-        params: bookmarkWorkspaceParamsSchema,
-        querystring: bookmarkImportQuerySchema,
-        body: fileBody,
-        response: { 202: bookmarkImportSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(
-        await startBookmarkImport(
-          db,
-          actorOf(request),
-          request.params.workspace_id,
-          {
-            file: request.body,
-            fileName: request.query.file_name || null,
-            includePrivate: request.query.include_private === 'true',
-          },
-          ingestion,
-        ),
-      ),
-  );
+  route(app, 'GET', '/ingestion/bookmarks/:id', {
+    tags: ['ingestion'],
+    summary: "A bookmark import's progress and report of what was skipped and why",
+    description: IMPORT_STATUS,
+    params: bookmarkImportParamsSchema,
+    answer: bookmarkImportSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getImport(db, actor, params.id),
+  });
 
-  app.get(
-    '/ingestion/bookmarks/:id',
-    {
-      schema: {
-        tags: ['ingestion'],
-        summary: "A bookmark import's progress and report of what was skipped and why",
-        description: IMPORT_STATUS,
-        params: bookmarkImportParamsSchema,
-        response: { 200: bookmarkImportSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getImport(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/ingestion/bookmarks/workspace/:workspace_id', {
+    tags: ['ingestion'],
+    summary: "A workspace's recent bookmark imports, newest first",
+    params: bookmarkWorkspaceParamsSchema,
+    answer: bookmarkImportListSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => listImports(db, actor, params.workspace_id),
+  });
 
-  app.get(
-    '/ingestion/bookmarks/workspace/:workspace_id',
-    {
-      schema: {
-        tags: ['ingestion'],
-        summary: "A workspace's recent bookmark imports, newest first",
-        params: bookmarkWorkspaceParamsSchema,
-        response: { 200: bookmarkImportListSchema, ...always, ...notFound },
-      },
+  route(app, 'GET', '/resources/workspace/:workspace_id/export', {
+    tags: ['resources'],
+    summary: "The workspace's resources as a Netscape bookmarks file (text/html download), tags in TAGS",
+    params: bookmarkWorkspaceParamsSchema,
+    file: {
+      description: 'The bookmarks file',
+      content: { 'text/html': { schema: z.string() } },
     },
-    async (request) => listImports(db, actorOf(request), request.params.workspace_id),
-  );
-
-  app.get(
-    '/resources/workspace/:workspace_id/export',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: "The workspace's resources as a Netscape bookmarks file (text/html download), tags in TAGS",
-        params: bookmarkWorkspaceParamsSchema,
-        response: {
-          200: {
-            description: 'The bookmarks file',
-            content: { 'text/html': { schema: z.string() } },
-          },
-          ...always,
-          ...notFound,
-        },
-      },
-    },
-    async (request, reply) => {
-      const file = await exportBookmarks(db, actorOf(request), request.params.workspace_id);
+    problems: notFound,
+    handler: async ({ actor, params, reply }) => {
+      const file = await exportBookmarks(db, actor, params.workspace_id);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/html; charset=utf-8')
@@ -133,5 +104,5 @@ export async function bookmarkRoutes(
         .header('cache-control', 'no-store')
         .send(file);
     },
-  );
+  });
 }

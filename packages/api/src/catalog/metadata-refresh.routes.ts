@@ -1,8 +1,9 @@
 import { idParamsSchema } from '@stackyard/contracts/catalog';
 import { metadataRefreshSchema } from '@stackyard/contracts/metadata-refresh';
 import { toolParamsSchema } from '@stackyard/contracts/tool';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { route } from '../route.ts';
 import { refreshResourceMetadata, refreshToolMetadata } from './metadata-refresh.service.ts';
 import type { PageFetchSettings } from './page-fetch.ts';
 
@@ -11,49 +12,30 @@ const DESCRIPTION =
   'differently. Nothing is applied: send the chosen values with PATCH. edited_by_hand marks the fields the ' +
   'workspace set itself. 422 when the page cannot be read.';
 
-export function metadataRefreshRoutes(app: ApiApp, { db }: RouteDeps, settings: PageFetchSettings): void {
-  app.post(
-    '/tools/workspace/:toolId/refresh',
-    {
-      schema: {
-        tags: ['tools'],
-        summary: "Propose changes from the tool's page, read again (editors and admins)",
-        description: DESCRIPTION,
-        params: toolParamsSchema,
-        response: {
-          200: metadataRefreshSchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...tooLarge,
-          ...unprocessable,
-        },
-      },
-    },
-    async (request) => refreshToolMetadata(db, settings, actorOf(request), request.params.toolId),
-  );
+const answered = {
+  answer: metadataRefreshSchema,
+  problems: { ...forbidden, ...notFound, ...tooLarge, ...unprocessable },
+};
 
-  app.post(
-    '/resources/:id/refresh',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: "Propose changes from the resource's page, read again (editors and admins)",
-        description:
-          DESCRIPTION +
-          " A resource's readable copy (GET /resources/{id}/copy) is replaced when one could be extracted from " +
-          'the page read; otherwise the last copy stays.',
-        params: idParamsSchema,
-        response: {
-          200: metadataRefreshSchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...tooLarge,
-          ...unprocessable,
-        },
-      },
-    },
-    async (request) => refreshResourceMetadata(db, settings, actorOf(request), request.params.id),
-  );
+export function metadataRefreshRoutes(app: ApiApp, { db }: RouteDeps, settings: PageFetchSettings): void {
+  route(app, 'POST', '/tools/workspace/:toolId/refresh', {
+    ...answered,
+    tags: ['tools'],
+    summary: "Propose changes from the tool's page, read again (editors and admins)",
+    description: DESCRIPTION,
+    params: toolParamsSchema,
+    handler: async ({ actor, params }) => refreshToolMetadata(db, settings, actor, params.toolId),
+  });
+
+  route(app, 'POST', '/resources/:id/refresh', {
+    ...answered,
+    tags: ['resources'],
+    summary: "Propose changes from the resource's page, read again (editors and admins)",
+    description:
+      DESCRIPTION +
+      " A resource's readable copy (GET /resources/{id}/copy) is replaced when one could be extracted from " +
+      'the page read; otherwise the last copy stays.',
+    params: idParamsSchema,
+    handler: async ({ actor, params }) => refreshResourceMetadata(db, settings, actor, params.id),
+  });
 }

@@ -96,6 +96,25 @@ export function decodeCursor(order: KeysetOrder, raw: string | undefined): Curso
   return { key, id };
 }
 
+/** One page of a list answer; the next page's cursor goes out in the x-next-cursor header. */
+export interface Page<T> {
+  items: T;
+  nextCursor: string | null;
+}
+
+/** What a catalog list query asks the repository for: its sort, its checked cursor, page size and tag. */
+export function pageRequest<Sort extends string>(
+  orders: Record<Sort, KeysetOrder>,
+  query: { sort: Sort; cursor?: string | undefined; limit: number; tag?: string | undefined },
+) {
+  return {
+    sort: query.sort,
+    cursor: decodeCursor(orders[query.sort], query.cursor),
+    limit: query.limit,
+    tagId: query.tag,
+  };
+}
+
 /** One page: `limit` rows, and the cursor of the next page when there are more. */
 export function page<T extends { cursorKey: string; id: string }>(
   order: KeysetOrder,

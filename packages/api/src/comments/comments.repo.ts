@@ -5,6 +5,7 @@ import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.
 import type { Target } from '../catalog/targets.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import type { Executor } from '../db.ts';
+import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
 export interface CommentRow {
   id: string;
@@ -56,12 +57,21 @@ function selectComments(db: Executor) {
   return db
     .select(columns)
     .from(comments)
-    .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(comments.commenterId))
     .leftJoin(
       markerNames,
       and(eq(markerNames.identityId, comments.forAssistantsBy), eq(markerNames.isCurrent, true)),
     )
     .$dynamic();
+}
+
+/** The caller's own comment in the permit's workspace. */
+function ownComment(access: { workspaceId: string; userId: string }, commentId: string) {
+  return and(
+    eq(comments.workspaceId, access.workspaceId),
+    eq(comments.id, commentId),
+    eq(comments.commenterId, access.userId),
+  );
 }
 
 export async function listComments(
@@ -73,7 +83,7 @@ export async function listComments(
   const rows = await db
     .select({ ...columns, cursorKey: cursorKey(commentOrder) })
     .from(comments)
-    .leftJoin(usernames, and(eq(usernames.identityId, comments.commenterId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(comments.commenterId))
     .leftJoin(
       markerNames,
       and(eq(markerNames.identityId, comments.forAssistantsBy), eq(markerNames.isCurrent, true)),
@@ -183,13 +193,7 @@ export async function updateOwnComment(
   const rows = await db
     .update(comments)
     .set({ content, updatedAt: sql`now()`, ...unmark })
-    .where(
-      and(
-        eq(comments.workspaceId, access.workspaceId),
-        eq(comments.id, commentId),
-        eq(comments.commenterId, access.userId),
-      ),
-    )
+    .where(ownComment(access, commentId))
     .returning({ id: comments.id });
   return rows.length > 0;
 }
@@ -199,16 +203,7 @@ export async function deleteOwnComment(
   access: Authorized<'comments:write'>,
   commentId: string,
 ): Promise<boolean> {
-  const rows = await db
-    .delete(comments)
-    .where(
-      and(
-        eq(comments.workspaceId, access.workspaceId),
-        eq(comments.id, commentId),
-        eq(comments.commenterId, access.userId),
-      ),
-    )
-    .returning({ id: comments.id });
+  const rows = await db.delete(comments).where(ownComment(access, commentId)).returning({ id: comments.id });
   return rows.length > 0;
 }
 

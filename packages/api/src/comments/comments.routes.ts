@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { commentListQuerySchema, idParamsSchema, NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
+import { commentListQuerySchema, idParamsSchema } from '@stackyard/contracts/catalog';
 import { commentBodySchema, commentListSchema, commentSchema } from '@stackyard/contracts/comment';
 import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { Target, TargetKind } from '../catalog/targets.ts';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { route } from '../route.ts';
 import {
   addComment,
   deleteComment,
@@ -48,102 +48,62 @@ export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
       id: 'toolId' in params ? params.toolId : params.id,
     });
 
-    app.get(
-      target.path,
-      {
-        schema: {
-          tags: [target.tag, 'comments'],
-          summary: `The comments on a ${target.kind}, oldest first`,
-          description: PAGED_LIST,
-          params: target.params,
-          querystring: commentListQuerySchema,
-          response: { 200: commentListSchema, ...always, ...notFound },
-        },
-      },
-      async (request, reply) => {
-        const { items, nextCursor } = await listComments(
-          db,
-          actorOf(request),
-          targetOf(request.params),
-          request.query,
-        );
-        if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-        return items;
-      },
-    );
+    route(app, 'GET', target.path, {
+      tags: [target.tag, 'comments'],
+      summary: `The comments on a ${target.kind}, oldest first`,
+      description: PAGED_LIST,
+      params: target.params,
+      querystring: commentListQuerySchema,
+      page: commentListSchema,
+      problems: notFound,
+      handler: async ({ actor, params, query }) => listComments(db, actor, targetOf(params), query),
+    });
 
-    app.post(
-      target.path,
-      {
-        schema: {
-          tags: [target.tag, 'comments'],
-          summary: `Comment on a ${target.kind} (every member)`,
-          params: target.params,
-          body: commentBodySchema,
-          response: { 201: commentSchema, ...always, ...notFound, ...tooLarge },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(await addComment(db, actorOf(request), targetOf(request.params), request.body.content)),
-    );
+    route(app, 'POST', target.path, {
+      tags: [target.tag, 'comments'],
+      summary: `Comment on a ${target.kind} (every member)`,
+      params: target.params,
+      body: commentBodySchema,
+      created: commentSchema,
+      problems: notFound,
+      handler: async ({ actor, params, body }) => addComment(db, actor, targetOf(params), body.content),
+    });
   }
 
-  app.put(
-    '/comments/:id',
-    {
-      schema: {
-        tags: ['comments'],
-        summary: 'Edit a comment (its author only)',
-        params: idParamsSchema,
-        body: commentBodySchema,
-        response: { 200: commentSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request) => editComment(db, actorOf(request), request.params.id, request.body.content),
-  );
+  const tags = ['comments'];
+
+  route(app, 'PUT', '/comments/:id', {
+    tags,
+    summary: 'Edit a comment (its author only)',
+    params: idParamsSchema,
+    body: commentBodySchema,
+    answer: commentSchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, body }) => editComment(db, actor, params.id, body.content),
+  });
 
   for (const [method, marked] of [
-    ['put', true],
-    ['delete', false],
+    ['PUT', true],
+    ['DELETE', false],
   ] as const) {
-    app[method](
-      '/comments/:id/for-assistants',
-      {
-        schema: {
-          tags: ['comments'],
-          summary: marked
-            ? "Mark a tool's comment for assistants: it reaches the AI-assistant export (editors and above)"
-            : "Clear a comment's mark for assistants (editors and above)",
-          params: idParamsSchema,
-          response: {
-            200: commentSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...tooLarge,
-            ...unprocessable,
-          },
-        },
-      },
-      async (request) => markForAssistants(db, actorOf(request), request.params.id, marked),
-    );
+    route(app, method, '/comments/:id/for-assistants', {
+      tags,
+      summary: marked
+        ? "Mark a tool's comment for assistants: it reaches the AI-assistant export (editors and above)"
+        : "Clear a comment's mark for assistants (editors and above)",
+      params: idParamsSchema,
+      answer: commentSchema,
+      problems: { ...forbidden, ...notFound, ...tooLarge, ...unprocessable },
+      handler: async ({ actor, params }) => markForAssistants(db, actor, params.id, marked),
+    });
   }
 
-  app.delete(
-    '/comments/:id',
-    {
-      schema: {
-        tags: ['comments'],
-        summary: 'Delete a comment (its author, admins and the owner)',
-        params: idParamsSchema,
-        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) => {
-      await deleteComment(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, 'DELETE', '/comments/:id', {
+    tags,
+    summary: 'Delete a comment (its author, admins and the owner)',
+    params: idParamsSchema,
+    noContent: true,
+    problems: { ...forbidden, ...notFound, ...tooLarge },
+    handler: async ({ actor, params }) => deleteComment(db, actor, params.id),
+  });
 }

@@ -1,10 +1,9 @@
-import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import { driftQuerySchema, scanSummarySchema } from '@stackyard/contracts/drift';
-import { AppError } from '@stackyard/contracts/problem';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound } from '../http.ts';
+import { acceptFileBodies, route } from '../route.ts';
 import { ARCHIVE_BYTES_MAX, ARCHIVE_ENTRIES_MAX, ARCHIVE_RATIO_MAX } from './archive.ts';
 import { uploadArchive } from './drift.service.ts';
 
@@ -26,47 +25,27 @@ const archiveBody = z
 
 /** Its own plugin: the only routes reading an archive body. */
 export async function archiveRoutes(app: ApiApp, { db }: RouteDeps): Promise<void> {
-  app.addContentTypeParser(ARCHIVE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.setErrorHandler((error: FastifyError) => {
-    // Thrown on to the API's error handler, which answers the problem details.
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      throw new AppError('payload_too_large', `The archive must be at most ${MAX_MB} MB.`);
-    throw error;
-  });
+  acceptFileBodies(app, ARCHIVE_TYPES, `The archive must be at most ${MAX_MB} MB.`);
 
-  app.post(
-    '/workspaces/:id/scans/archive',
-    {
-      bodyLimit: ARCHIVE_BYTES_MAX,
-      schema: {
-        tags: ['drift'],
-        summary:
-          "Upload a .zip or .tar.gz of the code's checkout; its manifests are scanned as the latest scan (editors and admins)",
-        description:
-          `The request body is the archive itself, Content-Type application/zip or application/gzip (a gzip'd tar, as ` +
-          `git archive --format=tar.gz and GitHub's tarball make), at most ${MAX_MB} MB (413 beyond). ` +
-          'Only the manifests are unpacked; a single top folder (app-main/) is left out of the paths. 400 for a ' +
-          `file that is neither, a path outside the archive's folder, more than ${ARCHIVE_ENTRIES_MAX.toLocaleString('en-US')} ` +
-          `entries, an entry (or a .tar.gz) unpacking to more than ${ARCHIVE_RATIO_MAX} times its packed size (a bomb), or no ` +
-          'manifest stackyard reads. With project_id, the latest scan of that project.',
-        consumes: ARCHIVE_TYPES,
-        params: workspaceParamsSchema,
-        querystring: driftQuerySchema,
-        body: archiveBody,
-        response: { 201: scanSummarySchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await uploadArchive(
-            db,
-            actorOf(request),
-            request.params.id,
-            request.query.project_id ?? null,
-            request.body,
-          ),
-        ),
-  );
+  route(app, 'POST', '/workspaces/:id/scans/archive', {
+    bodyLimit: ARCHIVE_BYTES_MAX,
+    tags: ['drift'],
+    summary:
+      "Upload a .zip or .tar.gz of the code's checkout; its manifests are scanned as the latest scan (editors and admins)",
+    description:
+      `The request body is the archive itself, Content-Type application/zip or application/gzip (a gzip'd tar, as ` +
+      `git archive --format=tar.gz and GitHub's tarball make), at most ${MAX_MB} MB (413 beyond). ` +
+      'Only the manifests are unpacked; a single top folder (app-main/) is left out of the paths. 400 for a ' +
+      `file that is neither, a path outside the archive's folder, more than ${ARCHIVE_ENTRIES_MAX.toLocaleString('en-US')} ` +
+      `entries, an entry (or a .tar.gz) unpacking to more than ${ARCHIVE_RATIO_MAX} times its packed size (a bomb), or no ` +
+      'manifest stackyard reads. With project_id, the latest scan of that project.',
+    consumes: ARCHIVE_TYPES,
+    params: workspaceParamsSchema,
+    querystring: driftQuerySchema,
+    body: archiveBody,
+    created: scanSummarySchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, query, body }) =>
+      uploadArchive(db, actor, params.id, query.project_id ?? null, body),
+  });
 }

@@ -7,9 +7,10 @@ import {
   uploadScanSchema,
 } from '@stackyard/contracts/drift';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { always, conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { route } from '../route.ts';
 import type { StoreContext } from '../store/store-context.ts';
 import { getDrift, uploadScan } from './drift.service.ts';
 import {
@@ -28,79 +29,48 @@ const LISTS =
   'how it was found (package, repository or name) and each dependency its file and line.';
 
 export function driftRoutes(app: ApiApp, { db }: RouteDeps, store: StoreContext): void {
-  app.post(
-    '/workspaces/:id/scans/repository',
-    {
-      schema: {
-        tags: ['drift'],
-        summary:
-          "Scan the workspace's connected GitHub repository, or a project's linked one, as the latest scan (editors and admins)",
-        description:
-          "Reads the default branch's tree through the GitHub App installation and the manifests in it (at most " +
-          `${REPOSITORY_MANIFESTS_MAX} files, ${REPOSITORY_BYTES_MAX / 1024 / 1024} MiB in all; a finding says what was ` +
-          "left out), scans them and keeps the result, with the commit, as the workspace's latest scan. 409 when " +
-          'the workspace is not connected to a repository. With project_id, the repository linked to that project (its ' +
-          "branch, or the default one, and its folder) through the workspace's installation, kept as the project's " +
-          'latest scan; 409 when the project has no repository or the workspace no installation. 422, 429 or 503 when GitHub refuses or is out of reach.',
-        params: workspaceParamsSchema,
-        querystring: repositoryScanQuerySchema,
-        response: {
-          201: scanSummarySchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...conflict,
-          ...github,
-          ...tooLarge,
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await scanConnectedRepository(
-            db,
-            store,
-            actorOf(request),
-            request.params.id,
-            request.query.project_id ?? null,
-          ),
-        ),
-  );
+  route(app, 'POST', '/workspaces/:id/scans/repository', {
+    tags: ['drift'],
+    summary:
+      "Scan the workspace's connected GitHub repository, or a project's linked one, as the latest scan (editors and admins)",
+    description:
+      "Reads the default branch's tree through the GitHub App installation and the manifests in it (at most " +
+      `${REPOSITORY_MANIFESTS_MAX} files, ${REPOSITORY_BYTES_MAX / 1024 / 1024} MiB in all; a finding says what was ` +
+      "left out), scans them and keeps the result, with the commit, as the workspace's latest scan. 409 when " +
+      'the workspace is not connected to a repository. With project_id, the repository linked to that project (its ' +
+      "branch, or the default one, and its folder) through the workspace's installation, kept as the project's " +
+      'latest scan; 409 when the project has no repository or the workspace no installation. 422, 429 or 503 when GitHub refuses or is out of reach.',
+    params: workspaceParamsSchema,
+    querystring: repositoryScanQuerySchema,
+    created: scanSummarySchema,
+    problems: { ...forbidden, ...notFound, ...conflict, ...github, ...tooLarge },
+    handler: async ({ actor, params, query }) =>
+      scanConnectedRepository(db, store, actor, params.id, query.project_id ?? null),
+  });
 
-  app.post(
-    '/workspaces/:id/scans',
-    {
-      // Manifests and lockfiles are bigger than the API's other bodies; the contract bounds each file.
-      bodyLimit: SCAN_BODY_MAX,
-      schema: {
-        tags: ['drift'],
-        summary: "Upload the code's manifests, or a scan of them, as the latest scan (editors and admins)",
-        description:
-          'files: manifest files ({path, content}) scanned on the server; or scan: the result of ' +
-          '`stackyard scan --format json`. With project_id, the latest scan of that project. Replaces the previous one.',
-        params: workspaceParamsSchema,
-        body: uploadScanSchema,
-        response: { 201: scanSummarySchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await uploadScan(db, actorOf(request), request.params.id, request.body)),
-  );
+  route(app, 'POST', '/workspaces/:id/scans', {
+    // Manifests and lockfiles are bigger than the API's other bodies; the contract bounds each file.
+    bodyLimit: SCAN_BODY_MAX,
+    tags: ['drift'],
+    summary: "Upload the code's manifests, or a scan of them, as the latest scan (editors and admins)",
+    description:
+      'files: manifest files ({path, content}) scanned on the server; or scan: the result of ' +
+      '`stackyard scan --format json`. With project_id, the latest scan of that project. Replaces the previous one.',
+    params: workspaceParamsSchema,
+    body: uploadScanSchema,
+    created: scanSummarySchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, body }) => uploadScan(db, actor, params.id, body),
+  });
 
-  app.get(
-    '/workspaces/:id/drift',
-    {
-      schema: {
-        tags: ['drift'],
-        summary: "The latest scan's drift from the team's stances (workspace or one project)",
-        description: LISTS,
-        params: workspaceParamsSchema,
-        querystring: driftQuerySchema,
-        response: { 200: driftSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getDrift(db, actorOf(request), request.params.id, request.query.project_id ?? null),
-  );
+  route(app, 'GET', '/workspaces/:id/drift', {
+    tags: ['drift'],
+    summary: "The latest scan's drift from the team's stances (workspace or one project)",
+    description: LISTS,
+    params: workspaceParamsSchema,
+    querystring: driftQuerySchema,
+    answer: driftSchema,
+    problems: notFound,
+    handler: async ({ actor, params, query }) => getDrift(db, actor, params.id, query.project_id ?? null),
+  });
 }

@@ -1,6 +1,7 @@
 import { toolFactsParamsSchema, toolFactsSchema } from '@stackyard/contracts/facts';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound, tooLarge } from '../http.ts';
+import { route } from '../route.ts';
 import type { FactsContext } from './facts-context.ts';
 import { getToolFacts, refreshToolFactsNow } from './facts.service.ts';
 
@@ -11,33 +12,24 @@ const FACTS_DESCRIPTION =
   'and error; a failed source keeps its last facts.';
 
 export function factsRoutes(app: ApiApp, { db }: RouteDeps, context: FactsContext): void {
-  app.get(
-    '/tools/workspace/:toolId/facts',
-    {
-      schema: {
-        tags: ['facts'],
-        summary: "A tool's repository and package facts, with their sources and fetch times",
-        description: FACTS_DESCRIPTION,
-        params: toolFactsParamsSchema,
-        response: { 200: toolFactsSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getToolFacts(db, actorOf(request), request.params.toolId),
-  );
+  const shared = { tags: ['facts'], params: toolFactsParamsSchema };
 
-  app.post(
-    '/tools/workspace/:toolId/facts/refresh',
-    {
-      schema: {
-        tags: ['facts'],
-        summary: "Refresh a tool's facts now (editors and admins)",
-        description:
-          'Queues a refresh whatever the facts’ age; the answer is the facts as they are, with refresh_queued.',
-        params: toolFactsParamsSchema,
-        response: { 202: toolFactsSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(await refreshToolFactsNow(db, context, actorOf(request), request.params.toolId)),
-  );
+  route(app, 'GET', '/tools/workspace/:toolId/facts', {
+    ...shared,
+    summary: "A tool's repository and package facts, with their sources and fetch times",
+    description: FACTS_DESCRIPTION,
+    answer: toolFactsSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getToolFacts(db, actor, params.toolId),
+  });
+
+  route(app, 'POST', '/tools/workspace/:toolId/facts/refresh', {
+    ...shared,
+    summary: "Refresh a tool's facts now (editors and admins)",
+    description:
+      'Queues a refresh whatever the facts’ age; the answer is the facts as they are, with refresh_queued.',
+    accepted: toolFactsSchema,
+    problems: { ...forbidden, ...notFound, ...tooLarge },
+    handler: async ({ actor, params }) => refreshToolFactsNow(db, context, actor, params.toolId),
+  });
 }

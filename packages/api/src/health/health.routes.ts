@@ -7,8 +7,9 @@ import {
 } from '@stackyard/contracts/health';
 import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import { route } from '../route.ts';
 import type { HealthContext } from './health-context.ts';
 import { checkItemNow, checkWorkspaceNow, keepItem, listNeedsAttention } from './health.service.ts';
 
@@ -18,34 +19,27 @@ const STATUSES =
   "deprecated (a tool whose npm package's latest version is deprecated).";
 
 export function healthRoutes(app: ApiApp, { db }: RouteDeps, context: HealthContext): void {
-  app.get(
-    '/workspaces/:id/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'The items that need attention: broken, moved or archived links not marked as kept',
-        description: STATUSES,
-        params: workspaceParamsSchema,
-        response: { 200: attentionListSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => listNeedsAttention(db, actorOf(request), request.params.id),
-  );
+  const tags = ['health'];
 
-  app.post(
-    '/workspaces/:id/health-check',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Check every link of the workspace now (editors and admins)',
-        description: 'Queues a check of each item not queued already; the answer says how many.',
-        params: workspaceParamsSchema,
-        response: { 202: healthCheckQueuedSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(await checkWorkspaceNow(db, context, actorOf(request), request.params.id)),
-  );
+  route(app, 'GET', '/workspaces/:id/health', {
+    tags,
+    summary: 'The items that need attention: broken, moved or archived links not marked as kept',
+    description: STATUSES,
+    params: workspaceParamsSchema,
+    answer: attentionListSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => listNeedsAttention(db, actor, params.id),
+  });
+
+  route(app, 'POST', '/workspaces/:id/health-check', {
+    tags,
+    summary: 'Check every link of the workspace now (editors and admins)',
+    description: 'Queues a check of each item not queued already; the answer says how many.',
+    params: workspaceParamsSchema,
+    accepted: healthCheckQueuedSchema,
+    problems: { ...forbidden, ...notFound, ...tooLarge },
+    handler: async ({ actor, params }) => checkWorkspaceNow(db, context, actor, params.id),
+  });
 
   const itemRoutes = (
     kind: HealthItemKind,
@@ -53,32 +47,24 @@ export function healthRoutes(app: ApiApp, { db }: RouteDeps, context: HealthCont
     id: (params: Record<string, string | undefined>) => string,
   ) => {
     const params = kind === 'tool' ? toolParamsSchema : idParamsSchema;
-    app.post(
-      `${path}/health-check`,
-      {
-        schema: {
-          tags: ['health'],
-          summary: `Check a ${kind}'s link now (editors and admins)`,
-          description: `The answer is what the check found. ${STATUSES}`,
-          params,
-          response: { 200: itemHealthSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-        },
-      },
-      async (request) => checkItemNow(db, context, actorOf(request), kind, id(request.params)),
-    );
-    app.post(
-      `${path}/health/keep`,
-      {
-        schema: {
-          tags: ['health'],
-          summary: `Mark a ${kind} as kept in its current link status (editors and admins)`,
-          description: 'It leaves the Needs attention list until a check finds another status.',
-          params,
-          response: { 200: itemHealthSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-        },
-      },
-      async (request) => keepItem(db, actorOf(request), kind, id(request.params)),
-    );
+    route(app, 'POST', `${path}/health-check`, {
+      tags,
+      summary: `Check a ${kind}'s link now (editors and admins)`,
+      description: `The answer is what the check found. ${STATUSES}`,
+      params,
+      answer: itemHealthSchema,
+      problems: { ...forbidden, ...notFound, ...tooLarge },
+      handler: async ({ actor, params }) => checkItemNow(db, context, actor, kind, id(params)),
+    });
+    route(app, 'POST', `${path}/health/keep`, {
+      tags,
+      summary: `Mark a ${kind} as kept in its current link status (editors and admins)`,
+      description: 'It leaves the Needs attention list until a check finds another status.',
+      params,
+      answer: itemHealthSchema,
+      problems: { ...forbidden, ...notFound, ...conflict, ...tooLarge },
+      handler: async ({ actor, params }) => keepItem(db, actor, kind, id(params)),
+    });
   };
   itemRoutes('tool', '/tools/workspace/:toolId', (params) => params.toolId ?? '');
   itemRoutes('resource', '/resources/:id', (params) => params.id ?? '');

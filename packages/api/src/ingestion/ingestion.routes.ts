@@ -8,8 +8,9 @@ import {
   submitResourceSchema,
   submitToolSchema,
 } from '@stackyard/contracts/ingestion';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import { route } from '../route.ts';
 import type { IngestionQueue } from '../jobs/queues.ts';
 import {
   getSubmission,
@@ -31,101 +32,70 @@ const HINTS =
 const REVIEW = 'Editors and admins; only from quarantined or failed (409 otherwise).';
 
 export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: IngestionQueue | undefined): void {
+  const tags = ['ingestion'];
+
   for (const kind of ['tool', 'resource'] as const) {
     const plural = `${kind}s`;
-    app.post(
-      `/ingestion/${plural}`,
-      {
-        schema: {
-          tags: ['ingestion'],
-          summary: `Submit a ${kind} URL (editors and admins); answers the pending submission at once`,
-          description: `${STATUSES} ${HINTS}`,
-          body: kind === 'tool' ? submitToolSchema : submitResourceSchema,
-          response: { 202: submissionSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-        },
-      },
-      async (request, reply) =>
-        reply.code(202).send(await submit(db, actorOf(request), kind, request.body, queue)),
-    );
+    route(app, 'POST', `/ingestion/${plural}`, {
+      tags,
+      summary: `Submit a ${kind} URL (editors and admins); answers the pending submission at once`,
+      description: `${STATUSES} ${HINTS}`,
+      body: kind === 'tool' ? submitToolSchema : submitResourceSchema,
+      accepted: submissionSchema,
+      problems: { ...forbidden, ...notFound },
+      handler: async ({ actor, body }) => submit(db, actor, kind, body, queue),
+    });
 
-    app.get(
-      `/ingestion/${plural}/workspace/:workspace_id`,
-      {
-        schema: {
-          tags: ['ingestion'],
-          summary: `A workspace's ${kind} submissions, newest first (the newest \`limit\`, at most 500)`,
-          description: STATUSES,
-          params: submissionWorkspaceParamsSchema,
-          querystring: submissionListQuerySchema,
-          response: { 200: submissionListSchema, ...always, ...notFound },
-        },
-      },
-      async (request) =>
-        listWorkspaceSubmissions(
-          db,
-          actorOf(request),
-          request.params.workspace_id,
-          kind,
-          request.query.limit,
-        ),
-    );
+    route(app, 'GET', `/ingestion/${plural}/workspace/:workspace_id`, {
+      tags,
+      summary: `A workspace's ${kind} submissions, newest first (the newest \`limit\`, at most 500)`,
+      description: STATUSES,
+      params: submissionWorkspaceParamsSchema,
+      querystring: submissionListQuerySchema,
+      answer: submissionListSchema,
+      problems: notFound,
+      handler: async ({ actor, params, query }) =>
+        listWorkspaceSubmissions(db, actor, params.workspace_id, kind, query.limit),
+    });
   }
 
-  app.get(
-    '/ingestion/submissions/:id',
-    {
-      schema: {
-        tags: ['ingestion'],
-        summary: 'One submission (every member of its workspace)',
-        description: STATUSES,
-        params: submissionParamsSchema,
-        response: { 200: submissionSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getSubmission(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/ingestion/submissions/:id', {
+    tags,
+    summary: 'One submission (every member of its workspace)',
+    description: STATUSES,
+    params: submissionParamsSchema,
+    answer: submissionSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getSubmission(db, actor, params.id),
+  });
 
-  app.post(
-    '/ingestion/submissions/:id/retry',
-    {
-      schema: {
-        tags: ['ingestion'],
-        summary: 'Retry a quarantined or failed submission: back to pending, fetched again',
-        description: REVIEW,
-        params: submissionParamsSchema,
-        response: { 200: submissionSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-      },
-    },
-    async (request) => retrySubmission(db, actorOf(request), request.params.id, queue),
-  );
+  // Review of a quarantined or failed submission.
+  const review = {
+    tags,
+    params: submissionParamsSchema,
+    answer: submissionSchema,
+    problems: { ...forbidden, ...notFound, ...conflict, ...tooLarge },
+  };
 
-  app.post(
-    '/ingestion/submissions/:id/release',
-    {
-      schema: {
-        tags: ['ingestion'],
-        summary:
-          'Release a quarantined or failed submission with metadata typed by hand: completed, no fetch',
-        description: `${REVIEW} A tool needs a name; a resource's name is its title. homepage_url defaults to the submitted URL. ${HINTS}`,
-        params: submissionParamsSchema,
-        body: releaseSubmissionSchema,
-        response: { 200: submissionSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-      },
-    },
-    async (request) => releaseSubmission(db, actorOf(request), request.params.id, request.body),
-  );
+  route(app, 'POST', '/ingestion/submissions/:id/retry', {
+    ...review,
+    summary: 'Retry a quarantined or failed submission: back to pending, fetched again',
+    description: REVIEW,
+    handler: async ({ actor, params }) => retrySubmission(db, actor, params.id, queue),
+  });
 
-  app.post(
-    '/ingestion/submissions/:id/reject',
-    {
-      schema: {
-        tags: ['ingestion'],
-        summary: 'Reject a quarantined or failed submission (status rejected)',
-        description: REVIEW,
-        params: submissionParamsSchema,
-        response: { 200: submissionSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-      },
-    },
-    async (request) => rejectSubmission(db, actorOf(request), request.params.id),
-  );
+  route(app, 'POST', '/ingestion/submissions/:id/release', {
+    ...review,
+    summary: 'Release a quarantined or failed submission with metadata typed by hand: completed, no fetch',
+    description: `${REVIEW} A tool needs a name; a resource's name is its title. homepage_url defaults to the submitted URL. ${HINTS}`,
+    body: releaseSubmissionSchema,
+    handler: async ({ actor, params, body }) => releaseSubmission(db, actor, params.id, body),
+  });
+
+  route(app, 'POST', '/ingestion/submissions/:id/reject', {
+    ...review,
+    summary: 'Reject a quarantined or failed submission (status rejected)',
+    description: REVIEW,
+    handler: async ({ actor, params }) => rejectSubmission(db, actor, params.id),
+  });
 }

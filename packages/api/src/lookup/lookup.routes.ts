@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpUrlSchema, uuidSchema } from '@stackyard/contracts/common';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { route } from '../route.ts';
 import { lookUpUrl } from './lookup.service.ts';
 
 const lookupQuerySchema = z.object({
@@ -17,19 +17,14 @@ const savedItemSchema = z.object({
 });
 
 export function lookupRoutes(app: ApiApp, { db }: RouteDeps): void {
-  app.get(
-    '/lookup',
-    {
-      schema: {
-        tags: ['lookup'],
-        summary: "Which of the caller's workspaces already hold this URL, as a tool or a resource",
-        description:
-          'Matched by the URL fingerprint (normalized: tracking parameters, fragment and trailing slash do not ' +
-          'count), only in workspaces the caller is a member of; what the browser extension shows on its icon.',
-        querystring: lookupQuerySchema,
-        response: { 200: z.object({ saved: z.array(savedItemSchema) }), ...always },
-      },
-    },
-    async (request) => ({ saved: await lookUpUrl(db, actorOf(request), request.query.url) }),
-  );
+  route(app, 'GET', '/lookup', {
+    tags: ['lookup'],
+    summary: "Which of the caller's workspaces already hold this URL, as a tool or a resource",
+    description:
+      'Matched by the URL fingerprint (normalized: tracking parameters, fragment and trailing slash do not ' +
+      'count), only in workspaces the caller is a member of; what the browser extension shows on its icon.',
+    querystring: lookupQuerySchema,
+    answer: z.object({ saved: z.array(savedItemSchema) }),
+    handler: async ({ actor, query }) => ({ saved: await lookUpUrl(db, actor, query.url) }),
+  });
 }

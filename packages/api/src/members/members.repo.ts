@@ -4,6 +4,7 @@ import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Authorized } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 import { preparedOn } from '../prepared.ts';
+import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
 export interface MemberRow {
   workspaceId: string;
@@ -30,15 +31,17 @@ function members(db: Executor, workspaceId: string | Placeholder) {
     })
     .from(workspaceMembers)
     .leftJoin(profiles, eq(profiles.identityId, workspaceMembers.userId))
-    .leftJoin(
-      usernames,
-      and(eq(usernames.identityId, workspaceMembers.userId), eq(usernames.isCurrent, true)),
-    )
+    .leftJoin(usernames, currentUsernameOf(workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
     .$dynamic();
 }
 
 /** Owner first, then in the order they joined. */
+/** The row of one user's membership of one workspace. */
+function membership(workspaceId: string, userId: string) {
+  return and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+}
+
 export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<MemberRow[]> {
   const make = () =>
     members(db, sql.placeholder('workspaceId')).orderBy(
@@ -57,9 +60,7 @@ export async function findMember(
   workspaceId: string,
   userId: string,
 ): Promise<MemberRow | null> {
-  const [row] = await members(db, workspaceId)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
-    .limit(1);
+  const [row] = await members(db, workspaceId).where(membership(workspaceId, userId)).limit(1);
   return row ?? null;
 }
 
@@ -72,7 +73,7 @@ export async function setMemberRole(
   const rows = await db
     .update(workspaceMembers)
     .set({ accessRole: role, updatedAt: sql`now()` })
-    .where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(membership(access.workspaceId, userId))
     .returning({ userId: workspaceMembers.userId });
   return rows.length > 0;
 }
@@ -84,18 +85,14 @@ export async function deleteMember(
 ): Promise<boolean> {
   const rows = await db
     .delete(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(membership(access.workspaceId, userId))
     .returning({ userId: workspaceMembers.userId });
   return rows.length > 0;
 }
 
 /** The caller leaves: a leave permit removes its holder and nobody else. */
 export async function leave(db: Executor, access: Authorized<'members:leave'>): Promise<void> {
-  await db
-    .delete(workspaceMembers)
-    .where(
-      and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, access.userId)),
-    );
+  await db.delete(workspaceMembers).where(membership(access.workspaceId, access.userId));
 }
 
 /** False when the user already is a member. */

@@ -129,7 +129,7 @@ export async function transferOwnership(
       await lockProfile(tx, newOwnerId);
       const used = await slugsOfOwner(tx, newOwnerId);
       if (used.has(workspace.slug)) {
-        const name = (await findProfile(tx, newOwnerId))?.currentUsername ?? 'The new owner';
+        const name = (await findProfile(tx, newOwnerId))?.current_username ?? 'The new owner';
         throw new AppError('conflict', newOwnerHasSlug(name, workspace.slug));
       }
       // Old slugs the new owner already uses would lead to two workspaces: those redirects are dropped.

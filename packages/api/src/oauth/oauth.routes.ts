@@ -5,74 +5,50 @@ import {
   oauthGrantListSchema,
   oauthRedirectSchema,
 } from '@stackyard/contracts/oauth';
-import { z } from 'zod';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound, tooLarge } from '../http.ts';
+import { route } from '../route.ts';
 import { decideAuthorization, describeAuthorization, listGrants, revokeGrant } from './consent.service.ts';
 import { publicBase } from './public-url.ts';
 
 // The consent page and the connected apps of Settings. Session only: an OAuth or personal token cannot
 // allow a client or list the grants.
 export function oauthRoutes(app: ApiApp, { db }: RouteDeps, publicUrl: string | undefined): void {
-  app.get(
-    '/oauth/authorizations/:id',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: 'A pending authorization request of an OAuth client, as the consent page shows it',
-        params: idParamsSchema,
-        response: { 200: oauthAuthorizationSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => describeAuthorization(db, actorOf(request), request.params.id),
-  );
+  const tags = ['oauth'];
 
-  app.post(
-    '/oauth/authorizations/:id/decision',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: "Allow (with a scope and workspaces) or deny a client's request; answers where to go next",
-        params: idParamsSchema,
-        body: oauthDecisionSchema,
-        response: { 200: oauthRedirectSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request) =>
-      decideAuthorization(
-        db,
-        actorOf(request),
-        request.params.id,
-        request.body,
-        publicBase(request, publicUrl),
-      ),
-  );
+  route(app, 'GET', '/oauth/authorizations/:id', {
+    tags,
+    summary: 'A pending authorization request of an OAuth client, as the consent page shows it',
+    params: idParamsSchema,
+    answer: oauthAuthorizationSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => describeAuthorization(db, actor, params.id),
+  });
 
-  app.get(
-    '/oauth/grants',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: 'The OAuth clients the caller allowed and has not revoked, newest first',
-        response: { 200: oauthGrantListSchema, ...always },
-      },
-    },
-    async (request) => listGrants(db, actorOf(request)),
-  );
+  route(app, 'POST', '/oauth/authorizations/:id/decision', {
+    tags,
+    summary: "Allow (with a scope and workspaces) or deny a client's request; answers where to go next",
+    params: idParamsSchema,
+    body: oauthDecisionSchema,
+    answer: oauthRedirectSchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, body, request }) =>
+      decideAuthorization(db, actor, params.id, body, publicBase(request, publicUrl)),
+  });
 
-  app.delete(
-    '/oauth/grants/:id',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: "Revoke a client's grant: its tokens stop working at once",
-        params: idParamsSchema,
-        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) => {
-      await revokeGrant(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, 'GET', '/oauth/grants', {
+    tags,
+    summary: 'The OAuth clients the caller allowed and has not revoked, newest first',
+    answer: oauthGrantListSchema,
+    handler: async ({ actor }) => listGrants(db, actor),
+  });
+
+  route(app, 'DELETE', '/oauth/grants/:id', {
+    tags,
+    summary: "Revoke a client's grant: its tokens stop working at once",
+    params: idParamsSchema,
+    noContent: true,
+    problems: { ...forbidden, ...notFound, ...tooLarge },
+    handler: async ({ actor, params }) => revokeGrant(db, actor, params.id),
+  });
 }

@@ -1,15 +1,15 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql, type Column } from 'drizzle-orm';
 import { profiles, usernames } from '@stackyard/db/schema';
+import type { Profile, UserSummary } from '@stackyard/contracts/profile';
 import type { Theme } from '@stackyard/contracts/theme';
 import type { Executor } from '../db.ts';
 
-export interface ProfileRow {
-  identityId: string;
-  displayName: string | null;
-  bio: string | null;
-  avatarUrl: string | null;
-  theme: Theme | null;
-  currentUsername: string | null;
+/** The fields of a profile its owner can change (null clears one). */
+export interface ProfilePatch {
+  displayName?: string | null;
+  bio?: string | null;
+  avatarUrl?: string | null;
+  theme?: Theme | null;
 }
 
 export interface UsernameRow {
@@ -20,33 +20,34 @@ export interface UsernameRow {
   updatedAt: Date;
 }
 
+/** Joins a user's current username, the one shown for them (earlier ones are history). */
+export function currentUsernameOf(identity: Column) {
+  return and(eq(usernames.identityId, identity), eq(usernames.isCurrent, true));
+}
+
 export async function insertProfileIfMissing(db: Executor, identityId: string): Promise<void> {
   await db.insert(profiles).values({ identityId }).onConflictDoNothing();
 }
 
-export async function findProfile(db: Executor, identityId: string): Promise<ProfileRow | null> {
+export async function findProfile(db: Executor, identityId: string): Promise<Profile | null> {
   const [row] = await db
     .select({
-      identityId: profiles.identityId,
-      displayName: profiles.displayName,
+      identity_id: profiles.identityId,
+      display_name: profiles.displayName,
       bio: profiles.bio,
-      avatarUrl: profiles.avatarUrl,
+      avatar_url: profiles.avatarUrl,
       // The table's check constraint allows only these values.
       theme: sql<Theme | null>`${profiles.theme}`,
-      currentUsername: usernames.username,
+      current_username: usernames.username,
     })
     .from(profiles)
-    .leftJoin(usernames, and(eq(usernames.identityId, profiles.identityId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(profiles.identityId))
     .where(eq(profiles.identityId, identityId))
     .limit(1);
   return row ?? null;
 }
 
-export async function updateProfile(
-  db: Executor,
-  identityId: string,
-  patch: Partial<Pick<ProfileRow, 'displayName' | 'bio' | 'avatarUrl' | 'theme'>>,
-): Promise<void> {
+export async function updateProfile(db: Executor, identityId: string, patch: ProfilePatch): Promise<void> {
   await db
     .update(profiles)
     .set({ ...patch, updatedAt: sql`now()` })
@@ -115,18 +116,11 @@ async function clearCurrentUsername(db: Executor, identityId: string): Promise<v
     .where(and(eq(usernames.identityId, identityId), eq(usernames.isCurrent, true)));
 }
 
-export interface UserSummaryRow {
-  userId: string;
-  username: string;
-  displayName: string | null;
-  avatarUrl: string | null;
-}
-
 const summaryColumns = {
-  userId: usernames.identityId,
+  user_id: usernames.identityId,
   username: usernames.username,
-  displayName: profiles.displayName,
-  avatarUrl: profiles.avatarUrl,
+  display_name: profiles.displayName,
+  avatar_url: profiles.avatarUrl,
 };
 
 /** Current usernames starting with `prefix`, which the contract limits to [a-z0-9_]. */
@@ -134,7 +128,7 @@ export async function searchByUsernamePrefix(
   db: Executor,
   prefix: string,
   limit: number,
-): Promise<UserSummaryRow[]> {
+): Promise<UserSummary[]> {
   // `_` is a LIKE wildcard: escape it so it matches only itself.
   const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return db

@@ -9,78 +9,54 @@ import {
   usernameRecordSchema,
 } from '@stackyard/contracts/profile';
 import { z } from 'zod';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, tooLarge, whileClientWaits } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, whileClientWaits } from '../http.ts';
+import { route } from '../route.ts';
 import { checkUsername, claimUsername, getProfile, searchUsers, updateProfile } from './profiles.service.ts';
 
 export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
-  app.get(
-    '/profile',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "The caller's profile; made on their first call",
-        response: { 200: profileSchema, ...always },
-      },
-    },
-    async (request) => getProfile(db, actorOf(request)),
-  );
+  const tags = ['profile'];
 
-  app.put(
-    '/profile',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Update display name, bio, avatar URL and theme',
-        body: updateProfileSchema,
-        response: { 200: profileSchema, ...always, ...tooLarge },
-      },
-    },
-    async (request) => updateProfile(db, actorOf(request), request.body),
-  );
+  route(app, 'GET', '/profile', {
+    tags,
+    summary: "The caller's profile; made on their first call",
+    answer: profileSchema,
+    handler: async ({ actor }) => getProfile(db, actor),
+  });
 
-  app.post(
-    '/profile/username',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Choose or change the username; earlier ones are kept as history',
-        body: claimUsernameSchema,
-        response: { 200: usernameRecordSchema, ...always, ...conflict, ...tooLarge },
-      },
-    },
-    async (request) => claimUsername(db, actorOf(request), request.body.username),
-  );
+  route(app, 'PUT', '/profile', {
+    tags,
+    summary: 'Update display name, bio, avatar URL and theme',
+    body: updateProfileSchema,
+    answer: profileSchema,
+    handler: async ({ actor, body }) => updateProfile(db, actor, body),
+  });
 
-  app.get(
-    '/profile/username/check/:username',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Whether the caller can take this username',
-        params: usernameParamsSchema,
-        response: { 200: usernameAvailabilitySchema, ...always },
-      },
-    },
+  route(app, 'POST', '/profile/username', {
+    tags,
+    summary: 'Choose or change the username; earlier ones are kept as history',
+    body: claimUsernameSchema,
+    answer: usernameRecordSchema,
+    problems: conflict,
+    handler: async ({ actor, body }) => claimUsername(db, actor, body.username),
+  });
+
+  route(app, 'GET', '/profile/username/check/:username', {
+    tags,
+    summary: 'Whether the caller can take this username',
+    params: usernameParamsSchema,
+    answer: usernameAvailabilitySchema,
     // Asked as a username is typed; on PGlite, a check its client aborted for newer text is not run.
-    async (request, reply) =>
-      whileClientWaits(reply, () => checkUsername(db, actorOf(request), request.params.username)),
-  );
+    handler: async ({ actor, params, reply }) =>
+      whileClientWaits(reply, () => checkUsername(db, actor, params.username)),
+  });
 
-  app.get(
-    '/users/search',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Users whose current username starts with q',
-        querystring: userSearchQuerySchema,
-        response: { 200: z.array(userSummarySchema), ...always },
-      },
-    },
+  route(app, 'GET', '/users/search', {
+    tags: ['users'],
+    summary: 'Users whose current username starts with q',
+    querystring: userSearchQuerySchema,
+    answer: z.array(userSummarySchema),
     // Asked as a name is typed in the member picker; a search superseded while it waits is not run.
-    async (request, reply) => {
-      actorOf(request);
-      return whileClientWaits(reply, () => searchUsers(db, request.query));
-    },
-  );
+    handler: async ({ query, reply }) => whileClientWaits(reply, () => searchUsers(db, query)),
+  });
 }

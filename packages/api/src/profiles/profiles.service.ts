@@ -21,8 +21,7 @@ import {
   makeUsernameCurrent,
   searchByUsernamePrefix,
   updateProfile as writeProfile,
-  type ProfileRow,
-  type UserSummaryRow,
+  type ProfilePatch,
   type UsernameRow,
 } from './profiles.repo.ts';
 
@@ -46,11 +45,11 @@ export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
     row = await findProfile(db, actor.userId);
   }
   if (!row) throw new Error(`profile ${actor.userId} could not be created`);
-  return toProfile(row);
+  return row;
 }
 
 export async function updateProfile(db: Database, actor: Actor, input: UpdateProfile): Promise<Profile> {
-  const patch: Parameters<typeof writeProfile>[2] = {};
+  const patch: ProfilePatch = {};
   // An empty field in the form means "clear it".
   if (input.display_name !== undefined) patch.displayName = input.display_name || null;
   if (input.bio !== undefined) patch.bio = input.bio || null;
@@ -101,28 +100,7 @@ export async function checkUsername(
 }
 
 export async function searchUsers(db: Database, query: UserSearchQuery): Promise<UserSummary[]> {
-  const rows = await searchByUsernamePrefix(db, query.q, query.limit);
-  return rows.map(toUserSummary);
-}
-
-export function toUserSummary(row: UserSummaryRow): UserSummary {
-  return {
-    user_id: row.userId,
-    username: row.username,
-    display_name: row.displayName,
-    avatar_url: row.avatarUrl,
-  };
-}
-
-function toProfile(row: ProfileRow): Profile {
-  return {
-    identity_id: row.identityId,
-    display_name: row.displayName,
-    bio: row.bio,
-    avatar_url: row.avatarUrl,
-    theme: row.theme,
-    current_username: row.currentUsername,
-  };
+  return searchByUsernamePrefix(db, query.q, query.limit);
 }
 
 function toUsernameRecord(row: UsernameRow): UsernameRecord {

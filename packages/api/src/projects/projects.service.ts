@@ -11,7 +11,7 @@ import type { Database } from '@stackyard/db/client';
 import { authorize, type Authorized, type Permission } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, PROJECT_NOT_FOUND, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
-import { decodeCursor } from '../catalog/pagination.ts';
+import { pageRequest, type Page } from '../catalog/pagination.ts';
 import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import { listToolsOfProject } from '../tools/tools.repo.ts';
 import { toTool } from '../tools/tools.service.ts';
@@ -57,15 +57,9 @@ export async function listProjects(
   db: Database,
   actor: Actor,
   query: ProjectListQuery,
-): Promise<{ items: Project[]; nextCursor: string | null }> {
+): Promise<Page<Project[]>> {
   const access = await authorize(db, actor, query.workspace_id, 'catalog:read');
-  const cursor = decodeCursor(projectOrders[query.sort], query.cursor);
-  const { rows, nextCursor } = await readProjects(db, access, {
-    sort: query.sort,
-    cursor,
-    limit: query.limit,
-    tagId: query.tag,
-  });
+  const { rows, nextCursor } = await readProjects(db, access, pageRequest(projectOrders, query));
   return { items: rows.map(toProject), nextCursor };
 }
 
@@ -142,31 +136,41 @@ export async function listProjectTools(db: Database, actor: Actor, projectId: st
 }
 
 /** Editors and admins link a tool of the workspace to the project; linking twice is no error. */
-export async function linkProjectTool(
+export function linkProjectTool(
   db: Database,
   actor: Actor,
   projectId: string,
   toolId: string,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const access = await authorizeProject(tx, actor, projectId, 'catalog:write');
+  return changeProjectTools(db, actor, projectId, async (tx, access) => {
     await requireTools(tx, access, [toolId], 'not_found');
     await linkTools(tx, access, projectId, [toolId]);
-    await markWorkspaceChanged(tx, access.workspaceId);
   });
 }
 
-export async function unlinkProjectTool(
+export function unlinkProjectTool(
   db: Database,
   actor: Actor,
   projectId: string,
   toolId: string,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const access = await authorizeProject(tx, actor, projectId, 'catalog:write');
+  return changeProjectTools(db, actor, projectId, async (tx, access) => {
     if (!(await unlinkTool(tx, access, projectId, toolId))) {
       throw new AppError('not_found', 'This tool is not linked to the project.');
     }
+  });
+}
+
+/** An editor's change to a project's tools, in one transaction that marks the workspace changed for sync. */
+async function changeProjectTools(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  change: (tx: Executor, access: Authorized<'catalog:write'>) => Promise<void>,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const access = await authorizeProject(tx, actor, projectId, 'catalog:write');
+    await change(tx, access);
     await markWorkspaceChanged(tx, access.workspaceId);
   });
 }

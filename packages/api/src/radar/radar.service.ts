@@ -9,7 +9,7 @@ import {
 import type { Database } from '@stackyard/db/client';
 import { authorize, type CatalogReader } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, iso, type Executor } from '../db.ts';
+import { inTransaction, type Executor } from '../db.ts';
 import { compareText, readStack } from '../stack/stack.service.ts';
 import { findStances } from '../stack/stances.repo.ts';
 import { DEFAULT_QUADRANT, DEFAULT_QUADRANT_NAMES, quadrantResolver, ringOf } from './quadrants.ts';
@@ -95,7 +95,7 @@ export async function getRadar(db: Database, actor: Actor, workspaceId: string):
         access,
         tools.map(({ tool }) => tool.workspace_tool_id),
       )
-    ).map((row) => [row.workspaceToolId, row.updatedAt]),
+    ).map((row) => [row.workspace_tool_id, row.updated_at]),
   );
   const quadrantOf = quadrantResolver({
     saved: settings.categoryQuadrants,
@@ -113,7 +113,7 @@ export async function getRadar(db: Database, actor: Actor, workspaceId: string):
       ring: ringOf(tool.stance, settings.acceptedRing),
       quadrant: quadrantOf(category),
       note: tool.note,
-      stance_updated_at: stanceUpdatedAt ? iso(stanceUpdatedAt) : null,
+      stance_updated_at: stanceUpdatedAt ?? null,
     };
   });
   entries.sort(

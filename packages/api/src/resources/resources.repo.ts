@@ -65,6 +65,11 @@ export const resourceOrders: Record<ItemSort, KeysetOrder> = {
   rating: { name: 'rating', key: sql`coalesce(${resources.rating}, 0)`, type: 'int', id, direction: 'desc' },
 };
 
+/** The resource with this id, when it is the permit's workspace's. */
+function resourceOf(access: CatalogReader, resourceId: string) {
+  return and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId));
+}
+
 export async function listResources(
   db: Executor,
   access: CatalogReader,
@@ -125,7 +130,7 @@ export async function findResource(
   const [row] = await db
     .select(columns)
     .from(resources)
-    .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
+    .where(resourceOf(access, resourceId))
     .limit(1);
   return row ?? null;
 }
@@ -139,7 +144,7 @@ export async function setResourceRating(
   const rows = await db
     .update(resources)
     .set({ rating, updatedAt: sql`now()` })
-    .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
+    .where(resourceOf(access, resourceId))
     .returning({ id: resources.id });
   return rows.length > 0;
 }
@@ -168,7 +173,7 @@ export async function setResourceEdits(
   const rows = await db
     .update(resources)
     .set({ ...edits, editedFields: withFields(resources.editedFields, fields), updatedAt: sql`now()` })
-    .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
+    .where(resourceOf(access, resourceId))
     .returning({ id: resources.id });
   return rows.length > 0;
 }
@@ -204,7 +209,7 @@ export async function deleteResource(
 ): Promise<boolean> {
   const rows = await db
     .delete(resources)
-    .where(and(eq(resources.workspaceId, access.workspaceId), eq(resources.id, resourceId)))
+    .where(resourceOf(access, resourceId))
     .returning({ id: resources.id });
   return rows.length > 0;
 }

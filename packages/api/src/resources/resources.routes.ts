@@ -1,10 +1,4 @@
-import { z } from 'zod';
-import {
-  idParamsSchema,
-  itemListQuerySchema,
-  NEXT_CURSOR_HEADER,
-  updateRatingSchema,
-} from '@stackyard/contracts/catalog';
+import { idParamsSchema, itemListQuerySchema, updateRatingSchema } from '@stackyard/contracts/catalog';
 import {
   resourceCopySchema,
   resourceListParamsSchema,
@@ -14,8 +8,9 @@ import {
 } from '@stackyard/contracts/resource';
 import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { PageFetchSettings } from '../catalog/page-fetch.ts';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import { route } from '../route.ts';
 import { getResourceCopy } from './copies.service.ts';
 import {
   deleteResource,
@@ -25,114 +20,72 @@ import {
   updateResource,
 } from './resources.service.ts';
 
+const tags = ['resources'];
+
 export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchSettings): void {
-  app.get(
-    '/resources/workspace/:workspaceId',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: "A workspace's resources: paged, filtered by tag, sorted by recent, name or rating",
-        description: PAGED_LIST,
-        params: resourceListParamsSchema,
-        querystring: itemListQuerySchema,
-        response: { 200: resourceListSchema, ...always, ...notFound },
-      },
-    },
-    async (request, reply) => {
-      const { items, nextCursor } = await listResources(
-        db,
-        actorOf(request),
-        request.params.workspaceId,
-        request.query,
-      );
-      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return items;
-    },
-  );
+  route(app, 'GET', '/resources/workspace/:workspaceId', {
+    tags,
+    summary: "A workspace's resources: paged, filtered by tag, sorted by recent, name or rating",
+    description: PAGED_LIST,
+    params: resourceListParamsSchema,
+    querystring: itemListQuerySchema,
+    page: resourceListSchema,
+    problems: notFound,
+    handler: async ({ actor, params, query }) => listResources(db, actor, params.workspaceId, query),
+  });
 
-  app.get(
-    '/resources/:id',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: 'A resource by its workspace_resource_id',
-        params: idParamsSchema,
-        response: { 200: resourceSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getResource(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/resources/:id', {
+    tags,
+    summary: 'A resource by its workspace_resource_id',
+    params: idParamsSchema,
+    answer: resourceSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getResource(db, actor, params.id),
+  });
 
-  app.get(
-    '/resources/:id/copy',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: "The resource's readable copy: its page's main text, sanitised, as last fetched",
-        description:
-          'Kept after ingestion and replaced by a refresh that extracts a new one, so it outlives the page. ' +
-          'html holds only paragraphs, headings, lists, quotes, code, tables and absolute links. 404 when ' +
-          'the resource has no copy (not read yet, or no article on its page).',
-        params: idParamsSchema,
-        response: { 200: resourceCopySchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getResourceCopy(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/resources/:id/copy', {
+    tags,
+    summary: "The resource's readable copy: its page's main text, sanitised, as last fetched",
+    description:
+      'Kept after ingestion and replaced by a refresh that extracts a new one, so it outlives the page. ' +
+      'html holds only paragraphs, headings, lists, quotes, code, tables and absolute links. 404 when ' +
+      'the resource has no copy (not read yet, or no article on its page).',
+    params: idParamsSchema,
+    answer: resourceCopySchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getResourceCopy(db, actor, params.id),
+  });
 
-  app.put(
-    '/resources/:id',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: "Set the workspace's rating of a resource (editors and admins)",
-        params: idParamsSchema,
-        body: updateRatingSchema,
-        response: { 200: resourceSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request) => rateResource(db, actorOf(request), request.params.id, request.body.context.rating),
-  );
+  route(app, 'PUT', '/resources/:id', {
+    tags,
+    summary: "Set the workspace's rating of a resource (editors and admins)",
+    params: idParamsSchema,
+    body: updateRatingSchema,
+    answer: resourceSchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, body }) => rateResource(db, actor, params.id, body.context.rating),
+  });
 
-  app.patch(
-    '/resources/:id',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: "Correct a resource's title, description or link (editors and admins)",
-        description:
-          'Each field is optional; null clears the title or description. A new url is refused with 409 when ' +
-          'another resource of the workspace already has it. The fields given are listed in edited_fields. ' +
-          "An icon_url is fetched and kept as the app's copy; 422 when it is not an image that can be fetched.",
-        params: idParamsSchema,
-        body: updateResourceSchema,
-        response: {
-          200: resourceSchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...conflict,
-          ...tooLarge,
-          ...unprocessable,
-        },
-      },
-    },
-    async (request) => updateResource(db, pageFetch, actorOf(request), request.params.id, request.body),
-  );
+  route(app, 'PATCH', '/resources/:id', {
+    tags,
+    summary: "Correct a resource's title, description or link (editors and admins)",
+    description:
+      'Each field is optional; null clears the title or description. A new url is refused with 409 when ' +
+      'another resource of the workspace already has it. The fields given are listed in edited_fields. ' +
+      "An icon_url is fetched and kept as the app's copy; 422 when it is not an image that can be fetched.",
+    params: idParamsSchema,
+    body: updateResourceSchema,
+    answer: resourceSchema,
+    problems: { ...forbidden, ...notFound, ...conflict, ...unprocessable },
+    handler: async ({ actor, params, body }) => updateResource(db, pageFetch, actor, params.id, body),
+  });
 
-  app.delete(
-    '/resources/:id',
-    {
-      schema: {
-        tags: ['resources'],
-        summary: 'Delete a resource, with its comments and tags (editors and admins)',
-        params: idParamsSchema,
-        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) => {
-      await deleteResource(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, 'DELETE', '/resources/:id', {
+    tags,
+    summary: 'Delete a resource, with its comments and tags (editors and admins)',
+    params: idParamsSchema,
+    noContent: true,
+    problems: { ...forbidden, ...notFound, ...tooLarge },
+    handler: async ({ actor, params }) => deleteResource(db, actor, params.id),
+  });
 }

@@ -9,7 +9,7 @@ import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, RESOURCE_NOT_FOUND } from '../catalog/item-access.ts';
 import { fetchChosenIcon, storeChosenIcon, type PageFetchSettings } from '../catalog/page-fetch.ts';
-import { decodeCursor } from '../catalog/pagination.ts';
+import { pageRequest, type Page } from '../catalog/pagination.ts';
 import { inTransaction, isUniqueViolation, iso } from '../db.ts';
 import {
   deleteResource as removeResource,
@@ -32,15 +32,9 @@ export async function listResources(
   actor: Actor,
   workspaceId: string,
   query: ItemListQuery,
-): Promise<{ items: Resource[]; nextCursor: string | null }> {
+): Promise<Page<Resource[]>> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  const cursor = decodeCursor(resourceOrders[query.sort], query.cursor);
-  const { rows, nextCursor } = await readResources(db, access, {
-    sort: query.sort,
-    cursor,
-    limit: query.limit,
-    tagId: query.tag,
-  });
+  const { rows, nextCursor } = await readResources(db, access, pageRequest(resourceOrders, query));
   return { items: rows.map(toResource), nextCursor };
 }
 

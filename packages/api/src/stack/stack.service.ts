@@ -19,13 +19,7 @@ import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
 import { stackPackages } from './stack-packages.ts';
 import { findStackProject, findStackWorkspace, listStackTools, type StackToolRow } from './stack.repo.ts';
-import {
-  findStances,
-  toolsOfWorkspace,
-  upsertStance,
-  upsertStances,
-  type StanceRow,
-} from './stances.repo.ts';
+import { findStances, toolsOfWorkspace, upsertStance, upsertStances } from './stances.repo.ts';
 
 const STANCE_ORDER: Record<ToolStance, number> = { preferred: 0, accepted: 1, avoid: 2 };
 
@@ -34,7 +28,7 @@ export async function getToolStance(db: Database, actor: Actor, toolId: string):
   const access = await authorizeItem(db, actor, workspaceId, 'catalog:read', TOOL_NOT_FOUND);
   const [row] = await findStances(db, access, [toolId]);
   if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
-  return toStanceRecord(row);
+  return row;
 }
 
 /** Editors and admins set a tool's stance, note and category. */
@@ -51,7 +45,7 @@ export async function setToolStance(
     await markWorkspaceChanged(tx, access.workspaceId);
     const [row] = await findStances(tx, access, [toolId]);
     if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
-    return toStanceRecord(row);
+    return row;
   });
 }
 
@@ -70,7 +64,7 @@ export async function setToolStances(
     if (missing.length > 0) throw new AppError('not_found', `${TOOL_NOT_FOUND}: ${missing.join(', ')}`);
     await upsertStances(tx, access, ids, input.stance);
     await markWorkspaceChanged(tx, access.workspaceId);
-    return (await findStances(tx, access, ids)).map(toStanceRecord);
+    return findStances(tx, access, ids);
   });
 }
 
@@ -160,16 +154,4 @@ function compareCategories(a: StackCategory, b: StackCategory): number {
 /** Code-point order, not the locale's: exports must come out byte-identical on every machine. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function toStanceRecord(row: StanceRow): ToolStanceRecord {
-  return {
-    workspace_tool_id: row.workspaceToolId,
-    stance: row.stance,
-    note: row.note,
-    category: row.category,
-    updated_by: row.updatedBy,
-    updated_by_username: row.updatedByUsername,
-    updated_at: row.updatedAt ? iso(row.updatedAt) : null,
-  };
 }

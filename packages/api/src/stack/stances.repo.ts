@@ -1,44 +1,33 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { usernames, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
-import type { ToolStance } from '@stackyard/contracts/stack';
+import type { ToolStance, ToolStanceRecord } from '@stackyard/contracts/stack';
 import type { Authorized, CatalogReader } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
+import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
 // The only writer of workspace_tool_stances.
 
-export interface StanceRow {
-  workspaceToolId: string;
-  stance: ToolStance;
-  note: string | null;
-  category: string | null;
-  updatedBy: string | null;
-  updatedByUsername: string | null;
-  updatedAt: Date | null;
-}
-
-/** The stances of these tools of the workspace; a tool without a row reads as accepted. Unknown ids are left out. */
+/** The stances of these tools of the workspace, as the API answers them; a tool without a row reads as accepted. Unknown ids are left out. */
 export async function findStances(
   db: Executor,
   access: CatalogReader,
   toolIds: string[],
-): Promise<StanceRow[]> {
+): Promise<ToolStanceRecord[]> {
   if (toolIds.length === 0) return [];
   return db
     .select({
-      workspaceToolId: workspaceTools.id,
+      workspace_tool_id: workspaceTools.id,
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
       note: workspaceToolStances.note,
       category: workspaceToolStances.category,
-      updatedBy: workspaceToolStances.updatedBy,
-      updatedByUsername: usernames.username,
-      updatedAt: workspaceToolStances.updatedAt,
+      updated_by: workspaceToolStances.updatedBy,
+      updated_by_username: usernames.username,
+      // Null for a tool without a stance row.
+      updated_at: sql<string | null>`${isoText(workspaceToolStances.updatedAt)}`,
     })
     .from(workspaceTools)
     .leftJoin(workspaceToolStances, eq(workspaceToolStances.workspaceToolId, workspaceTools.id))
-    .leftJoin(
-      usernames,
-      and(eq(usernames.identityId, workspaceToolStances.updatedBy), eq(usernames.isCurrent, true)),
-    )
+    .leftJoin(usernames, currentUsernameOf(workspaceToolStances.updatedBy))
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), inArray(workspaceTools.id, toolIds)))
     .orderBy(workspaceTools.slug);
 }

@@ -15,9 +15,10 @@ import {
   storeSetupSchema,
   storeStatusSchema,
 } from '@stackyard/contracts/store';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
 import { problemSchema } from '@stackyard/contracts/problem';
+import { route } from '../route.ts';
 import type { StoreContext } from './store-context.ts';
 import {
   checkStoreRepository,
@@ -51,214 +52,103 @@ const repositoriesQuerySchema = z.object({
 export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContext): void {
   for (const base of ['store', 'github'] as const) {
     const prefix = `/workspaces/:id/${base}`;
-    const tags = ['store'];
+    const shared = { tags: ['store'], params: storeParamsSchema };
+    const owners = { ...forbidden, ...notFound };
 
-    app.get(
-      `${prefix}/setup`,
-      {
-        schema: {
-          tags,
-          summary:
-            'Whether storage is configured on this server, the GitHub App install URL, who may configure',
-          params: storeParamsSchema,
-          response: { 200: storeSetupSchema, ...always, ...notFound },
-        },
-      },
-      async (request) => getStoreSetup(db, context, actorOf(request), request.params.id),
-    );
+    route(app, 'GET', `${prefix}/setup`, {
+      ...shared,
+      summary: 'Whether storage is configured on this server, the GitHub App install URL, who may configure',
+      answer: storeSetupSchema,
+      problems: notFound,
+      handler: async ({ actor, params }) => getStoreSetup(db, context, actor, params.id),
+    });
 
-    app.get(
-      `${prefix}/status`,
-      {
-        schema: {
-          tags,
-          summary: 'The repository link (null when there is neither an installation nor a repository)',
-          params: storeParamsSchema,
-          response: { 200: storeStatusSchema, ...always, ...notFound },
-        },
-      },
-      async (request) => getStoreStatus(db, actorOf(request), request.params.id),
-    );
+    route(app, 'GET', `${prefix}/status`, {
+      ...shared,
+      summary: 'The repository link (null when there is neither an installation nor a repository)',
+      answer: storeStatusSchema,
+      problems: notFound,
+      handler: async ({ actor, params }) => getStoreStatus(db, actor, params.id),
+    });
 
-    app.get(
-      `${prefix}/health`,
-      {
-        schema: {
-          tags,
-          summary: 'Installation validity, repository access, last sync time and last error',
-          params: storeParamsSchema,
-          response: { 200: storeHealthSchema, ...always, ...notFound },
-        },
-      },
-      async (request) => getStoreHealth(db, context, actorOf(request), request.params.id),
-    );
+    route(app, 'GET', `${prefix}/health`, {
+      ...shared,
+      summary: 'Installation validity, repository access, last sync time and last error',
+      answer: storeHealthSchema,
+      problems: notFound,
+      handler: async ({ actor, params }) => getStoreHealth(db, context, actor, params.id),
+    });
 
-    app.get(
-      `${prefix}/export`,
-      {
-        schema: {
-          tags,
-          summary: 'Whether each sync also writes the AI export files into the repository, and which formats',
-          params: storeParamsSchema,
-          response: { 200: storeExportSettingsSchema, ...always, ...notFound },
-        },
-      },
-      async (request) => getStoreExport(db, actorOf(request), request.params.id),
-    );
+    route(app, 'GET', `${prefix}/export`, {
+      ...shared,
+      summary: 'Whether each sync also writes the AI export files into the repository, and which formats',
+      answer: storeExportSettingsSchema,
+      problems: notFound,
+      handler: async ({ actor, params }) => getStoreExport(db, actor, params.id),
+    });
 
-    app.put(
-      `${prefix}/export`,
-      {
-        schema: {
-          tags,
-          summary:
-            'Switch the AI export files on or off and choose their formats (owner and admins); files the user edited are never overwritten',
-          params: storeParamsSchema,
-          body: storeExportSettingsSchema,
-          response: {
-            200: storeExportSettingsSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...tooLarge,
-            ...unprocessable,
-          },
-        },
-      },
-      async (request) => setStoreExport(db, context, actorOf(request), request.params.id, request.body),
-    );
+    route(app, 'PUT', `${prefix}/export`, {
+      ...shared,
+      summary:
+        'Switch the AI export files on or off and choose their formats (owner and admins); files the user edited are never overwritten',
+      body: storeExportSettingsSchema,
+      answer: storeExportSettingsSchema,
+      problems: { ...owners, ...unprocessable },
+      handler: async ({ actor, params, body }) => setStoreExport(db, context, actor, params.id, body),
+    });
 
-    app.post(
-      `${prefix}/populate`,
-      {
-        schema: {
-          tags,
-          summary: 'Write the whole workspace to the linked repository now, as one commit (owner and admins)',
-          params: storeParamsSchema,
-          response: {
-            200: populateResultSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...conflict,
-            ...tooLarge,
-            ...unprocessable,
-            ...github,
-          },
-        },
-      },
-      async (request) => populateStore(db, context, actorOf(request), request.params.id),
-    );
+    route(app, 'POST', `${prefix}/populate`, {
+      ...shared,
+      summary: 'Write the whole workspace to the linked repository now, as one commit (owner and admins)',
+      answer: populateResultSchema,
+      problems: { ...owners, ...conflict, ...tooLarge, ...unprocessable, ...github },
+      handler: async ({ actor, params }) => populateStore(db, context, actor, params.id),
+    });
 
-    app.get(
-      `${prefix}/github/repositories`,
-      {
-        schema: {
-          tags,
-          summary: 'The repositories the GitHub App installation can reach (owner and admins)',
-          params: storeParamsSchema,
-          querystring: repositoriesQuerySchema,
-          response: {
-            200: installationRepositoryListSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...conflict,
-            ...unprocessable,
-            ...github,
-          },
-        },
-      },
-      async (request) =>
-        listStoreRepositories(
-          db,
-          context,
-          actorOf(request),
-          request.params.id,
-          request.query.installation_id,
-        ),
-    );
+    route(app, 'GET', `${prefix}/github/repositories`, {
+      ...shared,
+      summary: 'The repositories the GitHub App installation can reach (owner and admins)',
+      querystring: repositoriesQuerySchema,
+      answer: installationRepositoryListSchema,
+      problems: { ...owners, ...conflict, ...unprocessable, ...github },
+      handler: async ({ actor, params, query }) =>
+        listStoreRepositories(db, context, actor, params.id, query.installation_id),
+    });
 
-    app.post(
-      `${prefix}/github/check`,
-      {
-        schema: {
-          tags,
-          summary: 'Whether the installation can reach and write the repository (owner and admins)',
-          params: storeParamsSchema,
-          body: repositoryRequestSchema,
-          response: {
-            200: repositoryCheckSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...conflict,
-            ...tooLarge,
-          },
-        },
-      },
-      async (request) => checkStoreRepository(db, context, actorOf(request), request.params.id, request.body),
-    );
+    route(app, 'POST', `${prefix}/github/check`, {
+      ...shared,
+      summary: 'Whether the installation can reach and write the repository (owner and admins)',
+      body: repositoryRequestSchema,
+      answer: repositoryCheckSchema,
+      problems: { ...owners, ...conflict },
+      handler: async ({ actor, params, body }) => checkStoreRepository(db, context, actor, params.id, body),
+    });
 
-    app.post(
-      `${prefix}/github/connect`,
-      {
-        schema: {
-          tags,
-          summary: 'Link the repository to the workspace (owner and admins)',
-          params: storeParamsSchema,
-          body: repositoryRequestSchema,
-          response: {
-            200: connectResultSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...conflict,
-            ...tooLarge,
-            ...unprocessable,
-            ...github,
-          },
-        },
-      },
-      async (request) =>
-        connectStoreRepository(db, context, actorOf(request), request.params.id, request.body),
-    );
+    route(app, 'POST', `${prefix}/github/connect`, {
+      ...shared,
+      summary: 'Link the repository to the workspace (owner and admins)',
+      body: repositoryRequestSchema,
+      answer: connectResultSchema,
+      problems: { ...owners, ...conflict, ...unprocessable, ...github },
+      handler: async ({ actor, params, body }) => connectStoreRepository(db, context, actor, params.id, body),
+    });
 
-    app.post(
-      `${prefix}/github/disconnect`,
-      {
-        schema: {
-          tags,
-          summary: 'Unlink the repository; its files stay on GitHub (owner and admins)',
-          params: storeParamsSchema,
-          response: { 200: disconnectResultSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-        },
-      },
-      async (request) => disconnectStoreRepository(db, actorOf(request), request.params.id),
-    );
+    route(app, 'POST', `${prefix}/github/disconnect`, {
+      ...shared,
+      summary: 'Unlink the repository; its files stay on GitHub (owner and admins)',
+      answer: disconnectResultSchema,
+      problems: { ...owners, ...tooLarge },
+      handler: async ({ actor, params }) => disconnectStoreRepository(db, actor, params.id),
+    });
 
-    app.post(
-      `${prefix}/github/installation`,
-      {
-        schema: {
-          tags,
-          summary:
-            'Save the GitHub App installation the install flow returned with, once GitHub confirms with `code` that the caller may access it (owner and admins)',
-          params: storeParamsSchema,
-          body: installationRequestSchema,
-          response: {
-            200: installationResultSchema,
-            ...always,
-            ...forbidden,
-            ...notFound,
-            ...tooLarge,
-            ...unprocessable,
-            ...github,
-          },
-        },
-      },
-      async (request) =>
-        saveStoreInstallation(db, context, actorOf(request), request.params.id, request.body),
-    );
+    route(app, 'POST', `${prefix}/github/installation`, {
+      ...shared,
+      summary:
+        'Save the GitHub App installation the install flow returned with, once GitHub confirms with `code` that the caller may access it (owner and admins)',
+      body: installationRequestSchema,
+      answer: installationResultSchema,
+      problems: { ...owners, ...unprocessable, ...github },
+      handler: async ({ actor, params, body }) => saveStoreInstallation(db, context, actor, params.id, body),
+    });
   }
 }

@@ -20,6 +20,7 @@ import type { Executor } from '../db.ts';
 import { toolDescription, toolName } from '../catalog/tool-columns.ts';
 import type { EngineTool } from './engine.ts';
 import type { ExistingProject } from './next-steps.ts';
+import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
 export interface SuggestionRow {
   id: string;
@@ -259,7 +260,7 @@ export async function findWorkspacePath(
   const [row] = await db
     .select({ username: usernames.username, slug: workspaces.slug })
     .from(workspaces)
-    .leftJoin(usernames, and(eq(usernames.identityId, workspaces.ownerId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(workspaces.ownerId))
     .where(eq(workspaces.id, access.workspaceId))
     .limit(1);
   return row ?? null;

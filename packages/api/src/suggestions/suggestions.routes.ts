@@ -8,10 +8,10 @@ import {
   suggestionListSchema,
   suggestionParamsSchema,
 } from '@stackyard/contracts/suggestion';
-import { NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound } from '../http.ts';
+import { route } from '../route.ts';
 import type { LlmSettings } from './llm.ts';
 import {
   acceptSuggestion,
@@ -20,104 +20,67 @@ import {
   listSuggestions,
 } from './suggestions.service.ts';
 
+const tags = ['suggestions'];
+
 export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSettings | null): void {
-  app.get(
-    '/workspaces/:id/suggestions',
-    {
-      schema: {
-        tags: ['suggestions'],
-        summary: "Project suggestions from the workspace's collection (members)",
-        description:
-          'The built-in engine, or the configured language model (mode llm) with a fallback to the built-in ' +
-          'engine (mode_note says so). focus steers both; the x-next-cursor header, passed back as cursor, ' +
-          'asks for more ideas. Suggestions are stored, so their ids stay the same; dismissed and accepted ' +
-          'ones never return. too_few is set when the ' +
-          'workspace has too few tools to suggest from.',
-        params: workspaceParamsSchema,
-        querystring: suggestionListQuerySchema,
-        response: { 200: suggestionListSchema, ...always, ...notFound },
-      },
-    },
-    async (request, reply) => {
-      const { nextCursor, ...page } = await listSuggestions(
+  route(app, 'GET', '/workspaces/:id/suggestions', {
+    tags,
+    summary: "Project suggestions from the workspace's collection (members)",
+    description:
+      'The built-in engine, or the configured language model (mode llm) with a fallback to the built-in ' +
+      'engine (mode_note says so). focus steers both; the x-next-cursor header, passed back as cursor, ' +
+      'asks for more ideas. Suggestions are stored, so their ids stay the same; dismissed and accepted ' +
+      'ones never return. too_few is set when the ' +
+      'workspace has too few tools to suggest from.',
+    params: workspaceParamsSchema,
+    querystring: suggestionListQuerySchema,
+    page: suggestionListSchema,
+    problems: notFound,
+    handler: async ({ actor, params, query, request }) => {
+      const { nextCursor, ...items } = await listSuggestions(
         db,
         { llm, warn: (message) => request.log.warn(message) },
-        actorOf(request),
-        request.params.id,
-        request.query,
+        actor,
+        params.id,
+        query,
       );
-      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return page;
+      return { items, nextCursor };
     },
-  );
+  });
 
-  app.get(
-    '/workspaces/:id/suggestions/next-steps',
-    {
-      schema: {
-        tags: ['suggestions'],
-        summary: "Next steps for the workspace's projects (members)",
-        description:
-          'For each project, up to three workspace tools it does not use yet, each in a role the project lacks ' +
-          '(one that goes with its roles in the kinds of project the engine knows). Avoided tools never appear.',
-        params: workspaceParamsSchema,
-        response: { 200: nextStepsListSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => listNextSteps(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/workspaces/:id/suggestions/next-steps', {
+    tags,
+    summary: "Next steps for the workspace's projects (members)",
+    description:
+      'For each project, up to three workspace tools it does not use yet, each in a role the project lacks ' +
+      '(one that goes with its roles in the kinds of project the engine knows). Avoided tools never appear.',
+    params: workspaceParamsSchema,
+    answer: nextStepsListSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => listNextSteps(db, actor, params.id),
+  });
 
-  app.post(
-    '/workspaces/:id/suggestions/:suggestionId/accept',
-    {
-      schema: {
-        tags: ['suggestions'],
-        summary: 'Start a suggested project (editors and admins)',
-        description:
-          'Creates the project with its tools linked and the milestones as its first comment, and returns it ' +
-          'with its page path.',
-        params: suggestionParamsSchema,
-        body: acceptSuggestionSchema,
-        response: {
-          201: acceptedSuggestionSchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...conflict,
-          ...tooLarge,
-        },
-      },
-    },
-    async (request, reply) => {
-      const accepted = await acceptSuggestion(
-        db,
-        actorOf(request),
-        request.params.id,
-        request.params.suggestionId,
-      );
-      return reply.code(201).send(accepted);
-    },
-  );
+  route(app, 'POST', '/workspaces/:id/suggestions/:suggestionId/accept', {
+    tags,
+    summary: 'Start a suggested project (editors and admins)',
+    description:
+      'Creates the project with its tools linked and the milestones as its first comment, and returns it ' +
+      'with its page path.',
+    params: suggestionParamsSchema,
+    body: acceptSuggestionSchema,
+    created: acceptedSuggestionSchema,
+    problems: { ...forbidden, ...notFound, ...conflict },
+    handler: async ({ actor, params }) => acceptSuggestion(db, actor, params.id, params.suggestionId),
+  });
 
-  app.post(
-    '/workspaces/:id/suggestions/:suggestionId/dismiss',
-    {
-      schema: {
-        tags: ['suggestions'],
-        summary: 'Dismiss a suggestion ("Not for us"), with an optional reason (editors and admins)',
-        params: suggestionParamsSchema,
-        body: dismissSuggestionSchema,
-        response: {
-          200: dismissedSuggestionSchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...conflict,
-          ...tooLarge,
-        },
-      },
-    },
-    async (request) =>
-      dismissSuggestion(db, actorOf(request), request.params.id, request.params.suggestionId, request.body),
-  );
+  route(app, 'POST', '/workspaces/:id/suggestions/:suggestionId/dismiss', {
+    tags,
+    summary: 'Dismiss a suggestion ("Not for us"), with an optional reason (editors and admins)',
+    params: suggestionParamsSchema,
+    body: dismissSuggestionSchema,
+    answer: dismissedSuggestionSchema,
+    problems: { ...forbidden, ...notFound, ...conflict },
+    handler: async ({ actor, params, body }) =>
+      dismissSuggestion(db, actor, params.id, params.suggestionId, body),
+  });
 }

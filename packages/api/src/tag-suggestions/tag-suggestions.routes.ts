@@ -7,8 +7,9 @@ import {
 } from '@stackyard/contracts/tag-suggestion';
 import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { forbidden, notFound } from '../http.ts';
+import { route } from '../route.ts';
 import type { LlmSettings } from '../suggestions/llm.ts';
 import {
   suggestTags,
@@ -23,8 +24,6 @@ const SUGGESTIONS_DESCRIPTION =
   'left out. Nothing is applied: accept one with PUT …/tags/{tagId}, after POST /tags for a new name.';
 
 export function tagSuggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSettings | null): void {
-  const context = (warn: (message: string) => void) => ({ llm, warn });
-
   // The same call for both kinds of item; only the path and its parameter differ.
   const suggestionsRoute = <Params extends z.ZodType>(
     kind: 'tool' | 'resource',
@@ -32,58 +31,41 @@ export function tagSuggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSett
     params: Params,
     idOf: (params: z.infer<Params>) => string,
   ) =>
-    app.get(
-      path,
-      {
-        schema: {
-          tags: [`${kind}s`, 'tags'],
-          summary: `Tags suggested for a ${kind} (members)`,
-          description: SUGGESTIONS_DESCRIPTION,
-          params,
-          response: { 200: tagSuggestionListSchema, ...always, ...notFound },
-        },
-      },
-      async (request) =>
-        suggestTags(
-          db,
-          context((message) => request.log.warn(message)),
-          actorOf(request),
-          {
-            kind,
-            id: idOf(params.parse(request.params)),
-          },
-        ),
-    );
+    route(app, 'GET', path, {
+      tags: [`${kind}s`, 'tags'],
+      summary: `Tags suggested for a ${kind} (members)`,
+      description: SUGGESTIONS_DESCRIPTION,
+      params,
+      answer: tagSuggestionListSchema,
+      problems: notFound,
+      handler: async ({ actor, params, request }) =>
+        suggestTags(db, { llm, warn: (message) => request.log.warn(message) }, actor, {
+          kind,
+          id: idOf(params),
+        }),
+    });
   suggestionsRoute('tool', '/tools/workspace/:toolId/tag-suggestions', toolParamsSchema, (p) => p.toolId);
   suggestionsRoute('resource', '/resources/workspace/:id/tag-suggestions', idParamsSchema, (p) => p.id);
 
-  app.get(
-    '/workspaces/:id/tag-suggestion-settings',
-    {
-      schema: {
-        tags: ['workspaces', 'tags'],
-        summary: 'Whether ingestion applies suggested tags (members)',
-        params: workspaceParamsSchema,
-        response: { 200: tagSuggestionSettingsSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => tagSuggestionSettings(db, actorOf(request), request.params.id),
-  );
+  const settings = { tags: ['workspaces', 'tags'], params: workspaceParamsSchema };
 
-  app.put(
-    '/workspaces/:id/tag-suggestion-settings',
-    {
-      schema: {
-        tags: ['workspaces', 'tags'],
-        summary: 'Turn applying suggested tags on ingestion on or off (admins and the owner)',
-        description:
-          'When on, each tool or resource an ingestion job adds gets the built-in suggestions as tags, ' +
-          'with a tag created for each new name.',
-        params: workspaceParamsSchema,
-        body: updateTagSuggestionSettingsSchema,
-        response: { 200: tagSuggestionSettingsSchema, ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request) => updateTagSuggestionSettings(db, actorOf(request), request.params.id, request.body),
-  );
+  route(app, 'GET', '/workspaces/:id/tag-suggestion-settings', {
+    ...settings,
+    summary: 'Whether ingestion applies suggested tags (members)',
+    answer: tagSuggestionSettingsSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => tagSuggestionSettings(db, actor, params.id),
+  });
+
+  route(app, 'PUT', '/workspaces/:id/tag-suggestion-settings', {
+    ...settings,
+    summary: 'Turn applying suggested tags on ingestion on or off (admins and the owner)',
+    description:
+      'When on, each tool or resource an ingestion job adds gets the built-in suggestions as tags, ' +
+      'with a tag created for each new name.',
+    body: updateTagSuggestionSettingsSchema,
+    answer: tagSuggestionSettingsSchema,
+    problems: { ...forbidden, ...notFound },
+    handler: async ({ actor, params, body }) => updateTagSuggestionSettings(db, actor, params.id, body),
+  });
 }

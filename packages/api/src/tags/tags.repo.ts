@@ -8,32 +8,23 @@ import {
   toolTags,
   workspaceTools,
 } from '@stackyard/db/schema';
+import type { Tag } from '@stackyard/contracts/tag';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import type { Target, TargetKind } from '../catalog/targets.ts';
 import { idsInWorkspace } from '../catalog/workspace-ids.ts';
-import { batchesOf, type Executor } from '../db.ts';
+import { batchesOf, isoText, type Executor } from '../db.ts';
 import { after, cursorKey, orderBy, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 
-export interface TagRow {
-  id: string;
-  workspaceId: string;
-  name: string;
-  color: string;
-  description: string | null;
-  criteria: string[] | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
+// A tag as the API answers it.
 const columns = {
   id: tags.id,
-  workspaceId: tags.workspaceId,
-  name: tags.name,
+  workspace_id: tags.workspaceId,
+  tag_name: tags.name,
   color: tags.color,
   description: tags.description,
   criteria: tags.criteria,
-  createdAt: tags.createdAt,
-  updatedAt: tags.updatedAt,
+  created_at: isoText(tags.createdAt),
+  updated_at: isoText(tags.updatedAt),
 };
 
 /** The tags on one item: tens, not thousands. The cap only bounds a response. */
@@ -53,7 +44,7 @@ export async function listTags(
   db: Executor,
   access: CatalogReader,
   query: { limit: number; cursor: Cursor | null; q: string },
-): Promise<Array<TagRow & { cursorKey: string }>> {
+): Promise<Array<Tag & { cursorKey: string }>> {
   // `%` and `_` are LIKE wildcards: escaped, a search matches them only as themselves.
   const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return db
@@ -79,7 +70,7 @@ export async function findTagWorkspace(db: Executor, tagId: string): Promise<str
   return row?.workspaceId ?? null;
 }
 
-export async function findTag(db: Executor, access: CatalogReader, tagId: string): Promise<TagRow | null> {
+export async function findTag(db: Executor, access: CatalogReader, tagId: string): Promise<Tag | null> {
   const [row] = await db
     .select(columns)
     .from(tags)
@@ -159,7 +150,7 @@ const links = {
   },
 } as const satisfies Record<TargetKind, unknown>;
 
-export async function tagsOf(db: Executor, access: CatalogReader, target: Target): Promise<TagRow[]> {
+export async function tagsOf(db: Executor, access: CatalogReader, target: Target): Promise<Tag[]> {
   const link = links[target.kind];
   return db
     .select(columns)

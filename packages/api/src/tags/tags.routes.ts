@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { idParamsSchema, NEXT_CURSOR_HEADER } from '@stackyard/contracts/catalog';
+import { idParamsSchema } from '@stackyard/contracts/catalog';
 import { projectTagParamsSchema } from '@stackyard/contracts/project';
 import { resourceTagParamsSchema } from '@stackyard/contracts/resource';
 import {
@@ -12,8 +11,9 @@ import {
 import { toolParamsSchema, toolTagParamsSchema } from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { TargetKind } from '../catalog/targets.ts';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import { route } from '../route.ts';
 import {
   attachTag,
   createTag,
@@ -62,102 +62,72 @@ function itemId(params: ItemParams): string {
 }
 
 export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
-  app.get(
-    '/tags',
-    {
-      schema: {
-        tags: ['tags'],
-        summary: "A workspace's tags: paged, by name, optionally those whose name contains q",
-        description: PAGED_LIST,
-        querystring: tagListQuerySchema,
-        response: { 200: tagListSchema, ...always, ...notFound },
-      },
-    },
-    async (request, reply) => {
-      const { items, nextCursor } = await listTags(db, actorOf(request), request.query);
-      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return items;
-    },
-  );
+  const tags = ['tags'];
 
-  app.post(
-    '/tags',
-    {
-      schema: {
-        tags: ['tags'],
-        summary: 'Create a tag (editors and admins)',
-        body: createTagSchema,
-        response: { 201: tagSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createTag(db, actorOf(request), request.body)),
-  );
+  route(app, 'GET', '/tags', {
+    tags,
+    summary: "A workspace's tags: paged, by name, optionally those whose name contains q",
+    description: PAGED_LIST,
+    querystring: tagListQuerySchema,
+    page: tagListSchema,
+    problems: notFound,
+    handler: async ({ actor, query }) => listTags(db, actor, query),
+  });
 
-  app.put(
-    '/tags/:id',
-    {
-      schema: {
-        tags: ['tags'],
-        summary: 'Rename, recolour or describe a tag (editors and admins)',
-        params: idParamsSchema,
-        body: updateTagSchema,
-        response: { 200: tagSchema, ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-      },
-    },
-    async (request) => updateTag(db, actorOf(request), request.params.id, request.body),
-  );
+  route(app, 'POST', '/tags', {
+    tags,
+    summary: 'Create a tag (editors and admins)',
+    body: createTagSchema,
+    created: tagSchema,
+    problems: { ...forbidden, ...notFound, ...conflict },
+    handler: async ({ actor, body }) => createTag(db, actor, body),
+  });
 
-  app.delete(
-    '/tags/:id',
-    {
-      schema: {
-        tags: ['tags'],
-        summary: 'Delete a tag and take it off every item (editors and admins)',
-        params: idParamsSchema,
-        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
-      },
-    },
-    async (request, reply) => {
-      await deleteTag(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, 'PUT', '/tags/:id', {
+    tags,
+    summary: 'Rename, recolour or describe a tag (editors and admins)',
+    params: idParamsSchema,
+    body: updateTagSchema,
+    answer: tagSchema,
+    problems: { ...forbidden, ...notFound, ...conflict },
+    handler: async ({ actor, params, body }) => updateTag(db, actor, params.id, body),
+  });
+
+  route(app, 'DELETE', '/tags/:id', {
+    tags,
+    summary: 'Delete a tag and take it off every item (editors and admins)',
+    params: idParamsSchema,
+    noContent: true,
+    problems: { ...forbidden, ...notFound, ...tooLarge },
+    handler: async ({ actor, params }) => deleteTag(db, actor, params.id),
+  });
 
   for (const target of targets) {
-    app.get(
-      target.path,
-      {
-        schema: {
-          tags: [target.tag, 'tags'],
-          summary: `The tags on a ${target.kind}`,
-          params: target.params,
-          response: { 200: tagListSchema, ...always, ...notFound },
-        },
-      },
-      async (request) => tagsOfItem(db, actorOf(request), { kind: target.kind, id: itemId(request.params) }),
-    );
+    route(app, 'GET', target.path, {
+      tags: [target.tag, 'tags'],
+      summary: `The tags on a ${target.kind}`,
+      params: target.params,
+      answer: tagListSchema,
+      problems: notFound,
+      handler: async ({ actor, params }) => tagsOfItem(db, actor, { kind: target.kind, id: itemId(params) }),
+    });
 
-    for (const method of ['put', 'delete'] as const) {
-      app[method](
-        `${target.path}/:tagId`,
-        {
-          schema: {
-            tags: [target.tag, 'tags'],
-            summary:
-              method === 'put'
-                ? `Put a tag on a ${target.kind} (editors and admins)`
-                : `Take a tag off a ${target.kind} (editors and admins)`,
-            params: target.linkParams,
-            response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...tooLarge },
-          },
+    for (const method of ['PUT', 'DELETE'] as const) {
+      route(app, method, `${target.path}/:tagId`, {
+        tags: [target.tag, 'tags'],
+        summary:
+          method === 'PUT'
+            ? `Put a tag on a ${target.kind} (editors and admins)`
+            : `Take a tag off a ${target.kind} (editors and admins)`,
+        params: target.linkParams,
+        noContent: true,
+        problems: { ...forbidden, ...notFound, ...tooLarge },
+        handler: async ({ actor, params }) => {
+          const item = { kind: target.kind, id: itemId(params) };
+          if (method === 'PUT') await attachTag(db, actor, item, params.tagId);
+          else await detachTag(db, actor, item, params.tagId);
         },
-        async (request, reply) => {
-          const item = { kind: target.kind, id: itemId(request.params) };
-          if (method === 'put') await attachTag(db, actorOf(request), item, request.params.tagId);
-          else await detachTag(db, actorOf(request), item, request.params.tagId);
-          return reply.code(204).send();
-        },
-      );
+      });
     }
   }
 }

@@ -4,9 +4,9 @@ import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, TAG_NOT_FOUND } from '../catalog/item-access.ts';
-import { decodeCursor, page } from '../catalog/pagination.ts';
+import { decodeCursor, page, type Page } from '../catalog/pagination.ts';
 import { targetKinds, type Target } from '../catalog/targets.ts';
-import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
+import { inTransaction, isUniqueViolation, type Executor } from '../db.ts';
 import {
   attachTag as linkTag,
   deleteTag as removeTag,
@@ -18,7 +18,6 @@ import {
   TAG_ORDER,
   tagsOf,
   updateTag as writeTag,
-  type TagRow,
   type TagValues,
 } from './tags.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
@@ -27,16 +26,12 @@ function nameTaken(name: string): string {
   return `This workspace already has a tag named "${name}".`;
 }
 
-export async function listTags(
-  db: Database,
-  actor: Actor,
-  query: TagListQuery,
-): Promise<{ items: Tag[]; nextCursor: string | null }> {
+export async function listTags(db: Database, actor: Actor, query: TagListQuery): Promise<Page<Tag[]>> {
   const cursor = decodeCursor(TAG_ORDER, query.cursor);
   const access = await authorize(db, actor, query.workspace_id, 'catalog:read');
   const rows = await readTags(db, access, { limit: query.limit, cursor, q: query.q ?? '' });
   const { rows: kept, nextCursor } = page(TAG_ORDER, rows, query.limit);
-  return { items: kept.map(toTag), nextCursor };
+  return { items: kept.map(({ cursorKey: _key, ...tag }) => tag), nextCursor };
 }
 
 /** Editors and admins; names are unique in the workspace whatever their case. */
@@ -51,7 +46,7 @@ export async function createTag(db: Database, actor: Actor, input: CreateTag): P
         criteria: input.criteria ?? null,
       });
       await markWorkspaceChanged(tx, access.workspaceId);
-      return toTag(await requireTag(tx, access, id));
+      return requireTag(tx, access, id);
     }),
   );
 }
@@ -68,7 +63,7 @@ export async function updateTag(db: Database, actor: Actor, tagId: string, input
       if (input.criteria !== undefined) patch.criteria = input.criteria;
       if (!(await writeTag(tx, access, tagId, patch))) throw new AppError('not_found', TAG_NOT_FOUND);
       await markWorkspaceChanged(tx, access.workspaceId);
-      return toTag(await requireTag(tx, access, tagId));
+      return requireTag(tx, access, tagId);
     }),
   );
 }
@@ -87,7 +82,7 @@ export async function tagsOfItem(db: Database, actor: Actor, target: Target): Pr
   const kind = targetKinds[target.kind];
   const workspaceId = await kind.findWorkspace(db, target.id);
   const access = await authorizeItem(db, actor, workspaceId, 'catalog:read', kind.notFound);
-  return (await tagsOf(db, access, target)).map(toTag);
+  return tagsOf(db, access, target);
 }
 
 /** Editors and admins put a tag of the workspace on one of its items; twice is no error. */
@@ -113,11 +108,7 @@ export async function detachTag(db: Database, actor: Actor, target: Target, tagI
   });
 }
 
-async function requireTag(
-  db: Executor,
-  access: Parameters<typeof findTag>[1],
-  tagId: string,
-): Promise<TagRow> {
+async function requireTag(db: Executor, access: Parameters<typeof findTag>[1], tagId: string): Promise<Tag> {
   const row = await findTag(db, access, tagId);
   if (!row) throw new AppError('not_found', TAG_NOT_FOUND);
   return row;
@@ -134,17 +125,4 @@ async function withNameConflicts<T>(name: string | undefined, work: () => Promis
     }
     throw error;
   }
-}
-
-export function toTag(row: TagRow): Tag {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    tag_name: row.name,
-    color: row.color,
-    description: row.description,
-    criteria: row.criteria,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
 }

@@ -7,7 +7,7 @@ import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
 import { fetchChosenIcon, storeChosenIcon, type PageFetchSettings } from '../catalog/page-fetch.ts';
-import { decodeCursor } from '../catalog/pagination.ts';
+import { pageRequest, type Page } from '../catalog/pagination.ts';
 import { inTransaction } from '../db.ts';
 import {
   deleteTool as removeTool,
@@ -24,18 +24,10 @@ import {
 import { storedMedia } from '../media/media.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
-export async function listTools(
-  db: Database,
-  actor: Actor,
-  query: ToolListQuery,
-): Promise<{ items: Tool[]; nextCursor: string | null }> {
+export async function listTools(db: Database, actor: Actor, query: ToolListQuery): Promise<Page<Tool[]>> {
   const access = await authorize(db, actor, query.workspace_id, 'catalog:read');
-  const cursor = decodeCursor(toolOrders[query.sort], query.cursor);
   const { rows, nextCursor } = await readTools(db, access, {
-    sort: query.sort,
-    cursor,
-    limit: query.limit,
-    tagId: query.tag,
+    ...pageRequest(toolOrders, query),
     stance: query.stance,
   });
   return { items: rows.map(toTool), nextCursor };

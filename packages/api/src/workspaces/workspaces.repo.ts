@@ -13,6 +13,7 @@ import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Authorized, CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 import { preparedOn } from '../prepared.ts';
+import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
 export interface WorkspaceRow {
   id: string;
@@ -51,7 +52,7 @@ function workspacesOf(db: Executor, userId: string | Placeholder) {
     .select(listColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .leftJoin(usernames, and(eq(usernames.identityId, workspaces.ownerId), eq(usernames.isCurrent, true)))
+    .leftJoin(usernames, currentUsernameOf(workspaces.ownerId))
     .where(eq(workspaceMembers.userId, userId))
     .$dynamic();
 }

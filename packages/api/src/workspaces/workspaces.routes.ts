@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   createWorkspaceSchema,
   updateWorkspaceSchema,
@@ -7,8 +6,9 @@ import {
   workspaceParamsSchema,
   workspaceSummarySchema,
 } from '@stackyard/contracts/workspace';
-import { actorOf, type ApiApp, type RouteDeps } from '../context.ts';
-import { always, conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import type { ApiApp, RouteDeps } from '../context.ts';
+import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
+import { route } from '../route.ts';
 import {
   createWorkspace,
   deleteWorkspace,
@@ -18,92 +18,59 @@ import {
   updateWorkspace,
 } from './workspaces.service.ts';
 
+const tags = ['workspaces'];
+
 export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
-  app.get(
-    '/workspaces',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'The workspaces the caller is a member of',
-        response: { 200: workspaceListSchema, ...always },
-      },
-    },
-    async (request) => listWorkspaces(db, actorOf(request)),
-  );
+  route(app, 'GET', '/workspaces', {
+    tags,
+    summary: 'The workspaces the caller is a member of',
+    answer: workspaceListSchema,
+    handler: async ({ actor }) => listWorkspaces(db, actor),
+  });
 
-  app.post(
-    '/workspaces',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'Create a workspace; the caller becomes its owner and an admin',
-        body: createWorkspaceSchema,
-        response: { 201: workspaceListItemSchema, ...always, ...conflict, ...tooLarge },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createWorkspace(db, actorOf(request), request.body)),
-  );
+  route(app, 'POST', '/workspaces', {
+    tags,
+    summary: 'Create a workspace; the caller becomes its owner and an admin',
+    body: createWorkspaceSchema,
+    created: workspaceListItemSchema,
+    problems: conflict,
+    handler: async ({ actor, body }) => createWorkspace(db, actor, body),
+  });
 
-  app.get(
-    '/workspaces/:id',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'One workspace the caller is a member of',
-        params: workspaceParamsSchema,
-        response: { 200: workspaceListItemSchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getWorkspace(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/workspaces/:id', {
+    tags,
+    summary: 'One workspace the caller is a member of',
+    params: workspaceParamsSchema,
+    answer: workspaceListItemSchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getWorkspace(db, actor, params.id),
+  });
 
-  app.get(
-    '/workspaces/:id/summary',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'How many tools, resources, projects, tags, members and open ingestions a workspace has',
-        params: workspaceParamsSchema,
-        response: { 200: workspaceSummarySchema, ...always, ...notFound },
-      },
-    },
-    async (request) => getWorkspaceSummary(db, actorOf(request), request.params.id),
-  );
+  route(app, 'GET', '/workspaces/:id/summary', {
+    tags,
+    summary: 'How many tools, resources, projects, tags, members and open ingestions a workspace has',
+    params: workspaceParamsSchema,
+    answer: workspaceSummarySchema,
+    problems: notFound,
+    handler: async ({ actor, params }) => getWorkspaceSummary(db, actor, params.id),
+  });
 
-  app.put(
-    '/workspaces/:id',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'Rename, re-slug or describe a workspace (owner and admins)',
-        params: workspaceParamsSchema,
-        body: updateWorkspaceSchema,
-        response: {
-          200: workspaceListItemSchema,
-          ...always,
-          ...forbidden,
-          ...notFound,
-          ...conflict,
-          ...tooLarge,
-        },
-      },
-    },
-    async (request) => updateWorkspace(db, actorOf(request), request.params.id, request.body),
-  );
+  route(app, 'PUT', '/workspaces/:id', {
+    tags,
+    summary: 'Rename, re-slug or describe a workspace (owner and admins)',
+    params: workspaceParamsSchema,
+    body: updateWorkspaceSchema,
+    answer: workspaceListItemSchema,
+    problems: { ...forbidden, ...notFound, ...conflict },
+    handler: async ({ actor, params, body }) => updateWorkspace(db, actor, params.id, body),
+  });
 
-  app.delete(
-    '/workspaces/:id',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'Delete a workspace and everything in it (owner only, never the last one)',
-        params: workspaceParamsSchema,
-        response: { 204: z.undefined(), ...always, ...forbidden, ...notFound, ...conflict, ...tooLarge },
-      },
-    },
-    async (request, reply) => {
-      await deleteWorkspace(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, 'DELETE', '/workspaces/:id', {
+    tags,
+    summary: 'Delete a workspace and everything in it (owner only, never the last one)',
+    params: workspaceParamsSchema,
+    noContent: true,
+    problems: { ...forbidden, ...notFound, ...conflict, ...tooLarge },
+    handler: async ({ actor, params }) => deleteWorkspace(db, actor, params.id),
+  });
 }
