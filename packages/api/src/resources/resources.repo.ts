@@ -127,11 +127,7 @@ export async function findResource(
   access: CatalogReader,
   resourceId: string,
 ): Promise<ResourceRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(resources)
-    .where(resourceOf(access, resourceId))
-    .limit(1);
+  const [row] = await db.select(columns).from(resources).where(resourceOf(access, resourceId)).limit(1);
   return row ?? null;
 }
 
