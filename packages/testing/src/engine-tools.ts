@@ -4,7 +4,11 @@ import type { EngineInput, EngineTool } from '@stackyard/api/suggestions/engine'
 
 let counter = 0;
 
-export function engineTool(name: string, description: string, extra: Partial<EngineTool> = {}): EngineTool {
+export function engineTool(
+  name: string,
+  description: string | null,
+  extra: Partial<EngineTool> = {},
+): EngineTool {
   counter += 1;
   return {
     id: `00000000-0000-4000-8000-${counter.toString().padStart(12, '0')}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextStepsListSchema, type NextStepsList } from '@stackyard/contracts/suggestion';
 import { expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { apiTest } from '@stackyard/testing/api-fixtures';
+import { engineTool } from '@stackyard/testing/engine-tools';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
 import type { EngineTool } from './engine.ts';
 import { nextSteps } from './next-steps.ts';
@@ -50,18 +51,8 @@ describe('GET /workspaces/{id}/suggestions/next-steps', () => {
   });
 
   it('never proposes an avoided tool, nor one of a category the project already has', () => {
-    const tool = (id: string, name: string, extra: Partial<EngineTool> = {}): EngineTool => ({
-      id,
-      slug: name.toLowerCase(),
-      name,
-      description: null,
-      stance: 'accepted',
-      rating: null,
-      category: null,
-      labels: [],
-      projectCount: 0,
-      ...extra,
-    });
+    const tool = (id: string, name: string, extra: Partial<EngineTool> = {}) =>
+      engineTool(name, null, { id, ...extra });
     const tools = [
       tool('1', 'React'),
       tool('2', 'Fastify'),
