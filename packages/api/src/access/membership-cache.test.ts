@@ -3,23 +3,18 @@
 // MEMBERSHIP_CACHE_MS, and a transaction always reads its own state.
 import { sql } from 'drizzle-orm';
 import { memberListSchema } from '@stackyard/contracts/member';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness } from '@stackyard/testing/harness';
 import { MEMBERSHIP_CACHE_MS } from './membership-cache.ts';
 
-let h: Harness;
+const test = apiTest();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-async function worldWithTool() {
-  const world = await catalogWorld(h);
-  const { workspaceToolId } = await seedTool(h.db.db, {
+async function worldWithTool(api: Harness) {
+  const world = await catalogWorld(api);
+  const { workspaceToolId } = await seedTool(api.db.db, {
     workspaceId: world.workspaceId,
     url: `https://cached-${world.workspaceId}.example.com/`,
     slug: 'cached',
@@ -29,41 +24,41 @@ async function worldWithTool() {
 }
 
 describe('remembered memberships', () => {
-  it('a removed member loses access at once, on lists and on items', async () => {
-    const { workspaceId, owner, viewer, toolId } = await worldWithTool();
+  test('a removed member loses access at once, on lists and on items', async ({ api }) => {
+    const { workspaceId, owner, viewer, toolId } = await worldWithTool(api);
     const list = `/tools?workspace_id=${workspaceId}`;
-    expect((await h.as(viewer).get(list)).statusCode).toBe(200);
-    expect((await h.as(viewer).get(`/tools/workspace/${toolId}`)).statusCode).toBe(200);
-    expect((await h.as(owner).delete(`/workspaces/${workspaceId}/members/${viewer.id}`)).statusCode).toBe(
+    expect((await api.as(viewer).get(list)).statusCode).toBe(200);
+    expect((await api.as(viewer).get(`/tools/workspace/${toolId}`)).statusCode).toBe(200);
+    expect((await api.as(owner).delete(`/workspaces/${workspaceId}/members/${viewer.id}`)).statusCode).toBe(
       204,
     );
-    expect((await h.as(viewer).get(list)).statusCode).toBe(404);
-    expect((await h.as(viewer).get(`/tools/workspace/${toolId}`)).statusCode).toBe(404);
+    expect((await api.as(viewer).get(list)).statusCode).toBe(404);
+    expect((await api.as(viewer).get(`/tools/workspace/${toolId}`)).statusCode).toBe(404);
   });
 
-  it('a lowered role holds at once, and a member who leaves is out at once', async () => {
-    const { workspaceId, owner, editor, toolId } = await worldWithTool();
-    const rate = () => h.as(editor).put(`/tools/workspace/${toolId}`, { context: { rating: 4 } });
+  test('a lowered role holds at once, and a member who leaves is out at once', async ({ api }) => {
+    const { workspaceId, owner, editor, toolId } = await worldWithTool(api);
+    const rate = () => api.as(editor).put(`/tools/workspace/${toolId}`, { context: { rating: 4 } });
     expect((await rate()).statusCode).toBe(200);
-    const lowered = await h
+    const lowered = await api
       .as(owner)
       .put(`/workspaces/${workspaceId}/members/${editor.id}/role`, { new_role: 'viewer' });
     expect(lowered.statusCode).toBe(200);
     expect((await rate()).statusCode).toBe(403);
-    expect((await h.as(editor).delete(`/workspaces/${workspaceId}/members/${editor.id}`)).statusCode).toBe(
+    expect((await api.as(editor).delete(`/workspaces/${workspaceId}/members/${editor.id}`)).statusCode).toBe(
       204,
     );
-    expect((await h.as(editor).get(`/tools?workspace_id=${workspaceId}`)).statusCode).toBe(404);
+    expect((await api.as(editor).get(`/tools?workspace_id=${workspaceId}`)).statusCode).toBe(404);
   });
 
-  it('a transferred ownership holds at once for both the old owner and the new one', async () => {
-    const { workspaceId, owner, editor } = await worldWithTool();
+  test('a transferred ownership holds at once for both the old owner and the new one', async ({ api }) => {
+    const { workspaceId, owner, editor } = await worldWithTool(api);
     const transfer = (from: typeof owner, to: typeof owner) =>
-      h.as(from).post(`/workspaces/${workspaceId}/transfer-ownership`, { user_id: to.id });
+      api.as(from).post(`/workspaces/${workspaceId}/transfer-ownership`, { user_id: to.id });
     // Who owns the workspace comes with the membership: the members list marks the owner from it.
     const ownerSeenBy = async (user: typeof owner) => {
       const members = memberListSchema.parse(
-        (await h.as(user).get(`/workspaces/${workspaceId}/members`)).json(),
+        (await api.as(user).get(`/workspaces/${workspaceId}/members`)).json(),
       );
       return members.find((member) => member.is_owner)?.user_id;
     };
@@ -75,27 +70,27 @@ describe('remembered memberships', () => {
     expect((await transfer(owner, editor)).statusCode).toBe(403);
   });
 
-  it('a change made by another instance holds here within MEMBERSHIP_CACHE_MS', async () => {
-    const { workspaceId, viewer } = await worldWithTool();
+  test('a change made by another instance holds here within MEMBERSHIP_CACHE_MS', async ({ api }) => {
+    const { workspaceId, viewer } = await worldWithTool(api);
     const list = `/tools?workspace_id=${workspaceId}`;
-    expect((await h.as(viewer).get(list)).statusCode).toBe(200);
-    await h.db.rows(
+    expect((await api.as(viewer).get(list)).statusCode).toBe(200);
+    await api.db.rows(
       sql`delete from workspace_members where workspace_id = ${workspaceId} and user_id = ${viewer.id}`,
     );
     // The membership was read before the change, so once MEMBERSHIP_CACHE_MS has passed it is asked anew,
     // however slow the machine.
     await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_CACHE_MS + 50));
-    expect((await h.as(viewer).get(list)).statusCode).toBe(404);
+    expect((await api.as(viewer).get(list)).statusCode).toBe(404);
   });
 
-  it('a member just added reads at once: absence is never remembered', async () => {
-    const { workspaceId, owner } = await worldWithTool();
-    const newcomer = await h.user(`newcomer_${workspaceId.slice(0, 8)}`);
+  test('a member just added reads at once: absence is never remembered', async ({ api }) => {
+    const { workspaceId, owner } = await worldWithTool(api);
+    const newcomer = await api.user(`newcomer_${workspaceId.slice(0, 8)}`);
     const list = `/tools?workspace_id=${workspaceId}`;
-    expect((await h.as(newcomer).get(list)).statusCode).toBe(404);
-    await h
+    expect((await api.as(newcomer).get(list)).statusCode).toBe(404);
+    await api
       .as(owner)
       .post(`/workspaces/${workspaceId}/members`, { username: newcomer.username, role: 'viewer' });
-    expect((await h.as(newcomer).get(list)).statusCode).toBe(200);
+    expect((await api.as(newcomer).get(list)).statusCode).toBe(200);
   });
 });

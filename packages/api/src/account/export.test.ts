@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { accountExportSchema, type AccountExport } from '@stackyard/contracts/account';
 import { resources } from '@stackyard/db/schema';
 import { seedResource, seedTool, urlFingerprint } from '@stackyard/testing/catalog-seed';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import { expectStatus } from '@stackyard/testing/catalog-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
 import { EXPORT_PAGE_SIZE } from './export.service.ts';
 
-let h: Harness;
+const test = apiTest();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-function ok<T>(response: { statusCode: number; body: string; json(): unknown }, status: number): T {
-  expect(response.statusCode, response.body).toBe(status);
-  return (response.body ? response.json() : undefined) as T;
-}
-
-async function exportOf(user: TestUser): Promise<AccountExport> {
-  const response = await h.as(user).get('/me/export');
+async function exportOf(api: Harness, user: TestUser): Promise<AccountExport> {
+  const response = await api.as(user).get('/me/export');
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-disposition']).toMatch(
     /^attachment; filename="stackyard-export-.+\.json"$/,
@@ -28,68 +19,79 @@ async function exportOf(user: TestUser): Promise<AccountExport> {
 }
 
 describe('GET /me/export', () => {
-  it('holds the profile, the owned workspaces with their catalog and the comments written elsewhere', async () => {
-    const me = await h.user('exporter');
-    const friend = await h.user('exp_friend');
-    await h.as(me).put('/profile', { display_name: 'Ex Porter', bio: 'Keeps everything' });
-    await h.as(friend).put('/profile', { display_name: 'Secret Name', bio: 'Private bio' });
-    const mine = ok<{ id: string }>(await h.as(me).post('/workspaces', { name: 'My Stack' }), 201);
-    ok(
-      await h.as(me).post(`/workspaces/${mine.id}/members`, { username: 'exp_friend', role: 'editor' }),
+  test('holds the profile, the owned workspaces with their catalog and the comments written elsewhere', async ({
+    api,
+  }) => {
+    const me = await api.user('exporter');
+    const friend = await api.user('exp_friend');
+    await api.as(me).put('/profile', { display_name: 'Ex Porter', bio: 'Keeps everything' });
+    await api.as(friend).put('/profile', { display_name: 'Secret Name', bio: 'Private bio' });
+    const mine = expectStatus<{ id: string }>(
+      await api.as(me).post('/workspaces', { name: 'My Stack' }),
       201,
     );
-    const { workspaceToolId: viteId } = await seedTool(h.db.db, {
+    expectStatus(
+      await api.as(me).post(`/workspaces/${mine.id}/members`, { username: 'exp_friend', role: 'editor' }),
+      201,
+    );
+    const { workspaceToolId: viteId } = await seedTool(api.db.db, {
       workspaceId: mine.id,
       url: 'https://vite.dev/export',
       slug: 'vite',
       name: 'Vite',
       rating: 5,
     });
-    const resourceId = await seedResource(h.db.db, {
+    const resourceId = await seedResource(api.db.db, {
       workspaceId: mine.id,
       url: 'https://example.com/why-vite',
       title: 'Why Vite',
     });
-    const tag = ok<{ id: string }>(
-      await h.as(me).post('/tags', { workspace_id: mine.id, tag_name: 'build', color: '#3b82f6' }),
+    const tag = expectStatus<{ id: string }>(
+      await api.as(me).post('/tags', { workspace_id: mine.id, tag_name: 'build', color: '#3b82f6' }),
       201,
     );
-    ok(await h.as(me).put(`/tools/workspace/${viteId}/tags/${tag.id}`), 204);
-    ok(
-      await h.as(me).put(`/tools/workspace/${viteId}/stance`, { stance: 'preferred', category: 'Bundler' }),
+    expectStatus(await api.as(me).put(`/tools/workspace/${viteId}/tags/${tag.id}`), 204);
+    expectStatus(
+      await api.as(me).put(`/tools/workspace/${viteId}/stance`, { stance: 'preferred', category: 'Bundler' }),
       200,
     );
-    const project = ok<{ id: string }>(
-      await h
+    const project = expectStatus<{ id: string }>(
+      await api
         .as(me)
         .post('/projects', { workspace_id: mine.id, metadata: { name: 'Site' }, tool_ids: [viteId] }),
       201,
     );
-    ok(await h.as(me).post(`/tools/workspace/${viteId}/comments`, { content: 'My note' }), 201);
-    ok(
-      await h.as(friend).post(`/resources/workspace/${resourceId}/comments`, { content: 'Friend note' }),
+    expectStatus(await api.as(me).post(`/tools/workspace/${viteId}/comments`, { content: 'My note' }), 201);
+    expectStatus(
+      await api.as(friend).post(`/resources/workspace/${resourceId}/comments`, { content: 'Friend note' }),
       201,
     );
 
     // The friend's workspace: only my comment there belongs in my export, not its catalog.
-    const theirs = ok<{ id: string }>(await h.as(friend).post('/workspaces', { name: 'Their Stack' }), 201);
-    ok(
-      await h.as(friend).post(`/workspaces/${theirs.id}/members`, { username: 'exporter', role: 'viewer' }),
+    const theirs = expectStatus<{ id: string }>(
+      await api.as(friend).post('/workspaces', { name: 'Their Stack' }),
       201,
     );
-    const { workspaceToolId: rollupId } = await seedTool(h.db.db, {
+    expectStatus(
+      await api.as(friend).post(`/workspaces/${theirs.id}/members`, { username: 'exporter', role: 'viewer' }),
+      201,
+    );
+    const { workspaceToolId: rollupId } = await seedTool(api.db.db, {
       workspaceId: theirs.id,
       url: 'https://rollupjs.org/export',
       slug: 'rollup',
       name: 'Rollup',
     });
-    const elsewhere = ok<{ id: string }>(
-      await h.as(me).post(`/tools/workspace/${rollupId}/comments`, { content: 'Try Vite instead' }),
+    const elsewhere = expectStatus<{ id: string }>(
+      await api.as(me).post(`/tools/workspace/${rollupId}/comments`, { content: 'Try Vite instead' }),
       201,
     );
-    ok(await h.as(friend).post(`/tools/workspace/${rollupId}/comments`, { content: 'Not yours' }), 201);
+    expectStatus(
+      await api.as(friend).post(`/tools/workspace/${rollupId}/comments`, { content: 'Not yours' }),
+      201,
+    );
 
-    const archive = await exportOf(me);
+    const archive = await exportOf(api, me);
     expect(archive.format).toBe('stackyard.account-export');
     expect(archive.version).toBe(1);
     expect(archive.profile).toMatchObject({
@@ -142,38 +144,40 @@ describe('GET /me/export', () => {
     ]);
   });
 
-  it('reads a catalog larger than a page whole, each row once, even when rows share a creation time', async () => {
-    const me = await h.user('big_exporter');
-    const big = ok<{ id: string }>(await h.as(me).post('/workspaces', { name: 'Big' }), 201);
+  test('reads a catalog larger than a page whole, each row once, even when rows share a creation time', async ({
+    api,
+  }) => {
+    const me = await api.user('big_exporter');
+    const big = expectStatus<{ id: string }>(await api.as(me).post('/workspaces', { name: 'Big' }), 201);
     const count = EXPORT_PAGE_SIZE * 2 + 7;
     // One statement: every row gets the same created_at, so only the id orders them.
-    await h.db.db.insert(resources).values(
+    await api.db.db.insert(resources).values(
       Array.from({ length: count }, (_, index) => ({
         workspaceId: big.id,
         fingerprint: urlFingerprint(`https://example.com/big/${index}`),
         rawSubmittedUrl: `https://example.com/big/${index}`,
       })),
     );
-    const archive = await exportOf(me);
+    const archive = await exportOf(api, me);
     const urls = archive.owned_workspaces[0]?.resources.map((resource) => resource.raw_submitted_url) ?? [];
     expect(urls).toHaveLength(count);
     expect(new Set(urls).size).toBe(count);
   });
 
-  it('is refused to an access token, which could otherwise carry a whole account away', async () => {
-    const me = await h.user('token_exporter');
-    const created = ok<{ token: string }>(
-      await h.as(me).post('/tokens', { name: 'Script', scope: 'read' }),
+  test('is refused to an access token, which could otherwise carry a whole account away', async ({ api }) => {
+    const me = await api.user('token_exporter');
+    const created = expectStatus<{ token: string }>(
+      await api.as(me).post('/tokens', { name: 'Script', scope: 'read' }),
       201,
     );
-    const response = await h.as({ ...me, token: created.token }).get('/me/export');
+    const response = await api.as({ ...me, token: created.token }).get('/me/export');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ detail: expect.stringContaining('access token') });
   });
 
-  it('answers an empty export for a new user', async () => {
-    const me = await h.user();
-    const archive = await exportOf(me);
+  test('answers an empty export for a new user', async ({ api }) => {
+    const me = await api.user();
+    const archive = await exportOf(api, me);
     expect(archive.profile.current_username).toBeNull();
     expect(archive.owned_workspaces).toEqual([]);
     expect(archive.comments_elsewhere).toEqual([]);

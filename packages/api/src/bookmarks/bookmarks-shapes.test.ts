@@ -1,7 +1,7 @@
 // Bookmarks files of the shapes people upload that the import once misread, imported through the API: what
 // the member sees in the workspace afterwards.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { bookmarkImportSchema, type BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
 import { tagListSchema } from '@stackyard/contracts/tag';
@@ -12,29 +12,24 @@ import {
   safariExport,
   wikipediaArticle,
 } from '@stackyard/ingestion/testing/bookmark-file-shapes';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness } from '@stackyard/testing/harness';
 
-let h: Harness;
+const test = apiTest();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-function upload(world: CatalogWorld, file: string) {
-  return h.as(world.editor).post(`/ingestion/bookmarks/workspace/${world.workspaceId}`, file, {
+function upload(api: Harness, world: CatalogWorld, file: string) {
+  return api.as(world.editor).post(`/ingestion/bookmarks/workspace/${world.workspaceId}`, file, {
     headers: { 'content-type': 'text/html; charset=utf-8' },
   });
 }
 
-async function imported(world: CatalogWorld, file: string): Promise<BookmarkImport> {
-  const started = bookmarkImportSchema.parse(expectStatus(await upload(world, file), 202));
+async function imported(api: Harness, world: CatalogWorld, file: string): Promise<BookmarkImport> {
+  const started = bookmarkImportSchema.parse(expectStatus(await upload(api, world, file), 202));
   const deadline = Date.now() + 30_000;
   for (;;) {
     const found = bookmarkImportSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/${started.id}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/ingestion/bookmarks/${started.id}`), 200),
     );
     if (found.status !== 'running') return found;
     if (Date.now() > deadline) throw new Error('import still running');
@@ -42,47 +37,57 @@ async function imported(world: CatalogWorld, file: string): Promise<BookmarkImpo
   }
 }
 
-async function resourcesOf(world: CatalogWorld): Promise<Resource[]> {
+async function resourcesOf(api: Harness, world: CatalogWorld): Promise<Resource[]> {
   return resourceListSchema.parse(
-    expectStatus(await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}?limit=100`), 200),
+    expectStatus(await api.as(world.viewer).get(`/resources/workspace/${world.workspaceId}?limit=100`), 200),
   );
 }
 
-async function tagNames(world: CatalogWorld, resource: Resource | undefined): Promise<string[]> {
+async function tagNames(
+  api: Harness,
+  world: CatalogWorld,
+  resource: Resource | undefined,
+): Promise<string[]> {
   const path = `/resources/workspace/${resource?.workspace_resource_id ?? 'none'}/tags`;
-  const tags = tagListSchema.parse(expectStatus(await h.as(world.viewer).get(path), 200));
+  const tags = tagListSchema.parse(expectStatus(await api.as(world.viewer).get(path), 200));
   return tags.map((tag) => tag.tag_name).sort();
 }
 
 describe('importing bookmarks files of real shapes', () => {
-  it('refuses a saved web page with <dl> lists of links with a 400 saying what a bookmarks file is', async () => {
-    const world = await catalogWorld(h);
-    const refused = expectStatus<{ detail: string }>(await upload(world, wikipediaArticle), 400);
+  test('refuses a saved web page with <dl> lists of links with a 400 saying what a bookmarks file is', async ({
+    api,
+    world,
+  }) => {
+    const refused = expectStatus<{ detail: string }>(await upload(api, world, wikipediaArticle), 400);
     expect(refused.detail).toMatch(/^This file is not a bookmarks file\. A bookmarks file is the HTML file/);
     expect(refused.detail).toContain("a browser's bookmark manager exports");
-    expect(await resourcesOf(world)).toEqual([]);
+    expect(await resourcesOf(api, world)).toEqual([]);
   });
 
-  it("imports the product's own export of an empty workspace as nothing to import, not an error", async () => {
-    const world = await catalogWorld(h);
-    const exported = await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}/export`);
-    const started = bookmarkImportSchema.parse(expectStatus(await upload(world, exported.body), 202));
+  test("imports the product's own export of an empty workspace as nothing to import, not an error", async ({
+    api,
+    world,
+  }) => {
+    const exported = await api.as(world.viewer).get(`/resources/workspace/${world.workspaceId}/export`);
+    const started = bookmarkImportSchema.parse(expectStatus(await upload(api, world, exported.body), 202));
     expect(started).toMatchObject({ status: 'completed', total: 0, imported: 0, skipped: [], error: null });
     expect(started.finished_at).not.toBeNull();
-    const jobs = await h.db.rows<{ id: string }>(
+    const jobs = await api.db.rows<{ id: string }>(
       sql`select id from jobs where queue = 'bookmark-import' and payload->>'importId' = ${started.id}`,
     );
     expect(jobs).toEqual([]);
   });
 
-  it('imports hash routes as resources of their own and merges anchors of one page', async () => {
-    const world = await catalogWorld(h);
-    const done = await imported(world, hashRoutes);
+  test('imports hash routes as resources of their own and merges anchors of one page', async ({
+    api,
+    world,
+  }) => {
+    const done = await imported(api, world, hashRoutes);
     expect(done).toMatchObject({ status: 'completed', total: 5, imported: 4, duplicates: 1 });
     expect(done.skipped).toEqual([
       { url: 'https://docs.example/guide#usage', title: 'Usage', reason: 'duplicate' },
     ]);
-    expect((await resourcesOf(world)).map((resource) => resource.raw_submitted_url).sort()).toEqual([
+    expect((await resourcesOf(api, world)).map((resource) => resource.raw_submitted_url).sort()).toEqual([
       'https://docs.example/guide#install',
       'https://mail.example/#/inbox',
       'https://mail.example/#/sent',
@@ -90,35 +95,40 @@ describe('importing bookmarks files of real shapes', () => {
     ]);
   });
 
-  it('keeps both descriptions of a URL filed twice, joined, and the folders of both as tags', async () => {
-    const world = await catalogWorld(h);
-    const done = await imported(world, duplicateWithNotes);
+  test('keeps both descriptions of a URL filed twice, joined, and the folders of both as tags', async ({
+    api,
+    world,
+  }) => {
+    const done = await imported(api, world, duplicateWithNotes);
     expect(done).toMatchObject({ status: 'completed', total: 4, imported: 1, duplicates: 3 });
-    const [docs] = await resourcesOf(world);
+    const [docs] = await resourcesOf(api, world);
     expect(docs?.metadata.extracted_description).toBe('The manual\n\nChapter 13 on concurrency');
-    expect(await tagNames(world, docs)).toEqual(['Databases', 'Reading']);
+    expect(await tagNames(api, world, docs)).toEqual(['Databases', 'Reading']);
   });
 
-  it('keeps a bookmark written after </DD> without a <DT>', async () => {
-    const world = await catalogWorld(h);
-    expect(await imported(world, closedDescriptions)).toMatchObject({ status: 'completed', imported: 3 });
-    const second = (await resourcesOf(world)).find((resource) =>
+  test('keeps a bookmark written after </DD> without a <DT>', async ({ api, world }) => {
+    expect(await imported(api, world, closedDescriptions)).toMatchObject({
+      status: 'completed',
+      imported: 3,
+    });
+    const second = (await resourcesOf(api, world)).find((resource) =>
       resource.raw_submitted_url.startsWith('https://second.example'),
     );
     expect(second?.metadata.extracted_description).toBe('About the second');
   });
 
-  it("makes no tag of Safari's Reading List", async () => {
-    const world = await catalogWorld(h);
-    expect(await imported(world, safariExport)).toMatchObject({ status: 'completed', imported: 4 });
+  test("makes no tag of Safari's Reading List", async ({ api, world }) => {
+    expect(await imported(api, world, safariExport)).toMatchObject({ status: 'completed', imported: 4 });
     const tags = tagListSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
     );
     expect(tags.map((tag) => tag.tag_name)).toEqual(['Work']);
   });
 
-  it('cuts a folder name longer than 50 characters at a word boundary, with an ellipsis', async () => {
-    const world = await catalogWorld(h);
+  test('cuts a folder name longer than 50 characters at a word boundary, with an ellipsis', async ({
+    api,
+    world,
+  }) => {
     const long = 'Notes from the conference on distributed systems and databases, 2024';
     const word = 'Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherung';
     const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
@@ -128,11 +138,13 @@ describe('importing bookmarks files of real shapes', () => {
 <DT><H3>${word}</H3>
 <DL><p><DT><A HREF="https://words.example/1">Word</A></DL><p>
 </DL><p>`;
-    expect(await imported(world, file)).toMatchObject({ status: 'completed', imported: 2 });
-    const byUrl = new Map((await resourcesOf(world)).map((item) => [item.raw_submitted_url, item]));
-    expect(await tagNames(world, byUrl.get('https://talks.example/1'))).toEqual([
+    expect(await imported(api, world, file)).toMatchObject({ status: 'completed', imported: 2 });
+    const byUrl = new Map((await resourcesOf(api, world)).map((item) => [item.raw_submitted_url, item]));
+    expect(await tagNames(api, world, byUrl.get('https://talks.example/1'))).toEqual([
       'Notes from the conference on distributed systems…',
     ]);
-    expect(await tagNames(world, byUrl.get('https://words.example/1'))).toEqual([`${word.slice(0, 49)}…`]);
+    expect(await tagNames(api, world, byUrl.get('https://words.example/1'))).toEqual([
+      `${word.slice(0, 49)}…`,
+    ]);
   });
 });

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { driftSchema, scanSummarySchema, SCAN_FILES_MAX, type Drift } from '@stackyard/contracts/drift';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness } from '@stackyard/testing/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+const test = apiTest();
 
 const PACKAGE_JSON = JSON.stringify(
   { name: 'app', dependencies: { moment: '^2.29.0', luxon: '^3.0.0', 'left-pad': '1.3.0' } },
@@ -24,16 +15,18 @@ const PACKAGE_JSON = JSON.stringify(
 );
 
 /** Dates: date-fns preferred, moment avoided (Unmaintained), luxon accepted; each an npm package link. */
-async function driftWorld(): Promise<CatalogWorld & { dateFns: string; moment: string; luxon: string }> {
-  const world = await catalogWorld(h);
+async function driftWorld(
+  api: Harness,
+): Promise<CatalogWorld & { dateFns: string; moment: string; luxon: string }> {
+  const world = await catalogWorld(api);
   const tool = async (slug: string, name: string, stance: string, note: string | null) => {
-    const { workspaceToolId } = await seedTool(h.db.db, {
+    const { workspaceToolId } = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: `https://www.npmjs.com/package/${slug}#${world.workspaceId}`,
       slug,
       name,
     });
-    const set = await h
+    const set = await api
       .as(world.editor)
       .put(`/tools/workspace/${workspaceToolId}/stance`, { stance, note, category: 'Dates' });
     expectStatus(set, 200);
@@ -51,18 +44,20 @@ const scansOf = (world: CatalogWorld) => `/workspaces/${world.workspaceId}/scans
 const driftOf = (world: CatalogWorld, query = '') => `/workspaces/${world.workspaceId}/drift${query}`;
 
 describe('drift of an uploaded package.json', () => {
-  it('lists the avoided tool with the preferred one, the unknown package and the category used otherwise', async () => {
-    const world = await driftWorld();
-    const before = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+  test('lists the avoided tool with the preferred one, the unknown package and the category used otherwise', async ({
+    api,
+  }) => {
+    const world = await driftWorld(api);
+    const before = driftSchema.parse(expectStatus(await api.as(world.viewer).get(driftOf(world)), 200));
     expect(before).toMatchObject({ scan: null, avoided: [], unknown: [], instead_of_preferred: [] });
 
-    const uploaded = await h
+    const uploaded = await api
       .as(world.editor)
       .post(scansOf(world), { files: [{ path: 'web/package.json', content: PACKAGE_JSON }] });
     const summary = scanSummarySchema.parse(expectStatus(uploaded, 201));
     expect(summary).toMatchObject({ source: 'upload', files: 1, dependencies: 3, project_id: null });
 
-    const drift: Drift = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    const drift: Drift = driftSchema.parse(expectStatus(await api.as(world.viewer).get(driftOf(world)), 200));
     expect(drift.scan?.id).toBe(summary.id);
     expect(drift.avoided).toEqual([
       {
@@ -93,28 +88,34 @@ describe('drift of an uploaded package.json', () => {
     ]);
   });
 
-  it('drops a category once the code also uses its preferred tool, and a new upload replaces the last', async () => {
-    const world = await driftWorld();
+  test('drops a category once the code also uses its preferred tool, and a new upload replaces the last', async ({
+    api,
+  }) => {
+    const world = await driftWorld(api);
     const withBoth = JSON.stringify({ dependencies: { luxon: '3', 'date-fns': '4' } });
     expectStatus(
-      await h
+      await api
         .as(world.owner)
         .post(scansOf(world), { files: [{ path: 'package.json', content: PACKAGE_JSON }] }),
       201,
     );
     expectStatus(
-      await h.as(world.owner).post(scansOf(world), { files: [{ path: 'package.json', content: withBoth }] }),
+      await api
+        .as(world.owner)
+        .post(scansOf(world), { files: [{ path: 'package.json', content: withBoth }] }),
       201,
     );
-    const drift = driftSchema.parse(expectStatus(await h.as(world.editor).get(driftOf(world)), 200));
+    const drift = driftSchema.parse(expectStatus(await api.as(world.editor).get(driftOf(world)), 200));
     expect(drift.scan?.dependencies).toBe(2);
     expect(drift).toMatchObject({ avoided: [], unknown: [], instead_of_preferred: [] });
   });
 
-  it("keeps a project's scan apart from the workspace's and takes the command line's scan result", async () => {
-    const world = await driftWorld();
+  test("keeps a project's scan apart from the workspace's and takes the command line's scan result", async ({
+    api,
+  }) => {
+    const world = await driftWorld(api);
     const project = expectStatus<{ id: string }>(
-      await h
+      await api
         .as(world.editor)
         .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'Billing' } }),
       201,
@@ -135,43 +136,46 @@ describe('drift of an uploaded package.json', () => {
         },
       ],
     };
-    const uploaded = await h.as(world.editor).post(scansOf(world), { project_id: project.id, scan });
+    const uploaded = await api.as(world.editor).post(scansOf(world), { project_id: project.id, scan });
     expect(scanSummarySchema.parse(expectStatus(uploaded, 201))).toMatchObject({
       source: 'cli',
       project_id: project.id,
     });
     const ofProject = driftSchema.parse(
-      expectStatus(await h.as(world.viewer).get(driftOf(world, `?project_id=${project.id}`)), 200),
+      expectStatus(await api.as(world.viewer).get(driftOf(world, `?project_id=${project.id}`)), 200),
     );
     expect(ofProject.project).toMatchObject({ id: project.id, name: 'Billing' });
     expect(ofProject.avoided.map((item) => item.tool.slug)).toEqual(['moment']);
-    const ofWorkspace = driftSchema.parse(expectStatus(await h.as(world.viewer).get(driftOf(world)), 200));
+    const ofWorkspace = driftSchema.parse(expectStatus(await api.as(world.viewer).get(driftOf(world)), 200));
     expect(ofWorkspace.scan).toBeNull();
   });
 });
 
 describe('uploads that are refused', () => {
-  const refused = async (body: unknown, status: number, detail: RegExp) => {
-    const world = await catalogWorld(h);
-    const response = await h.as(world.editor).post(scansOf(world), body);
+  const refused = async (api: Harness, body: unknown, status: number, detail: RegExp) => {
+    const world = await catalogWorld(api);
+    const response = await api.as(world.editor).post(scansOf(world), body);
     expect(problemSchema.parse(expectStatus(response, status)).detail ?? '').toMatch(detail);
   };
 
-  it('answers 400 with the reason for bad files', async () => {
-    await refused({}, 400, /either files or scan/);
-    await refused({ files: [] }, 400, /at least one manifest/);
+  test('answers 400 with the reason for bad files', async ({ api }) => {
+    await refused(api, {}, 400, /either files or scan/);
+    await refused(api, { files: [] }, 400, /at least one manifest/);
     await refused(
+      api,
       { files: Array.from({ length: SCAN_FILES_MAX + 1 }, (_, i) => ({ path: `${i}/go.mod`, content: '' })) },
       400,
       /At most 100 files/,
     );
     await refused(
+      api,
       { files: [{ path: 'README.md', content: '# hello' }] },
       400,
       /None of these files is a manifest/,
     );
-    await refused({ files: [{ path: '../package.json', content: '{}' }] }, 400, /not a path inside/);
+    await refused(api, { files: [{ path: '../package.json', content: '{}' }] }, 400, /not a path inside/);
     await refused(
+      api,
       {
         files: [
           { path: 'package.json', content: '{}' },
@@ -182,33 +186,32 @@ describe('uploads that are refused', () => {
       /given twice/,
     );
     await refused(
+      api,
       { files: [{ path: 'package.json', content: 'x'.repeat(600 * 1024) }] },
       400,
       /at most 512 KiB/,
     );
   });
 
-  it('answers 413 for a body over the limit', async () => {
-    const world = await catalogWorld(h);
+  test('answers 413 for a body over the limit', async ({ api, world }) => {
     const files = Array.from({ length: 10 }, (_, i) => ({
       path: `${i}/package.json`,
       content: 'x'.repeat(500 * 1024),
     }));
-    expectStatus(await h.as(world.editor).post(scansOf(world), { files }), 413);
+    expectStatus(await api.as(world.editor).post(scansOf(world), { files }), 413);
   });
 
-  it('refuses viewers (403) and projects of another workspace (404)', async () => {
-    const world = await catalogWorld(h);
-    const other = await catalogWorld(h);
+  test('refuses viewers (403) and projects of another workspace (404)', async ({ api, world }) => {
+    const other = await catalogWorld(api);
     const files = [{ path: 'package.json', content: PACKAGE_JSON }];
-    expectStatus(await h.as(world.viewer).post(scansOf(world), { files }), 403);
+    expectStatus(await api.as(world.viewer).post(scansOf(world), { files }), 403);
     const project = expectStatus<{ id: string }>(
-      await h
+      await api
         .as(other.editor)
         .post('/projects', { workspace_id: other.workspaceId, metadata: { name: 'Theirs' } }),
       201,
     );
-    expectStatus(await h.as(world.editor).post(scansOf(world), { project_id: project.id, files }), 404);
-    expectStatus(await h.as(world.viewer).get(driftOf(world, `?project_id=${project.id}`)), 404);
+    expectStatus(await api.as(world.editor).post(scansOf(world), { project_id: project.id, files }), 404);
+    expectStatus(await api.as(world.viewer).get(driftOf(world, `?project_id=${project.id}`)), 404);
   });
 });

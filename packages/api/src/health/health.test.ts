@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { attentionListSchema, itemHealthSchema, type ItemHealth } from '@stackyard/contracts/health';
 import { resourceSchema } from '@stackyard/contracts/resource';
 import { toolSchema } from '@stackyard/contracts/tool';
@@ -7,7 +7,8 @@ import { toolFacts } from '@stackyard/db/schema';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { startFakeLinkSite, type FakeLinkSite } from '@stackyard/testing/fake-link-site';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
 import { DEFAULT_HEALTH_SETTINGS } from './health-context.ts';
 import { createHealthWorker, enqueueChecks } from './health.job.ts';
 import { listWorkspaceTargets } from './health.repo.ts';
@@ -15,18 +16,15 @@ import { listWorkspaceTargets } from './health.repo.ts';
 // Link health against a local site answering each case; the loopback site is allowlisted as an intranet
 // host, the way a deployment allowlists its own. The API runs no workers: each test runs the queued checks.
 
-let h: Harness;
+const test = apiTest({ env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', RUN_WORKERS: 'false' } });
 let site: FakeLinkSite;
 
 beforeAll(async () => {
   site = await startFakeLinkSite();
-  h = await createHarness({ env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', RUN_WORKERS: 'false' } });
 });
 
-afterAll(async () => {
-  await h.closeChecked();
-  await site.close();
-});
+// The API runs no workers, so nothing reaches the site once the tests are done, while the API still runs.
+afterAll(() => site.close());
 
 const quiet = { warn: () => undefined, error: () => undefined };
 
@@ -39,33 +37,32 @@ const settings = {
 };
 
 /** Runs the queued checks as a worker process would. */
-function runQueuedChecks(): Promise<number> {
-  return createHealthWorker(h.db.db, settings, quiet).drain();
+function runQueuedChecks(api: Harness): Promise<number> {
+  return createHealthWorker(api.db.db, settings, quiet).drain();
 }
 
-async function resource(world: CatalogWorld, path: string, title = path): Promise<string> {
-  return seedResource(h.db.db, { workspaceId: world.workspaceId, url: `${site.origin}${path}`, title });
+async function resource(api: Harness, world: CatalogWorld, path: string, title = path): Promise<string> {
+  return seedResource(api.db.db, { workspaceId: world.workspaceId, url: `${site.origin}${path}`, title });
 }
 
-async function checkNow(user: TestUser, id: string): Promise<ItemHealth> {
-  return itemHealthSchema.parse(expectStatus(await h.as(user).post(`/resources/${id}/health-check`), 200));
+async function checkNow(api: Harness, user: TestUser, id: string): Promise<ItemHealth> {
+  return itemHealthSchema.parse(expectStatus(await api.as(user).post(`/resources/${id}/health-check`), 200));
 }
 
-async function attention(user: TestUser, world: CatalogWorld) {
-  const response = await h.as(user).get(`/workspaces/${world.workspaceId}/health`);
+async function attention(api: Harness, user: TestUser, world: CatalogWorld) {
+  const response = await api.as(user).get(`/workspaces/${world.workspaceId}/health`);
   return attentionListSchema.parse(expectStatus(response, 200));
 }
 
 describe('checking a link now', () => {
-  it('finds a page ok, then asks again conditionally and keeps it ok on 304', async () => {
-    const world = await catalogWorld(h);
-    const id = await resource(world, '/ok?case=conditional');
-    expect(await checkNow(world.editor, id)).toMatchObject({
+  test('finds a page ok, then asks again conditionally and keeps it ok on 304', async ({ api, world }) => {
+    const id = await resource(api, world, '/ok?case=conditional');
+    expect(await checkNow(api, world.editor, id)).toMatchObject({
       status: 'ok',
       http_status: 200,
       moved_to: null,
     });
-    expect(await checkNow(world.editor, id)).toMatchObject({ status: 'ok', http_status: 200 });
+    expect(await checkNow(api, world.editor, id)).toMatchObject({ status: 'ok', http_status: 200 });
 
     const [first, second] = site.requests('/ok?case=conditional');
     expect(first?.['if-none-match']).toBeUndefined();
@@ -73,49 +70,53 @@ describe('checking a link now', () => {
       'if-none-match': '"v1"',
       'if-modified-since': 'Mon, 02 Nov 2026 10:00:00 GMT',
     });
-    const read = resourceSchema.parse(expectStatus(await h.as(world.viewer).get(`/resources/${id}`), 200));
+    const read = resourceSchema.parse(expectStatus(await api.as(world.viewer).get(`/resources/${id}`), 200));
     expect(read.health).toMatchObject({
       status: 'ok',
       url: `${site.origin}/ok?case=conditional`,
       kept: false,
     });
-    expect(await attention(world.viewer, world)).toEqual([]);
+    expect(await attention(api, world.viewer, world)).toEqual([]);
   });
 
-  it('offers the new URL of a permanent redirect; accepting it with an edit takes the item off the list', async () => {
-    const world = await catalogWorld(h);
-    const id = await resource(world, '/old', 'Old docs');
-    const temporary = await resource(world, '/elsewhere-for-now');
-    expect(await checkNow(world.editor, id)).toMatchObject({
+  test('offers the new URL of a permanent redirect; accepting it with an edit takes the item off the list', async ({
+    api,
+    world,
+  }) => {
+    const id = await resource(api, world, '/old', 'Old docs');
+    const temporary = await resource(api, world, '/elsewhere-for-now');
+    expect(await checkNow(api, world.editor, id)).toMatchObject({
       status: 'moved',
       moved_to: `${site.origin}/new`,
       http_status: 200,
     });
-    expect(await checkNow(world.editor, temporary)).toMatchObject({ status: 'ok', moved_to: null });
-    expect(await attention(world.viewer, world)).toMatchObject([
+    expect(await checkNow(api, world.editor, temporary)).toMatchObject({ status: 'ok', moved_to: null });
+    expect(await attention(api, world.viewer, world)).toMatchObject([
       { kind: 'resource', id, name: 'Old docs', health: { status: 'moved', moved_to: `${site.origin}/new` } },
     ]);
 
-    expectStatus(await h.as(world.editor).patch(`/resources/${id}`, { url: `${site.origin}/new` }), 200);
-    expect(await attention(world.viewer, world)).toEqual([]);
-    const read = resourceSchema.parse(expectStatus(await h.as(world.viewer).get(`/resources/${id}`), 200));
+    expectStatus(await api.as(world.editor).patch(`/resources/${id}`, { url: `${site.origin}/new` }), 200);
+    expect(await attention(api, world.viewer, world)).toEqual([]);
+    const read = resourceSchema.parse(expectStatus(await api.as(world.viewer).get(`/resources/${id}`), 200));
     expect(read.health).toBeNull();
   });
 
-  it('finds 404 and 410 gone, a tool whose repository is archived and one whose package is deprecated', async () => {
-    const world = await catalogWorld(h);
-    const missing = await resource(world, '/missing');
-    const removed = await resource(world, '/removed');
-    expect(await checkNow(world.editor, missing)).toMatchObject({ status: 'gone', http_status: 404 });
-    expect(await checkNow(world.editor, removed)).toMatchObject({ status: 'gone', http_status: 410 });
+  test('finds 404 and 410 gone, a tool whose repository is archived and one whose package is deprecated', async ({
+    api,
+    world,
+  }) => {
+    const missing = await resource(api, world, '/missing');
+    const removed = await resource(api, world, '/removed');
+    expect(await checkNow(api, world.editor, missing)).toMatchObject({ status: 'gone', http_status: 404 });
+    expect(await checkNow(api, world.editor, removed)).toMatchObject({ status: 'gone', http_status: 410 });
 
-    const tool = await seedTool(h.db.db, {
+    const tool = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: `${site.origin}/ok?case=archived-tool`,
       slug: 'old-tool',
       name: 'Old tool',
     });
-    await h.db.db.insert(toolFacts).values({
+    await api.db.db.insert(toolFacts).values({
       toolId: tool.toolId,
       source: 'github',
       subject: '',
@@ -123,21 +124,21 @@ describe('checking a link now', () => {
       checkedAt: new Date(),
       data: { archived: true } as never,
     });
-    const checked = await h.as(world.editor).post(`/tools/workspace/${tool.workspaceToolId}/health-check`);
+    const checked = await api.as(world.editor).post(`/tools/workspace/${tool.workspaceToolId}/health-check`);
     expect(itemHealthSchema.parse(expectStatus(checked, 200))).toMatchObject({ status: 'archived' });
     const read = toolSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/tools/workspace/${tool.workspaceToolId}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/tools/workspace/${tool.workspaceToolId}`), 200),
     );
     expect(read.health).toMatchObject({ status: 'archived', http_status: 200 });
 
     // A tool whose npm package's latest version is deprecated, as the facts job stores it.
-    const dated = await seedTool(h.db.db, {
+    const dated = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: `${site.origin}/ok?case=deprecated-tool`,
       slug: 'dated-tool',
       name: 'Dated tool',
     });
-    await h.db.db.insert(toolFacts).values({
+    await api.db.db.insert(toolFacts).values({
       toolId: dated.toolId,
       source: 'npm',
       subject: 'dated-tool',
@@ -145,12 +146,12 @@ describe('checking a link now', () => {
       checkedAt: new Date(),
       data: { name: 'dated-tool', deprecated: 'Use fresh-tool instead' } as never,
     });
-    const datedCheck = await h
+    const datedCheck = await api
       .as(world.editor)
       .post(`/tools/workspace/${dated.workspaceToolId}/health-check`);
     expect(itemHealthSchema.parse(expectStatus(datedCheck, 200))).toMatchObject({ status: 'deprecated' });
 
-    const listed = await attention(world.viewer, world);
+    const listed = await attention(api, world.viewer, world);
     expect(listed.map((item) => [item.name, item.health.status]).sort()).toEqual([
       ['/missing', 'gone'],
       ['/removed', 'gone'],
@@ -159,27 +160,25 @@ describe('checking a link now', () => {
     ]);
   });
 
-  it('is refused to a viewer; another workspace’s member gets 404', async () => {
-    const world = await catalogWorld(h);
-    const other = await catalogWorld(h);
-    const id = await resource(world, '/ok?case=viewer');
-    expectStatus(await h.as(world.viewer).post(`/resources/${id}/health-check`), 403);
-    expectStatus(await h.as(world.viewer).post(`/workspaces/${world.workspaceId}/health-check`), 403);
-    expectStatus(await h.as(other.editor).post(`/resources/${id}/health-check`), 404);
-    expectStatus(await h.as(other.viewer).get(`/workspaces/${world.workspaceId}/health`), 404);
+  test('is refused to a viewer; another workspace’s member gets 404', async ({ api, world }) => {
+    const other = await catalogWorld(api);
+    const id = await resource(api, world, '/ok?case=viewer');
+    expectStatus(await api.as(world.viewer).post(`/resources/${id}/health-check`), 403);
+    expectStatus(await api.as(world.viewer).post(`/workspaces/${world.workspaceId}/health-check`), 403);
+    expectStatus(await api.as(other.editor).post(`/resources/${id}/health-check`), 404);
+    expectStatus(await api.as(other.viewer).get(`/workspaces/${world.workspaceId}/health`), 404);
     expect(site.requests('/ok?case=viewer')).toEqual([]);
   });
 });
 
 describe('checking a whole workspace', () => {
-  it('counts a link failing after three failed checks in a row', async () => {
-    const world = await catalogWorld(h);
-    const id = await resource(world, '/broken', 'Flaky');
+  test('counts a link failing after three failed checks in a row', async ({ api, world }) => {
+    const id = await resource(api, world, '/broken', 'Flaky');
     for (const round of [1, 2, 3]) {
-      const queued = await h.as(world.editor).post(`/workspaces/${world.workspaceId}/health-check`);
+      const queued = await api.as(world.editor).post(`/workspaces/${world.workspaceId}/health-check`);
       expect(expectStatus(queued, 202)).toEqual({ queued: 1 });
-      expect(await runQueuedChecks()).toBe(1);
-      const listed = await attention(world.viewer, world);
+      expect(await runQueuedChecks(api)).toBe(1);
+      const listed = await attention(api, world.viewer, world);
       if (round < 3) expect(listed).toEqual([]);
       else
         expect(listed).toMatchObject([
@@ -189,18 +188,20 @@ describe('checking a whole workspace', () => {
     expect(site.requests('/broken')).toHaveLength(3);
   });
 
-  it("queues one host's checks due one host spacing apart, other hosts' at once", async () => {
-    const world = await catalogWorld(h);
-    for (const n of [1, 2, 3]) await resource(world, `/ok?case=spaced-${n}`);
-    await seedResource(h.db.db, {
+  test("queues one host's checks due one host spacing apart, other hosts' at once", async ({
+    api,
+    world,
+  }) => {
+    for (const n of [1, 2, 3]) await resource(api, world, `/ok?case=spaced-${n}`);
+    await seedResource(api.db.db, {
       workspaceId: world.workspaceId,
       url: `${site.origin.replace('127.0.0.1', 'localhost')}/ok?case=spaced-other-host`,
       title: 'Other host',
     });
-    const targets = await listWorkspaceTargets(h.db.db, world.workspaceId);
+    const targets = await listWorkspaceTargets(api.db.db, world.workspaceId);
     expect(targets).toHaveLength(4);
-    await enqueueChecks(h.db.db, targets, { spacingMs: 2000 });
-    const jobs = await h.db.rows<{ host: string; after_ms: number }>(
+    await enqueueChecks(api.db.db, targets, { spacingMs: 2000 });
+    const jobs = await api.db.rows<{ host: string; after_ms: number }>(
       sql`select host, round(extract(epoch from run_at - min(run_at) over ()) * 1000)::int as after_ms
         from jobs where queue = 'link-health' and state = 'queued'
           and payload->>'id' in (select id::text from resources where workspace_id = ${world.workspaceId})
@@ -213,36 +214,37 @@ describe('checking a whole workspace', () => {
       { host: 'localhost', after_ms: 0 },
     ]);
     // Run now, so the later tests of this file find no check of this workspace still queued.
-    await h.db.db.execute(
+    await api.db.db.execute(
       sql`update jobs set run_at = now() where queue = 'link-health' and state = 'queued'`,
     );
-    await runQueuedChecks();
+    await runQueuedChecks(api);
   });
 
-  it('does not queue an item twice while its check waits', async () => {
-    const world = await catalogWorld(h);
-    await resource(world, '/ok?case=twice');
+  test('does not queue an item twice while its check waits', async ({ api, world }) => {
+    await resource(api, world, '/ok?case=twice');
     const path = `/workspaces/${world.workspaceId}/health-check`;
-    expect(expectStatus(await h.as(world.editor).post(path), 202)).toEqual({ queued: 1 });
-    expect(expectStatus(await h.as(world.owner).post(path), 202)).toEqual({ queued: 0 });
-    await runQueuedChecks();
+    expect(expectStatus(await api.as(world.editor).post(path), 202)).toEqual({ queued: 1 });
+    expect(expectStatus(await api.as(world.owner).post(path), 202)).toEqual({ queued: 0 });
+    await runQueuedChecks(api);
     expect(site.requests('/ok?case=twice')).toHaveLength(1);
   });
 });
 
 describe('the periodic sweep', () => {
-  it('queues the links never checked and those checked longer ago than the interval', async () => {
-    const world = await catalogWorld(h);
-    const fresh = await resource(world, '/ok?case=sweep-fresh');
-    const stale = await resource(world, '/ok?case=sweep-stale');
-    await checkNow(world.editor, fresh);
-    await checkNow(world.editor, stale);
-    await h.db.db.execute(
+  test('queues the links never checked and those checked longer ago than the interval', async ({
+    api,
+    world,
+  }) => {
+    const fresh = await resource(api, world, '/ok?case=sweep-fresh');
+    const stale = await resource(api, world, '/ok?case=sweep-stale');
+    await checkNow(api, world.editor, fresh);
+    await checkNow(api, world.editor, stale);
+    await api.db.db.execute(
       sql`update item_health set checked_at = now() - interval '8 days' where resource_id = ${stale}`,
     );
-    await resource(world, '/ok?case=sweep-never');
+    await resource(api, world, '/ok?case=sweep-never');
 
-    const worker = createHealthWorker(h.db.db, settings, quiet);
+    const worker = createHealthWorker(api.db.db, settings, quiet);
     expect(await worker.sweep()).toBeGreaterThanOrEqual(2);
     await worker.drain();
     expect(site.requests('/ok?case=sweep-never')).toHaveLength(1);
@@ -250,20 +252,22 @@ describe('the periodic sweep', () => {
     expect(site.requests('/ok?case=sweep-fresh')).toHaveLength(1);
   });
 
-  it('leaves its checks behind those a member asks for with "Check all links now"', async () => {
-    const swept = await catalogWorld(h);
-    const backlog = await Promise.all([1, 2, 3].map((n) => resource(swept, `/ok?case=sweep-backlog-${n}`)));
+  test('leaves its checks behind those a member asks for with "Check all links now"', async ({ api }) => {
+    const swept = await catalogWorld(api);
+    const backlog = await Promise.all(
+      [1, 2, 3].map((n) => resource(api, swept, `/ok?case=sweep-backlog-${n}`)),
+    );
     // A sweeper that runs nothing itself: the checks wait in the queue for the worker below.
-    const sweeper = createHealthWorker(h.db.db, { ...settings, concurrency: 0 }, quiet);
+    const sweeper = createHealthWorker(api.db.db, { ...settings, concurrency: 0 }, quiet);
     expect(await sweeper.sweep()).toBeGreaterThanOrEqual(3);
 
-    const asking = await catalogWorld(h);
-    const asked = await resource(asking, '/ok?case=asked-after-sweep');
+    const asking = await catalogWorld(api);
+    const asked = await resource(api, asking, '/ok?case=asked-after-sweep');
     const path = `/workspaces/${asking.workspaceId}/health-check`;
-    expect(expectStatus(await h.as(asking.editor).post(path), 202)).toEqual({ queued: 1 });
-    await createHealthWorker(h.db.db, { ...settings, concurrency: 1 }, quiet).drain();
+    expect(expectStatus(await api.as(asking.editor).post(path), 202)).toEqual({ queued: 1 });
+    await createHealthWorker(api.db.db, { ...settings, concurrency: 1 }, quiet).drain();
 
-    const checked = await h.db.rows<{ resource_id: string; checked_at: string }>(
+    const checked = await api.db.rows<{ resource_id: string; checked_at: string }>(
       sql`select resource_id, checked_at::text from item_health
         where resource_id in (${sql.join(
           [asked, ...backlog].map((id) => sql`${id}::uuid`),
@@ -277,25 +281,24 @@ describe('the periodic sweep', () => {
 });
 
 describe('marking an item as kept', () => {
-  it('takes it off the list until a check finds another status', async () => {
-    const world = await catalogWorld(h);
-    const id = await resource(world, '/missing?case=kept', 'Kept');
-    expectStatus(await h.as(world.editor).post(`/resources/${id}/health/keep`), 409);
-    await checkNow(world.editor, id);
-    expectStatus(await h.as(world.viewer).post(`/resources/${id}/health/keep`), 403);
+  test('takes it off the list until a check finds another status', async ({ api, world }) => {
+    const id = await resource(api, world, '/missing?case=kept', 'Kept');
+    expectStatus(await api.as(world.editor).post(`/resources/${id}/health/keep`), 409);
+    await checkNow(api, world.editor, id);
+    expectStatus(await api.as(world.viewer).post(`/resources/${id}/health/keep`), 403);
     const kept = itemHealthSchema.parse(
-      expectStatus(await h.as(world.editor).post(`/resources/${id}/health/keep`), 200),
+      expectStatus(await api.as(world.editor).post(`/resources/${id}/health/keep`), 200),
     );
     expect(kept).toMatchObject({ status: 'gone', kept: true });
-    expect(await attention(world.viewer, world)).toEqual([]);
+    expect(await attention(api, world.viewer, world)).toEqual([]);
 
     // Gone again: still kept. Then moved: listed again.
-    expect(await checkNow(world.editor, id)).toMatchObject({ status: 'gone', kept: true });
+    expect(await checkNow(api, world.editor, id)).toMatchObject({ status: 'gone', kept: true });
     expectStatus(
-      await h.as(world.editor).patch(`/resources/${id}`, { url: `${site.origin}/old?case=kept` }),
+      await api.as(world.editor).patch(`/resources/${id}`, { url: `${site.origin}/old?case=kept` }),
       200,
     );
-    expect(await checkNow(world.editor, id)).toMatchObject({ status: 'moved', kept: false });
-    expect(await attention(world.viewer, world)).toMatchObject([{ id, health: { status: 'moved' } }]);
+    expect(await checkNow(api, world.editor, id)).toMatchObject({ status: 'moved', kept: false });
+    expect(await attention(api, world.viewer, world)).toMatchObject([{ id, health: { status: 'moved' } }]);
   });
 });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
+const test = apiTest();
 
 type Saved = { saved: Array<{ workspace_id: string; workspace_name: string; kind: string; id: string }> };
 
@@ -21,79 +16,85 @@ function fingerprintOf(url: string): string {
   return result.value.fingerprint;
 }
 
-async function lookUp(user: TestUser, url: string): Promise<Saved['saved']> {
-  return expectStatus<Saved>(await h.as(user).get(`/lookup?url=${encodeURIComponent(url)}`), 200).saved;
+async function lookUp(api: Harness, user: TestUser, url: string): Promise<Saved['saved']> {
+  return expectStatus<Saved>(await api.as(user).get(`/lookup?url=${encodeURIComponent(url)}`), 200).saved;
 }
 
 describe('GET /lookup', () => {
-  it("names the caller's workspaces holding the URL as a tool or a resource, however the link is dressed", async () => {
-    const world = await catalogWorld(h);
+  test("names the caller's workspaces holding the URL as a tool or a resource, however the link is dressed", async ({
+    api,
+    world,
+  }) => {
     const page = `https://docs.example.com/${world.workspaceId}/guide`;
     const tool = `https://tool.example.com/${world.workspaceId}`;
-    const resourceId = await seedResource(h.db.db, {
+    const resourceId = await seedResource(api.db.db, {
       workspaceId: world.workspaceId,
       url: page,
       fingerprint: fingerprintOf(page),
     });
-    const { workspaceToolId } = await seedTool(h.db.db, {
+    const { workspaceToolId } = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: tool,
       slug: 'tool',
       fingerprint: fingerprintOf(tool),
     });
     const [workspace] = expectStatus<Array<{ name: string }>>(
-      await h.as(world.viewer).get('/workspaces'),
+      await api.as(world.viewer).get('/workspaces'),
       200,
     );
 
-    expect(await lookUp(world.viewer, `${page}/?utm_source=newsletter#intro`)).toEqual([
+    expect(await lookUp(api, world.viewer, `${page}/?utm_source=newsletter#intro`)).toEqual([
       { workspace_id: world.workspaceId, workspace_name: workspace?.name, kind: 'resource', id: resourceId },
     ]);
-    expect(await lookUp(world.editor, tool)).toEqual([
+    expect(await lookUp(api, world.editor, tool)).toEqual([
       { workspace_id: world.workspaceId, workspace_name: workspace?.name, kind: 'tool', id: workspaceToolId },
     ]);
-    expect(await lookUp(world.viewer, `${page}/other`)).toEqual([]);
+    expect(await lookUp(api, world.viewer, `${page}/other`)).toEqual([]);
   });
 
-  it('never tells about workspaces the caller is not a member of, nor those their token does not reach', async () => {
-    const world = await catalogWorld(h);
-    const other = await catalogWorld(h);
+  test('never tells about workspaces the caller is not a member of, nor those their token does not reach', async ({
+    api,
+    world,
+  }) => {
+    const other = await catalogWorld(api);
     const page = `https://shared.example.com/${world.workspaceId}`;
     for (const workspaceId of [world.workspaceId, other.workspaceId]) {
-      await seedResource(h.db.db, { workspaceId, url: page, fingerprint: fingerprintOf(page) });
+      await seedResource(api.db.db, { workspaceId, url: page, fingerprint: fingerprintOf(page) });
     }
-    const stranger = await h.user();
-    expect(await lookUp(stranger, page)).toEqual([]);
-    expect((await lookUp(world.viewer, page)).map((item) => item.workspace_id)).toEqual([world.workspaceId]);
+    const stranger = await api.user();
+    expect(await lookUp(api, stranger, page)).toEqual([]);
+    expect((await lookUp(api, world.viewer, page)).map((item) => item.workspace_id)).toEqual([
+      world.workspaceId,
+    ]);
 
     // The other workspace's owner joins the first, then makes a token limited to their own workspace.
     expectStatus(
-      await h
+      await api
         .as(world.owner)
         .post(`/workspaces/${world.workspaceId}/members`, { username: other.owner.username, role: 'viewer' }),
       201,
     );
-    expect(new Set((await lookUp(other.owner, page)).map((item) => item.workspace_id))).toEqual(
+    expect(new Set((await lookUp(api, other.owner, page)).map((item) => item.workspace_id))).toEqual(
       new Set([world.workspaceId, other.workspaceId]),
     );
     const created = expectStatus<{ token: string }>(
-      await h
+      await api
         .as(other.owner)
         .post('/tokens', { name: 'Extension', scope: 'read', workspace_id: other.workspaceId }),
       201,
     );
     const limited = { ...other.owner, token: created.token };
-    expect((await lookUp(limited, page)).map((item) => item.workspace_id)).toEqual([other.workspaceId]);
+    expect((await lookUp(api, limited, page)).map((item) => item.workspace_id)).toEqual([other.workspaceId]);
   });
 
-  it('refuses a missing or unusable URL with a 400 that says why', async () => {
-    const { viewer } = await catalogWorld(h);
-    const missing = await h.as(viewer).get('/lookup');
+  test('refuses a missing or unusable URL with a 400 that says why', async ({ api }) => {
+    const { viewer } = await catalogWorld(api);
+    const missing = await api.as(viewer).get('/lookup');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toMatch(/url/);
-    const notWeb = await h.as(viewer).get(`/lookup?url=${encodeURIComponent('ftp://example.com/file')}`);
+    const notWeb = await api.as(viewer).get(`/lookup?url=${encodeURIComponent('ftp://example.com/file')}`);
     expect(notWeb.statusCode).toBe(400);
     expect(notWeb.json().detail).toContain('Must be a valid http or https URL');
-    expect((await h.as(null).get('/lookup?url=https%3A%2F%2Fexample.com')).statusCode).toBe(401);
+    expect((await api.as(null).get('/lookup?url=https%3A%2F%2Fexample.com')).statusCode).toBe(401);
   });
 });

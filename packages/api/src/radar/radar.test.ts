@@ -1,32 +1,23 @@
 import { csvParse } from 'd3-dsv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { radarSchema, radarSettingsSchema, type Radar } from '@stackyard/contracts/radar';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness } from '@stackyard/testing/harness';
 import { backstageSchema, zalandoSchema } from './testing/export-schemas.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  expect(mismatches).toEqual([]);
-});
+const test = apiTest();
 
 type RadarWorld = CatalogWorld & { react: string; vitest: string; prisma: string; redis: string };
 
 /** Four tools with a stance each: a framework adopted, a testing tool accepted, an ORM avoided, one uncategorized. */
-async function radarWorld(): Promise<RadarWorld> {
-  const world = await catalogWorld(h);
+async function radarWorld(api: Harness): Promise<RadarWorld> {
+  const world = await catalogWorld(api);
   const tool = async (slug: string, name: string) =>
     (
-      await seedTool(h.db.db, {
+      await seedTool(api.db.db, {
         workspaceId: world.workspaceId,
         url: `https://${slug}.example.com/#${world.workspaceId}`,
         slug,
@@ -40,7 +31,8 @@ async function radarWorld(): Promise<RadarWorld> {
     prisma: await tool('prisma', 'Prisma, "the" ORM'),
     redis: await tool('redis', 'Redis'),
   };
-  const stance = (id: string, body: object) => h.as(world.editor).put(`/tools/workspace/${id}/stance`, body);
+  const stance = (id: string, body: object) =>
+    api.as(world.editor).put(`/tools/workspace/${id}/stance`, body);
   expectStatus(await stance(ids.react, { stance: 'preferred', category: 'Frontend framework' }), 200);
   expectStatus(await stance(ids.vitest, { stance: 'accepted', category: 'testing' }), 200);
   expectStatus(
@@ -50,9 +42,9 @@ async function radarWorld(): Promise<RadarWorld> {
   return { ...world, ...ids };
 }
 
-const radarOf = async (world: CatalogWorld): Promise<Radar> =>
+const radarOf = async (api: Harness, world: CatalogWorld): Promise<Radar> =>
   radarSchema.parse(
-    expectStatus(await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar`), 200),
+    expectStatus(await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar`), 200),
   );
 
 const placed = (radar: Radar) =>
@@ -61,9 +53,11 @@ const placed = (radar: Radar) =>
 const settingsPath = (world: CatalogWorld) => `/workspaces/${world.workspaceId}/radar/settings`;
 
 describe('GET /workspaces/{id}/radar', () => {
-  it('puts preferred tools in Adopt, accepted in Trial, avoided in Hold, in the built-in quadrants', async () => {
-    const world = await radarWorld();
-    const radar = await radarOf(world);
+  test('puts preferred tools in Adopt, accepted in Trial, avoided in Hold, in the built-in quadrants', async ({
+    api,
+  }) => {
+    const world = await radarWorld(api);
+    const radar = await radarOf(api, world);
     expect(radar.rings.map((ring) => ring.name)).toEqual(['Adopt', 'Trial', 'Assess', 'Hold']);
     expect(radar.quadrants.map((quadrant) => quadrant.name)).toEqual([
       'Languages & Frameworks',
@@ -86,18 +80,18 @@ describe('GET /workspaces/{id}/radar', () => {
     });
   });
 
-  it('hides the radar from non-members', async () => {
-    const world = await radarWorld();
-    const stranger = await catalogWorld(h);
-    expectStatus(await h.as(stranger.owner).get(`/workspaces/${world.workspaceId}/radar`), 404);
+  test('hides the radar from non-members', async ({ api }) => {
+    const world = await radarWorld(api);
+    const stranger = await catalogWorld(api);
+    expectStatus(await api.as(stranger.owner).get(`/workspaces/${world.workspaceId}/radar`), 404);
   });
 });
 
 describe('radar settings', () => {
-  it('lists every category of the stances with its quadrant, and the defaults', async () => {
-    const world = await radarWorld();
+  test('lists every category of the stances with its quadrant, and the defaults', async ({ api }) => {
+    const world = await radarWorld(api);
     const settings = radarSettingsSchema.parse(
-      expectStatus(await h.as(world.viewer).get(settingsPath(world)), 200),
+      expectStatus(await api.as(world.viewer).get(settingsPath(world)), 200),
     );
     expect(settings).toEqual({
       accepted_ring: 'trial',
@@ -111,11 +105,13 @@ describe('radar settings', () => {
     });
   });
 
-  it('moves accepted tools to Assess and back, and remaps categories and names the quadrants', async () => {
-    const world = await radarWorld();
+  test('moves accepted tools to Assess and back, and remaps categories and names the quadrants', async ({
+    api,
+  }) => {
+    const world = await radarWorld(api);
     const saved = radarSettingsSchema.parse(
       expectStatus(
-        await h.as(world.owner).put(settingsPath(world), {
+        await api.as(world.owner).put(settingsPath(world), {
           accepted_ring: 'assess',
           quadrants: ['Languages', 'Dev tools', 'Infrastructure', 'Everything else'],
           default_quadrant: 2,
@@ -130,7 +126,7 @@ describe('radar settings', () => {
       { category: 'orm', quadrant: 0 },
       { category: 'testing', quadrant: 1 },
     ]);
-    const radar = await radarOf(world);
+    const radar = await radarOf(api, world);
     expect(radar.quadrants.map((quadrant) => quadrant.name)).toEqual([
       'Languages',
       'Dev tools',
@@ -145,12 +141,17 @@ describe('radar settings', () => {
     });
 
     const back = { accepted_ring: 'trial', quadrants: saved.quadrants, default_quadrant: 2, categories: [] };
-    expectStatus(await h.as(world.owner).put(settingsPath(world), back), 200);
-    expect(placed(await radarOf(world))).toMatchObject({ vitest: ['trial', 1, 2], prisma: ['hold', 3, 4] });
+    expectStatus(await api.as(world.owner).put(settingsPath(world), back), 200);
+    expect(placed(await radarOf(api, world))).toMatchObject({
+      vitest: ['trial', 1, 2],
+      prisma: ['hold', 3, 4],
+    });
   });
 
-  it('lets admins edit, refuses editors and viewers, and rejects bad settings with a message', async () => {
-    const world = await radarWorld();
+  test('lets admins edit, refuses editors and viewers, and rejects bad settings with a message', async ({
+    api,
+  }) => {
+    const world = await radarWorld(api);
     const body = {
       accepted_ring: 'assess',
       quadrants: ['A', 'B', 'C', 'D'],
@@ -158,7 +159,7 @@ describe('radar settings', () => {
       categories: [],
     };
     const refused = problemSchema.parse(
-      expectStatus(await h.as(world.editor).put(settingsPath(world), body), 403),
+      expectStatus(await api.as(world.editor).put(settingsPath(world), body), 403),
     );
     expect(refused.detail).toBe('Only the owner and admins can edit this workspace.');
     for (const [bad, message] of [
@@ -170,29 +171,31 @@ describe('radar settings', () => {
       [{ ...body, categories: [{ category: 'x'.repeat(61), quadrant: 1 }] }, 'Category must be at most 60'],
     ] as const) {
       const problem = problemSchema.parse(
-        expectStatus(await h.as(world.owner).put(settingsPath(world), bad), 400),
+        expectStatus(await api.as(world.owner).put(settingsPath(world), bad), 400),
       );
       expect(JSON.stringify(problem), JSON.stringify(bad)).toContain(message);
     }
     // Nothing above was saved.
     expect(
-      radarSettingsSchema.parse(expectStatus(await h.as(world.viewer).get(settingsPath(world)), 200))
+      radarSettingsSchema.parse(expectStatus(await api.as(world.viewer).get(settingsPath(world)), 200))
         .accepted_ring,
     ).toBe('trial');
   });
 });
 
 describe('GET /workspaces/{id}/radar/export/{format}', () => {
-  const download = async (world: CatalogWorld, format: string) => {
-    const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar/export/${format}`);
+  const download = async (api: Harness, world: CatalogWorld, format: string) => {
+    const response = await api
+      .as(world.viewer)
+      .get(`/workspaces/${world.workspaceId}/radar/export/${format}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="stackyard-.+-radar.*"$/);
     return response;
   };
 
-  it('writes Backstage tech-radar data: every entry in a declared quadrant and ring', async () => {
-    const world = await radarWorld();
-    const response = await download(world, 'backstage-json');
+  test('writes Backstage tech-radar data: every entry in a declared quadrant and ring', async ({ api }) => {
+    const world = await radarWorld(api);
+    const response = await download(api, world, 'backstage-json');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const data = backstageSchema.parse(response.json());
     expect(data.rings.map((ring) => ring.id)).toEqual(['adopt', 'trial', 'assess', 'hold']);
@@ -213,9 +216,9 @@ describe('GET /workspaces/{id}/radar/export/{format}', () => {
     });
   });
 
-  it('writes Zalando tech-radar entries by quadrant and ring index', async () => {
-    const world = await radarWorld();
-    const data = zalandoSchema.parse((await download(world, 'zalando-json')).json());
+  test('writes Zalando tech-radar entries by quadrant and ring index', async ({ api }) => {
+    const world = await radarWorld(api);
+    const data = zalandoSchema.parse((await download(api, world, 'zalando-json')).json());
     expect(data.entries).toContainEqual({
       quadrant: 0,
       ring: 0,
@@ -230,9 +233,11 @@ describe('GET /workspaces/{id}/radar/export/{format}', () => {
     });
   });
 
-  it('writes a build-your-own-radar CSV that parses back, quotes intact, formulas defused', async () => {
-    const world = await radarWorld();
-    const response = await download(world, 'byor-csv');
+  test('writes a build-your-own-radar CSV that parses back, quotes intact, formulas defused', async ({
+    api,
+  }) => {
+    const world = await radarWorld(api);
+    const response = await download(api, world, 'byor-csv');
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     const rows = csvParse(response.body.replaceAll('\r\n', '\n'));
     expect(rows.columns).toEqual(['name', 'ring', 'quadrant', 'isNew', 'description']);
@@ -250,9 +255,9 @@ describe('GET /workspaces/{id}/radar/export/{format}', () => {
     ]);
   });
 
-  it('refuses an unknown format with the list of formats', async () => {
-    const world = await radarWorld();
-    const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar/export/svg`);
+  test('refuses an unknown format with the list of formats', async ({ api }) => {
+    const world = await radarWorld(api);
+    const response = await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/radar/export/svg`);
     expect(JSON.stringify(problemSchema.parse(expectStatus(response, 400)))).toContain(
       'Format must be one of backstage-json, zalando-json, byor-csv',
     );

@@ -1,25 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { resourceListSchema, resourceSchema, type Resource } from '@stackyard/contracts/resource';
 import { seedResource } from '@stackyard/testing/catalog-seed';
 import { allPages, catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
+const test = apiTest();
 
 describe('resources', () => {
-  it("lists the spec's Resource shape, paged and sorted by name (title, else URL)", async () => {
-    const world = await catalogWorld(h);
+  test("lists the spec's Resource shape, paged and sorted by name (title, else URL)", async ({
+    api,
+    world,
+  }) => {
     const titles = ['delta', null, 'alpha', 'charlie', 'bravo'];
     for (const [i, title] of titles.entries()) {
-      await seedResource(h.db.db, {
+      await seedResource(api.db.db, {
         workspaceId: world.workspaceId,
         url: `https://z${i}.example.com/`,
         title,
@@ -29,7 +25,7 @@ describe('resources', () => {
       });
     }
     const pages = await allPages<Resource>((cursor) =>
-      h
+      api
         .as(world.viewer)
         .get(
           `/resources/workspace/${world.workspaceId}?sort=name&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
@@ -49,64 +45,68 @@ describe('resources', () => {
       metadata: { extracted_description: 'About alpha', extracted_image: 'https://example.com/a.png' },
     });
     const byRating = expectStatus<Resource[]>(
-      await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}?sort=rating`),
+      await api.as(world.viewer).get(`/resources/workspace/${world.workspaceId}?sort=rating`),
       200,
     );
     expect(byRating.map((r) => r.context.rating)).toEqual([5, 4, 3, 2, 1]);
   });
 
-  it('answers one resource, rates it (editors) and deletes it with its comments', async () => {
-    const world = await catalogWorld(h);
-    const id = await seedResource(h.db.db, {
+  test('answers one resource, rates it (editors) and deletes it with its comments', async ({
+    api,
+    world,
+  }) => {
+    const id = await seedResource(api.db.db, {
       workspaceId: world.workspaceId,
       url: 'https://docs.example.com',
     });
     const resource = resourceSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/resources/${id}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/resources/${id}`), 200),
     );
     expect(resource).toMatchObject({ workspace_resource_id: id, context: { rating: null } });
-    expect((await h.as(world.viewer).put(`/resources/${id}`, { context: { rating: 2 } })).statusCode).toBe(
+    expect((await api.as(world.viewer).put(`/resources/${id}`, { context: { rating: 2 } })).statusCode).toBe(
       403,
     );
     const rated = expectStatus<Resource>(
-      await h.as(world.editor).put(`/resources/${id}`, { context: { rating: 2 } }),
+      await api.as(world.editor).put(`/resources/${id}`, { context: { rating: 2 } }),
       200,
     );
     expect(rated.context.rating).toBe(2);
     expectStatus(
-      await h.as(world.viewer).post(`/resources/workspace/${id}/comments`, { content: 'Read it' }),
+      await api.as(world.viewer).post(`/resources/workspace/${id}/comments`, { content: 'Read it' }),
       201,
     );
-    expect((await h.as(world.viewer).delete(`/resources/${id}`)).statusCode).toBe(403);
-    expectStatus(await h.as(world.editor).delete(`/resources/${id}`), 204);
-    const missing = await h.as(world.viewer).get(`/resources/${id}`);
+    expect((await api.as(world.viewer).delete(`/resources/${id}`)).statusCode).toBe(403);
+    expectStatus(await api.as(world.editor).delete(`/resources/${id}`), 204);
+    const missing = await api.as(world.viewer).get(`/resources/${id}`);
     expect(missing.statusCode).toBe(404);
     expect(problemSchema.parse(missing.json()).detail).toBe('Resource not found');
-    const comments = await h.db.rows<{ count: number }>(
+    const comments = await api.db.rows<{ count: number }>(
       sql`select count(*)::int as count from comments where resource_id = ${id}`,
     );
     expect(comments).toEqual([{ count: 0 }]);
   });
 
-  it('keeps workspaces apart: a URL is saved once per workspace, and others cannot see it', async () => {
-    const world = await catalogWorld(h);
-    const other = await catalogWorld(h);
-    await seedResource(h.db.db, { workspaceId: world.workspaceId, url: 'https://same.example.com' });
+  test('keeps workspaces apart: a URL is saved once per workspace, and others cannot see it', async ({
+    api,
+    world,
+  }) => {
+    const other = await catalogWorld(api);
+    await seedResource(api.db.db, { workspaceId: world.workspaceId, url: 'https://same.example.com' });
     await expect(
-      seedResource(h.db.db, { workspaceId: world.workspaceId, url: 'https://same.example.com' }),
+      seedResource(api.db.db, { workspaceId: world.workspaceId, url: 'https://same.example.com' }),
     ).rejects.toThrow();
-    const theirs = await seedResource(h.db.db, {
+    const theirs = await seedResource(api.db.db, {
       workspaceId: other.workspaceId,
       url: 'https://same.example.com',
     });
-    expect((await h.as(world.viewer).get(`/resources/${theirs}`)).statusCode).toBe(404);
-    expect((await h.as(world.editor).delete(`/resources/${theirs}`)).statusCode).toBe(404);
+    expect((await api.as(world.viewer).get(`/resources/${theirs}`)).statusCode).toBe(404);
+    expect((await api.as(world.editor).delete(`/resources/${theirs}`)).statusCode).toBe(404);
     const mine = expectStatus<Resource[]>(
-      await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}`),
+      await api.as(world.viewer).get(`/resources/workspace/${world.workspaceId}`),
       200,
     );
     expect(mine).toHaveLength(1);
-    const hidden = await h.as(world.viewer).get(`/resources/workspace/${other.workspaceId}`);
+    const hidden = await api.as(world.viewer).get(`/resources/workspace/${other.workspaceId}`);
     expect(problemSchema.parse(hidden.json()).detail).toBe('Workspace not found');
   });
 });

@@ -1,22 +1,15 @@
 // A tool whose URL holds a percent-escape that is not UTF-8: every stack answer and export still serves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { STACK_EXPORT_FORMATS, stackSchema } from '@stackyard/contracts/stack';
-import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { expectStatus } from '@stackyard/testing/catalog-fixtures';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
+const test = apiTest();
 
 describe('a tool URL with an invalid percent-escape', () => {
-  it('is listed in the stack and every export format, naming no package', async () => {
-    const world = await catalogWorld(h);
-    const { workspaceToolId } = await seedTool(h.db.db, {
+  test('is listed in the stack and every export format, naming no package', async ({ api, world }) => {
+    const { workspaceToolId } = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: `https://www.npmjs.com/package/%FF?w=${world.workspaceId}`,
       slug: 'broken-escape',
@@ -25,20 +18,20 @@ describe('a tool URL with an invalid percent-escape', () => {
       forgeUrl: 'https://crates.io/crates/%C3%28',
     });
     expectStatus(
-      await h.as(world.editor).put(`/tools/workspace/${workspaceToolId}/stance`, { stance: 'preferred' }),
+      await api.as(world.editor).put(`/tools/workspace/${workspaceToolId}/stance`, { stance: 'preferred' }),
       200,
     );
     const stack = stackSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/stack`), 200),
+      expectStatus(await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/stack`), 200),
     );
     expect(stack.categories[0]?.tools[0]).toMatchObject({ slug: 'broken-escape', packages: [] });
     for (const format of STACK_EXPORT_FORMATS) {
-      const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai/${format}`);
+      const response = await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai/${format}`);
       expect(response.statusCode, `${format}: ${response.body}`).toBe(200);
     }
-    const agents = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai/agents-md`);
+    const agents = await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai/agents-md`);
     expect(agents.body).toContain('- [Broken escape](https://pypi.org/project/%E0%A4%A/)');
-    const zip = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai`);
+    const zip = await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/export/ai`);
     expect(zip.statusCode).toBe(200);
   });
 });

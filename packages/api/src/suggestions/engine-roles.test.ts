@@ -1,46 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTool, suggest, type EngineInput, type EngineTool } from './engine.ts';
+import { engineInput, engineTool } from '@stackyard/testing/engine-tools';
+import { classifyTool, suggest, type EngineTool } from './engine.ts';
 
 // Every role of an idea is filled by a tool that does that job; stance and rating only choose among those.
 
-let counter = 0;
-function tool(name: string, description: string, extra: Partial<EngineTool> = {}): EngineTool {
-  counter += 1;
-  return {
-    id: `00000000-0000-4000-8000-${counter.toString().padStart(12, '0')}`,
-    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    name,
-    description,
-    stance: 'accepted',
-    rating: null,
-    category: null,
-    labels: [],
-    projectCount: 0,
-    ...extra,
-  };
-}
-
-function input(tools: EngineTool[]): EngineInput {
-  return { tools, projects: [], excludedFingerprints: new Set(), excludedTitles: new Set() };
-}
-
 // The workspace a new user tried: Vitest and PostgreSQL preferred and top-rated, Fastify filed by the team.
 const tried = () => [
-  tool('React', 'The library for web and native user interfaces.', {
+  engineTool('React', 'The library for web and native user interfaces.', {
     labels: ['declarative', 'frontend', 'javascript', 'library', 'react', 'ui'],
   }),
-  tool('Vite', "Next generation frontend tooling. It's fast!", {
+  engineTool('Vite', "Next generation frontend tooling. It's fast!", {
     labels: ['build tool', 'dev server', 'frontend', 'hmr', 'vite'],
   }),
-  tool('Fastify', 'Fast and low overhead web framework, for Node.js', {
+  engineTool('Fastify', 'Fast and low overhead web framework, for Node.js', {
     category: 'API framework',
     labels: ['nodejs', 'performance', 'speed', 'web', 'webframework'],
   }),
-  tool('Drizzle ORM', 'Headless TypeScript ORM with a head. Runs on Node, Bun and Deno.', {
+  engineTool('Drizzle ORM', 'Headless TypeScript ORM with a head. Runs on Node, Bun and Deno.', {
     labels: ['orm', 'postgresql', 'mysql', 'sqlite', 'typescript', 'sql'],
   }),
-  tool('PostgreSQL', 'Mirror of the official PostgreSQL GIT repository.', { stance: 'preferred', rating: 5 }),
-  tool('Vitest', 'Next generation testing framework powered by Vite.', {
+  engineTool('PostgreSQL', 'Mirror of the official PostgreSQL GIT repository.', {
+    stance: 'preferred',
+    rating: 5,
+  }),
+  engineTool('Vitest', 'Next generation testing framework powered by Vite.', {
     stance: 'preferred',
     rating: 5,
     labels: ['test', 'testing tools', 'vite', 'vitest'],
@@ -58,7 +41,7 @@ const FITS: Record<string, string> = {
 
 describe('roles of the built-in ideas', () => {
   it('puts every tool of the tried workspace only in a role of its own category, and never twice', () => {
-    const { suggestions } = suggest(input(tried()));
+    const { suggestions } = suggest(engineInput(tried()));
     expect(suggestions.length).toBeGreaterThan(5);
     for (const suggestion of suggestions) {
       for (const used of suggestion.tools)
@@ -78,20 +61,20 @@ describe('roles of the built-in ideas', () => {
 
   it('takes the team category before what the name, tags or description say', () => {
     const keys = (entry: EngineTool) => [...classifyTool(entry).keys()];
-    expect(keys(tool('PostgreSQL', 'A relational database', { category: 'Queue' }))).toEqual(['queue']);
-    expect(keys(tool('Vitest', 'Testing powered by Vite', { labels: ['vite', 'frontend'] }))).toEqual([
+    expect(keys(engineTool('PostgreSQL', 'A relational database', { category: 'Queue' }))).toEqual(['queue']);
+    expect(keys(engineTool('Vitest', 'Testing powered by Vite', { labels: ['vite', 'frontend'] }))).toEqual([
       'testing',
     ]);
-    expect(keys(tool('Obscure', 'A database for the browser', { labels: ['orm'] }))).toEqual(['orm']);
+    expect(keys(engineTool('Obscure', 'A database for the browser', { labels: ['orm'] }))).toEqual(['orm']);
   });
 
   it('leaves a role without a fitting tool as the stretch, or does not propose the idea', () => {
     const tools = [
-      tool('Fastify', 'Fast and low overhead web framework', { stance: 'preferred', rating: 5 }),
-      tool('PostgreSQL', 'The relational database', { stance: 'preferred', rating: 5 }),
-      tool('Vitest', 'Next generation testing framework', { stance: 'preferred', rating: 5 }),
+      engineTool('Fastify', 'Fast and low overhead web framework', { stance: 'preferred', rating: 5 }),
+      engineTool('PostgreSQL', 'The relational database', { stance: 'preferred', rating: 5 }),
+      engineTool('Vitest', 'Next generation testing framework', { stance: 'preferred', rating: 5 }),
     ];
-    const { suggestions } = suggest(input(tools));
+    const { suggestions } = suggest(engineInput(tools));
     const crud = suggestions.find((suggestion) => suggestion.archetype === 'crud-web-app');
     expect(crud?.stretch_category).toBe('Frontend framework');
     expect(crud?.title).toBe('A CRUD web app on a frontend framework of your choice and Fastify');
@@ -101,15 +84,15 @@ describe('roles of the built-in ideas', () => {
 
   it('fills the scarce role first when a tool fits two', () => {
     const tools = [
-      tool('Next.js', 'The React framework', {
+      engineTool('Next.js', 'The React framework', {
         stance: 'preferred',
         rating: 5,
         category: 'Frontend framework, API framework',
       }),
-      tool('Svelte', 'Cybernetically enhanced web apps'),
-      tool('SQLite', 'A small, fast SQL database engine'),
+      engineTool('Svelte', 'Cybernetically enhanced web apps'),
+      engineTool('SQLite', 'A small, fast SQL database engine'),
     ];
-    const crud = suggest(input(tools)).suggestions.find(
+    const crud = suggest(engineInput(tools)).suggestions.find(
       (suggestion) => suggestion.archetype === 'crud-web-app',
     );
     expect(crud?.tools.map((used) => `${used.name} — ${used.role}`)).toEqual([

@@ -1,46 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTool, suggest, titleKey, type EngineInput, type EngineTool } from './engine.ts';
+import { engineInput, engineTool } from '@stackyard/testing/engine-tools';
+import { classifyTool, suggest, titleKey, type EngineTool } from './engine.ts';
 import { ARCHETYPES } from './taxonomy.ts';
 
-let counter = 0;
-function tool(name: string, description: string, extra: Partial<EngineTool> = {}): EngineTool {
-  counter += 1;
-  return {
-    id: `00000000-0000-4000-8000-${counter.toString().padStart(12, '0')}`,
-    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    name,
-    description,
-    stance: 'accepted',
-    rating: null,
-    category: null,
-    labels: [],
-    projectCount: 0,
-    ...extra,
-  };
-}
-
-function input(tools: EngineTool[], extra: Partial<EngineInput> = {}): EngineInput {
-  return { tools, projects: [], excludedFingerprints: new Set(), excludedTitles: new Set(), ...extra };
-}
-
 const webStack = () => [
-  tool('React', 'The library for web and native user interfaces', { stance: 'preferred', rating: 5 }),
-  tool('Fastify', 'Fast and low overhead web framework, for Node.js', { rating: 4 }),
-  tool('PostgreSQL', 'The world\u2019s most advanced open source relational database'),
-  tool('Drizzle ORM', 'Headless TypeScript ORM with a head'),
-  tool('Tailwind CSS', 'A utility-first CSS framework'),
-  tool('Vitest', 'Next generation testing framework powered by Vite'),
-  tool('Playwright', 'Reliable end-to-end testing for modern web apps'),
+  engineTool('React', 'The library for web and native user interfaces', { stance: 'preferred', rating: 5 }),
+  engineTool('Fastify', 'Fast and low overhead web framework, for Node.js', { rating: 4 }),
+  engineTool('PostgreSQL', 'The world\u2019s most advanced open source relational database'),
+  engineTool('Drizzle ORM', 'Headless TypeScript ORM with a head'),
+  engineTool('Tailwind CSS', 'A utility-first CSS framework'),
+  engineTool('Vitest', 'Next generation testing framework powered by Vite'),
+  engineTool('Playwright', 'Reliable end-to-end testing for modern web apps'),
 ];
 
 const dataStack = () => [
-  tool('pandas', 'Flexible and powerful data analysis and manipulation library for Python'),
-  tool('DuckDB', 'An in-process SQL OLAP database management system', { rating: 5 }),
-  tool('Apache Airflow', 'A platform to programmatically author, schedule and monitor workflows', {
+  engineTool('pandas', 'Flexible and powerful data analysis and manipulation library for Python'),
+  engineTool('DuckDB', 'An in-process SQL OLAP database management system', { rating: 5 }),
+  engineTool('Apache Airflow', 'A platform to programmatically author, schedule and monitor workflows', {
     slug: 'airflow',
   }),
-  tool('Jupyter', 'Interactive notebooks for data science'),
-  tool('FastAPI', 'FastAPI framework, high performance, easy to learn, ready for production'),
+  engineTool('Jupyter', 'Interactive notebooks for data science'),
+  engineTool('FastAPI', 'FastAPI framework, high performance, easy to learn, ready for production'),
 ];
 
 const names = (tools: { name: string }[]) => tools.map((entry) => entry.name);
@@ -57,16 +37,16 @@ describe('the built-in suggestion engine', () => {
 
   it('classifies tools from their stack category, tags, names and descriptions', () => {
     const keys = (entry: EngineTool) => [...classifyTool(entry).keys()];
-    expect(keys(tool('React', null as unknown as string))).toContain('frontend');
-    expect(keys(tool('Acme Thing', 'Internal', { category: 'Queue' }))).toEqual(['queue']);
-    expect(keys(tool('Obscure', null as unknown as string, { labels: ['orm'] }))).toEqual(['orm']);
-    expect(keys(tool('Unknown', 'A database toolkit with migrations'))).toContain('orm');
-    expect(keys(tool('Mystery', 'Does things'))).toEqual([]);
+    expect(keys(engineTool('React', null as unknown as string))).toContain('frontend');
+    expect(keys(engineTool('Acme Thing', 'Internal', { category: 'Queue' }))).toEqual(['queue']);
+    expect(keys(engineTool('Obscure', null as unknown as string, { labels: ['orm'] }))).toEqual(['orm']);
+    expect(keys(engineTool('Unknown', 'A database toolkit with migrations'))).toContain('orm');
+    expect(keys(engineTool('Mystery', 'Does things'))).toEqual([]);
   });
 
   it('builds web projects from a web stack, with only its tools, favouring the preferred one', () => {
     const tools = webStack();
-    const { suggestions, tooFew } = suggest(input(tools));
+    const { suggestions, tooFew } = suggest(engineInput(tools));
     expect(tooFew).toBeUndefined();
     const archetypes = suggestions.map((suggestion) => suggestion.archetype);
     expect(archetypes).toContain('crud-web-app');
@@ -89,7 +69,7 @@ describe('the built-in suggestion engine', () => {
   });
 
   it('names a stretch as a missing category, never as an invented tool', () => {
-    const { suggestions } = suggest(input(webStack()));
+    const { suggestions } = suggest(engineInput(webStack()));
     const stretched = suggestions.filter((suggestion) => suggestion.stretch_category);
     expect(stretched.length).toBeGreaterThan(0);
     const apiWithAuth = suggestions.find((suggestion) => suggestion.archetype === 'api-with-auth');
@@ -99,7 +79,7 @@ describe('the built-in suggestion engine', () => {
   });
 
   it('builds data projects from a data stack', () => {
-    const { suggestions } = suggest(input(dataStack()));
+    const { suggestions } = suggest(engineInput(dataStack()));
     const archetypes = suggestions.map((suggestion) => suggestion.archetype);
     expect(archetypes).toContain('data-pipeline');
     expect(archetypes).toContain('ml-model-api');
@@ -109,7 +89,9 @@ describe('the built-in suggestion engine', () => {
   });
 
   it('asks for more tools when the collection is tiny, saying what to collect first', () => {
-    const result = suggest(input([tool('React', 'UI library'), tool('Mystery', 'Does things')]));
+    const result = suggest(
+      engineInput([engineTool('React', 'UI library'), engineTool('Mystery', 'Does things')]),
+    );
     expect(result.suggestions).toEqual([]);
     expect(result.tooFew).toEqual({
       have: 1,
@@ -120,24 +102,24 @@ describe('the built-in suggestion engine', () => {
 
   it('never suggests avoided tools: a collection of only avoided tools has nothing to offer', () => {
     const avoided = webStack().map((entry) => ({ ...entry, stance: 'avoid' as const }));
-    const result = suggest(input(avoided));
+    const result = suggest(engineInput(avoided));
     expect(result.suggestions).toEqual([]);
     expect(result.tooFew?.have).toBe(0);
 
     const mixed = webStack().map((entry) =>
       entry.name === 'React' ? { ...entry, stance: 'avoid' as const } : entry,
     );
-    for (const suggestion of suggest(input(mixed)).suggestions)
+    for (const suggestion of suggest(engineInput(mixed)).suggestions)
       expect(names(suggestion.tools)).not.toContain('React');
   });
 
   it('never brings back a dismissed suggestion, by fingerprint or by title', () => {
     const tools = webStack();
-    const first = suggest(input(tools)).suggestions;
+    const first = suggest(engineInput(tools)).suggestions;
     const [dismissed, titled] = first;
     if (!dismissed || !titled) throw new Error('expected suggestions');
     const again = suggest(
-      input(tools, {
+      engineInput(tools, {
         excludedFingerprints: new Set([dismissed.fingerprint]),
         excludedTitles: new Set([titleKey(titled.title)]),
       }),
@@ -149,10 +131,10 @@ describe('the built-in suggestion engine', () => {
 
   it('never repeats an existing project, by name or by tool set', () => {
     const tools = webStack();
-    const [top, second] = suggest(input(tools)).suggestions;
+    const [top, second] = suggest(engineInput(tools)).suggestions;
     if (!top || !second) throw new Error('expected suggestions');
     const again = suggest(
-      input(tools, {
+      engineInput(tools, {
         projects: [
           { name: top.title.toUpperCase(), toolIds: [] },
           { name: 'Something else', toolIds: second.tools.map((used) => used.tool_id).reverse() },
@@ -165,27 +147,27 @@ describe('the built-in suggestion engine', () => {
 
   it('is deterministic', () => {
     const tools = webStack();
-    expect(suggest(input(tools))).toEqual(suggest(input(tools)));
+    expect(suggest(engineInput(tools))).toEqual(suggest(engineInput(tools)));
   });
 
   it('lets a focus text steer towards matching archetypes and tools', () => {
-    const tools = [...webStack(), tool('Socket.IO', 'Bidirectional and low-latency communication')];
-    const unfocused = suggest(input(tools)).suggestions[0];
+    const tools = [...webStack(), engineTool('Socket.IO', 'Bidirectional and low-latency communication')];
+    const unfocused = suggest(engineInput(tools)).suggestions[0];
     expect(unfocused?.archetype).not.toBe('realtime-dashboard');
-    const focused = suggest(input(tools, { focus: 'something with realtime' })).suggestions;
+    const focused = suggest(engineInput(tools, { focus: 'something with realtime' })).suggestions;
     expect(['realtime-dashboard', 'collaborative-editor']).toContain(focused[0]?.archetype);
-    const testing = suggest(input(tools, { focus: 'learn Playwright' })).suggestions[0];
+    const testing = suggest(engineInput(tools, { focus: 'learn Playwright' })).suggestions[0];
     expect(names(testing?.tools ?? [])).toContain('Playwright');
   });
 
   it('favours saved-but-unused tools over ones every project already uses', () => {
     const tools = [
-      tool('Vue', 'The progressive JavaScript framework', { projectCount: 4 }),
-      tool('Svelte', 'Cybernetically enhanced web apps'),
-      tool('Express', 'Fast, unopinionated, minimalist web framework', { projectCount: 4 }),
-      tool('SQLite', 'A small, fast, self-contained SQL database engine', { projectCount: 4 }),
+      engineTool('Vue', 'The progressive JavaScript framework', { projectCount: 4 }),
+      engineTool('Svelte', 'Cybernetically enhanced web apps'),
+      engineTool('Express', 'Fast, unopinionated, minimalist web framework', { projectCount: 4 }),
+      engineTool('SQLite', 'A small, fast, self-contained SQL database engine', { projectCount: 4 }),
     ];
-    const crud = suggest(input(tools)).suggestions.find((entry) => entry.archetype === 'crud-web-app');
+    const crud = suggest(engineInput(tools)).suggestions.find((entry) => entry.archetype === 'crud-web-app');
     expect(names(crud?.tools ?? [])).toContain('Svelte');
     expect(crud?.why).toContain('Svelte is saved but not yet used in a project');
   });

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextStepsListSchema, type NextStepsList } from '@stackyard/contracts/suggestion';
-import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { expectStatus } from '@stackyard/testing/catalog-fixtures';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import { engineTool } from '@stackyard/testing/engine-tools';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
 import type { EngineTool } from './engine.ts';
 import { nextSteps } from './next-steps.ts';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
+const test = apiTest();
 
 describe('GET /workspaces/{id}/suggestions/next-steps', () => {
-  it('proposes workspace tools not yet in a project, each in a role the project lacks', async () => {
-    const world = await catalogWorld(h);
-    const tools = await seedCollection(h.db.db, world.workspaceId);
+  test('proposes workspace tools not yet in a project, each in a role the project lacks', async ({
+    api,
+    world,
+  }) => {
+    const tools = await seedCollection(api.db.db, world.workspaceId);
     const create = async (name: string, toolNames: string[]) =>
       expectStatus(
-        await h.as(world.editor).post('/projects', {
+        await api.as(world.editor).post('/projects', {
           workspace_id: world.workspaceId,
           metadata: { name },
           tool_ids: toolNames.map((toolName) => tools[toolName]),
@@ -30,7 +27,9 @@ describe('GET /workspaces/{id}/suggestions/next-steps', () => {
     await create('Team wiki', ['React', 'Fastify']);
     await create('Empty idea', []);
 
-    const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/suggestions/next-steps`);
+    const response = await api
+      .as(world.viewer)
+      .get(`/workspaces/${world.workspaceId}/suggestions/next-steps`);
     const { items } = nextStepsListSchema.parse(expectStatus<NextStepsList>(response, 200));
     expect(items.map((item) => item.project_name)).toEqual(['Team wiki']);
     const steps = items[0]?.steps ?? [];
@@ -47,23 +46,13 @@ describe('GET /workspaces/{id}/suggestions/next-steps', () => {
       'Team wiki has no database yet; PostgreSQL is in your collection and goes with React and Fastify.',
     );
 
-    const outsider = await h.user(`out${Math.random().toString(36).slice(2, 8)}`);
-    expectStatus(await h.as(outsider).get(`/workspaces/${world.workspaceId}/suggestions/next-steps`), 404);
+    const outsider = await api.user(`out${Math.random().toString(36).slice(2, 8)}`);
+    expectStatus(await api.as(outsider).get(`/workspaces/${world.workspaceId}/suggestions/next-steps`), 404);
   });
 
   it('never proposes an avoided tool, nor one of a category the project already has', () => {
-    const tool = (id: string, name: string, extra: Partial<EngineTool> = {}): EngineTool => ({
-      id,
-      slug: name.toLowerCase(),
-      name,
-      description: null,
-      stance: 'accepted',
-      rating: null,
-      category: null,
-      labels: [],
-      projectCount: 0,
-      ...extra,
-    });
+    const tool = (id: string, name: string, extra: Partial<EngineTool> = {}) =>
+      engineTool(name, null, { id, ...extra });
     const tools = [
       tool('1', 'React'),
       tool('2', 'Fastify'),

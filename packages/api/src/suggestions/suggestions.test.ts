@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { toolFacts, workspaceTools } from '@stackyard/db/schema';
 import { problemSchema } from '@stackyard/contracts/problem';
 import {
@@ -14,28 +14,24 @@ import {
   nextCursor,
   type CatalogWorld,
 } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness } from '@stackyard/testing/harness';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
 
-let h: Harness;
+const test = apiTest();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-async function webWorld(): Promise<CatalogWorld & { tools: Record<string, string> }> {
-  const world = await catalogWorld(h);
-  return { ...world, tools: await seedCollection(h.db.db, world.workspaceId) };
+async function webWorld(api: Harness): Promise<CatalogWorld & { tools: Record<string, string> }> {
+  const world = await catalogWorld(api);
+  return { ...world, tools: await seedCollection(api.db.db, world.workspaceId) };
 }
 
 /** A page of suggestions, with the next page's cursor from the x-next-cursor header. */
 async function list(
+  api: Harness,
   world: CatalogWorld,
   query = '',
 ): Promise<SuggestionList & { nextCursor: string | null }> {
-  const response = await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/suggestions${query}`);
+  const response = await api.as(world.viewer).get(`/workspaces/${world.workspaceId}/suggestions${query}`);
   const raw = expectStatus(response, 200);
   // The cursor travels in the header only, as for every other list.
   expect(raw).not.toHaveProperty('nextCursor');
@@ -44,9 +40,11 @@ async function list(
 }
 
 describe('GET /workspaces/{id}/suggestions', () => {
-  it('shows members a page of built-in suggestions with stable ids, and more ideas by cursor', async () => {
-    const world = await webWorld();
-    const first = await list(world);
+  test('shows members a page of built-in suggestions with stable ids, and more ideas by cursor', async ({
+    api,
+  }) => {
+    const world = await webWorld(api);
+    const first = await list(api, world);
     expect(first.mode).toBe('builtin');
     expect(first.mode_note).toBeUndefined();
     expect(first.too_few).toBeUndefined();
@@ -57,28 +55,30 @@ describe('GET /workspaces/{id}/suggestions', () => {
       for (const tool of item.tools) expect(known.has(tool.tool_id)).toBe(true);
     }
     // Asked again, the same suggestions keep their ids.
-    const again = await list(world);
+    const again = await list(api, world);
     expect(again.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
     expect(first.nextCursor).toBe('p1');
-    const second = await list(world, `?cursor=${first.nextCursor}`);
+    const second = await list(api, world, `?cursor=${first.nextCursor}`);
     expect(second.items.length).toBeGreaterThan(0);
     const firstIds = new Set(first.items.map((item) => item.id));
     for (const item of second.items) expect(firstIds.has(item.id)).toBe(false);
   });
 
-  it('steers by focus', async () => {
-    const world = await webWorld();
-    const focused = await list(world, `?focus=${encodeURIComponent('end-to-end testing')}`);
+  test('steers by focus', async ({ api }) => {
+    const world = await webWorld(api);
+    const focused = await list(api, world, `?focus=${encodeURIComponent('end-to-end testing')}`);
     expect(focused.items[0]?.archetype).toBe('e2e-test-suite');
   });
 
-  it("classifies by the team's stack categories and tags, and never suggests avoided tools", async () => {
-    const world = await webWorld();
-    const extra = await seedCollection(h.db.db, world.workspaceId, [
+  test("classifies by the team's stack categories and tags, and never suggests avoided tools", async ({
+    api,
+  }) => {
+    const world = await webWorld(api);
+    const extra = await seedCollection(api.db.db, world.workspaceId, [
       ['Acme Jobs', 'Internal', null],
       ['Gatekeeper', 'Internal', null],
     ]);
-    const as = h.as(world.editor);
+    const as = api.as(world.editor);
     expectStatus(
       await as.put(`/tools/workspace/${extra['Acme Jobs']}/stance`, {
         stance: 'preferred',
@@ -93,22 +93,22 @@ describe('GET /workspaces/{id}/suggestions', () => {
     expectStatus(await as.put(`/tools/workspace/${extra.Gatekeeper}/tags/${tag.id}`), 204);
     expectStatus(await as.put(`/tools/workspace/${world.tools.React}/stance`, { stance: 'avoid' }), 200);
 
-    const pages = [await list(world, '?focus=background%20jobs'), await list(world, '?cursor=p1')];
+    const pages = [await list(api, world, '?focus=background%20jobs'), await list(api, world, '?cursor=p1')];
     const used = pages.flatMap((page) => page.items.flatMap((item) => item.tools));
     expect(used.find((tool) => tool.name === 'Acme Jobs')?.role).toBe('Queue');
     expect(used.find((tool) => tool.name === 'Gatekeeper')?.role).toBe('Authentication');
     expect(used.map((tool) => tool.name)).not.toContain('React');
   });
 
-  it('classifies by the repository topics the tool facts hold', async () => {
-    const world = await webWorld();
-    const extra = await seedCollection(h.db.db, world.workspaceId, [['Flux Capacitor', 'Internal', null]]);
-    const [row] = await h.db.db
+  test('classifies by the repository topics the tool facts hold', async ({ api }) => {
+    const world = await webWorld(api);
+    const extra = await seedCollection(api.db.db, world.workspaceId, [['Flux Capacitor', 'Internal', null]]);
+    const [row] = await api.db.db
       .select({ toolId: workspaceTools.toolId })
       .from(workspaceTools)
       .where(eq(workspaceTools.id, extra['Flux Capacitor'] ?? ''));
     const fetchedAt = new Date();
-    await h.db.db.insert(toolFacts).values({
+    await api.db.db.insert(toolFacts).values({
       toolId: row?.toolId ?? '',
       source: 'github',
       subject: '',
@@ -132,15 +132,14 @@ describe('GET /workspaces/{id}/suggestions', () => {
         scorecard: null,
       },
     });
-    const pages = [await list(world, '?focus=background%20jobs'), await list(world, '?cursor=p1')];
+    const pages = [await list(api, world, '?focus=background%20jobs'), await list(api, world, '?cursor=p1')];
     const used = pages.flatMap((page) => page.items.flatMap((item) => item.tools));
     expect(used.find((tool) => tool.name === 'Flux Capacitor')?.role).toBe('Queue');
   });
 
-  it('says what to collect first when the workspace has too few tools', async () => {
-    const world = await catalogWorld(h);
-    await seedCollection(h.db.db, world.workspaceId, [['React', 'UI library', null]]);
-    const result = await list(world);
+  test('says what to collect first when the workspace has too few tools', async ({ api, world }) => {
+    await seedCollection(api.db.db, world.workspaceId, [['React', 'UI library', null]]);
+    const result = await list(api, world);
     expect(result.items).toEqual([]);
     expect(result.nextCursor).toBeNull();
     expect(result.too_few).toEqual({
@@ -150,29 +149,33 @@ describe('GET /workspaces/{id}/suggestions', () => {
     });
   });
 
-  it('refuses a bad cursor or an overlong focus with 400, and hides the workspace from outsiders', async () => {
-    const world = await webWorld();
-    const as = h.as(world.viewer);
+  test('refuses a bad cursor or an overlong focus with 400, and hides the workspace from outsiders', async ({
+    api,
+  }) => {
+    const world = await webWorld(api);
+    const as = api.as(world.viewer);
     const bad = await as.get(`/workspaces/${world.workspaceId}/suggestions?cursor=zzz`);
     expect(problemSchema.parse(expectStatus(bad, 400)).detail).toContain('Invalid cursor');
     const long = await as.get(`/workspaces/${world.workspaceId}/suggestions?focus=${'x'.repeat(201)}`);
     expect(problemSchema.parse(expectStatus(long, 400)).detail).toContain('Focus must be at most 200');
-    const outsider = await h.user(`out${Math.random().toString(36).slice(2, 8)}`);
-    expectStatus(await h.as(outsider).get(`/workspaces/${world.workspaceId}/suggestions`), 404);
+    const outsider = await api.user(`out${Math.random().toString(36).slice(2, 8)}`);
+    expectStatus(await api.as(outsider).get(`/workspaces/${world.workspaceId}/suggestions`), 404);
   });
 });
 
 describe('POST /workspaces/{id}/suggestions/{suggestionId}/accept', () => {
-  it('creates the project with its tools and the milestones as its first comment, once', async () => {
-    const world = await webWorld();
-    const [idea] = (await list(world)).items;
+  test('creates the project with its tools and the milestones as its first comment, once', async ({
+    api,
+  }) => {
+    const world = await webWorld(api);
+    const [idea] = (await list(api, world)).items;
     if (!idea) throw new Error('expected a suggestion');
-    const as = h.as(world.editor);
+    const as = api.as(world.editor);
     const path = `/workspaces/${world.workspaceId}/suggestions/${idea.id}/accept`;
     const accepted = acceptedSuggestionSchema.parse(expectStatus(await as.post(path, {}), 201));
     expect(accepted.project.metadata.name).toBe(idea.title);
     expect(accepted.url).toBe(
-      `/${world.owner.username}/${await workspaceSlug(world)}/projects/${accepted.project.slug}`,
+      `/${world.owner.username}/${await workspaceSlug(api, world)}/projects/${accepted.project.slug}`,
     );
 
     const tools = expectStatus<{ workspace_tool_id: string }[]>(
@@ -191,24 +194,24 @@ describe('POST /workspaces/{id}/suggestions/{suggestionId}/accept', () => {
     for (const milestone of idea.milestones) expect(contents[0]).toContain(milestone);
 
     // It never comes back, and cannot be started twice.
-    expect((await list(world)).items.map((item) => item.id)).not.toContain(idea.id);
+    expect((await list(api, world)).items.map((item) => item.id)).not.toContain(idea.id);
     expect(problemSchema.parse(expectStatus(await as.post(path, {}), 409)).detail).toBe(
       'This suggestion was already started as a project.',
     );
   });
 
-  it('is refused to viewers (403) and answers 404 for another workspace’s suggestion', async () => {
-    const world = await webWorld();
-    const other = await webWorld();
-    const [idea] = (await list(world)).items;
+  test('is refused to viewers (403) and answers 404 for another workspace’s suggestion', async ({ api }) => {
+    const world = await webWorld(api);
+    const other = await webWorld(api);
+    const [idea] = (await list(api, world)).items;
     if (!idea) throw new Error('expected a suggestion');
-    const refused = await h
+    const refused = await api
       .as(world.viewer)
       .post(`/workspaces/${world.workspaceId}/suggestions/${idea.id}/accept`, {});
     expect(problemSchema.parse(expectStatus(refused, 403)).detail).toBe(
       'Only editors and admins can start or dismiss a suggested project.',
     );
-    const elsewhere = await h
+    const elsewhere = await api
       .as(other.owner)
       .post(`/workspaces/${other.workspaceId}/suggestions/${idea.id}/accept`, {});
     expect(problemSchema.parse(expectStatus(elsewhere, 404)).detail).toBe('Suggestion not found');
@@ -216,12 +219,12 @@ describe('POST /workspaces/{id}/suggestions/{suggestionId}/accept', () => {
 });
 
 describe('POST /workspaces/{id}/suggestions/{suggestionId}/dismiss', () => {
-  it('dismisses with an optional reason, and the suggestion never returns', async () => {
-    const world = await webWorld();
-    const first = await list(world);
+  test('dismisses with an optional reason, and the suggestion never returns', async ({ api }) => {
+    const world = await webWorld(api);
+    const first = await list(api, world);
     const [idea, plain] = first.items;
     if (!idea || !plain) throw new Error('expected suggestions');
-    const as = h.as(world.editor);
+    const as = api.as(world.editor);
     const dismissed = await as.post(`/workspaces/${world.workspaceId}/suggestions/${idea.id}/dismiss`, {
       reason: '  We did this last year ',
     });
@@ -233,9 +236,9 @@ describe('POST /workspaces/{id}/suggestions/{suggestionId}/dismiss', () => {
     const bare = await as.post(`/workspaces/${world.workspaceId}/suggestions/${plain.id}/dismiss`);
     expect(dismissedSuggestionSchema.parse(expectStatus(bare, 200)).reason).toBeNull();
     for (const page of [
-      await list(world),
-      await list(world, '?cursor=p1'),
-      await list(world, '?cursor=p2'),
+      await list(api, world),
+      await list(api, world, '?cursor=p1'),
+      await list(api, world, '?cursor=p2'),
     ]) {
       const titles = page.items.map((item) => item.title);
       expect(titles).not.toContain(idea.title);
@@ -250,7 +253,9 @@ describe('POST /workspaces/{id}/suggestions/{suggestionId}/dismiss', () => {
   });
 });
 
-async function workspaceSlug(world: CatalogWorld): Promise<string> {
-  return expectStatus<{ slug: string }>(await h.as(world.owner).get(`/workspaces/${world.workspaceId}`), 200)
-    .slug;
+async function workspaceSlug(api: Harness, world: CatalogWorld): Promise<string> {
+  return expectStatus<{ slug: string }>(
+    await api.as(world.owner).get(`/workspaces/${world.workspaceId}`),
+    200,
+  ).slug;
 }

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
 import { tags as tagsTable } from '@stackyard/db/schema';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { allPages, catalogWorld, expectStatus, nextCursor } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
+const test = apiTest();
 
 describe('tags', () => {
-  it('are created, listed by name, edited and deleted by editors; names are unique whatever their case', async () => {
-    const world = await catalogWorld(h);
+  test('are created, listed by name, edited and deleted by editors; names are unique whatever their case', async ({
+    api,
+    world,
+  }) => {
     const created = tagSchema.parse(
       expectStatus(
-        await h.as(world.editor).post('/tags', {
+        await api.as(world.editor).post('/tags', {
           workspace_id: world.workspaceId,
           tag_name: 'Frontend',
           color: '#3B82F6',
@@ -35,12 +31,12 @@ describe('tags', () => {
       criteria: ['runs in a browser'],
     });
     expectStatus(
-      await h
+      await api
         .as(world.editor)
         .post('/tags', { workspace_id: world.workspaceId, tag_name: 'backend', color: '#000000' }),
       201,
     );
-    const clash = await h
+    const clash = await api
       .as(world.editor)
       .post('/tags', { workspace_id: world.workspaceId, tag_name: 'FRONTEND', color: '#000000' });
     expect(clash.statusCode).toBe(409);
@@ -48,60 +44,59 @@ describe('tags', () => {
       'This workspace already has a tag named "FRONTEND".',
     );
     const list = tagListSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
     );
     expect(list.map((tag) => tag.tag_name)).toEqual(['backend', 'Frontend']);
     expect(list[0]).toMatchObject({ description: null, criteria: null });
     const edited = expectStatus<Tag>(
-      await h
+      await api
         .as(world.owner)
         .put(`/tags/${created.id}`, { tag_name: 'Web', description: null, criteria: null }),
       200,
     );
     expect(edited).toMatchObject({ tag_name: 'Web', color: '#3b82f6', description: null, criteria: null });
-    const badColor = await h
+    const badColor = await api
       .as(world.editor)
       .put(`/tags/${created.id}`, { color: 'red; background: url(x)' });
     expect(badColor.statusCode).toBe(400);
-    expect((await h.as(world.viewer).put(`/tags/${created.id}`, { color: '#ffffff' })).statusCode).toBe(403);
+    expect((await api.as(world.viewer).put(`/tags/${created.id}`, { color: '#ffffff' })).statusCode).toBe(
+      403,
+    );
     expect(
       (
-        await h
+        await api
           .as(world.viewer)
           .post('/tags', { workspace_id: world.workspaceId, tag_name: 'v', color: '#ffffff' })
       ).statusCode,
     ).toBe(403);
-    expectStatus(await h.as(world.editor).delete(`/tags/${created.id}`), 204);
-    const gone = await h.as(world.editor).delete(`/tags/${created.id}`);
+    expectStatus(await api.as(world.editor).delete(`/tags/${created.id}`), 204);
+    const gone = await api.as(world.editor).delete(`/tags/${created.id}`);
     expect(problemSchema.parse(gone.json()).detail).toBe('Tag not found');
   });
 
-  it('are attached to and detached from tools, resources and projects of their own workspace', async () => {
-    const world = await catalogWorld(h);
-    const other = await catalogWorld(h);
-    const { workspaceToolId } = await seedTool(h.db.db, {
+  test('are attached to and detached from tools, resources and projects of their own workspace', async ({
+    api,
+    world,
+    project,
+  }) => {
+    const other = await catalogWorld(api);
+    const { workspaceToolId } = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: 'https://t.example.com',
       slug: 't',
     });
-    const resourceId = await seedResource(h.db.db, {
+    const resourceId = await seedResource(api.db.db, {
       workspaceId: world.workspaceId,
       url: 'https://r.example.com',
     });
-    const project = expectStatus<{ id: string }>(
-      await h
-        .as(world.editor)
-        .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'P' } }),
-      201,
-    );
     const tag = expectStatus<Tag>(
-      await h
+      await api
         .as(world.editor)
         .post('/tags', { workspace_id: world.workspaceId, tag_name: 'x', color: '#000000' }),
       201,
     );
     const foreign = expectStatus<Tag>(
-      await h
+      await api
         .as(other.editor)
         .post('/tags', { workspace_id: other.workspaceId, tag_name: 'x', color: '#000000' }),
       201,
@@ -111,32 +106,34 @@ describe('tags', () => {
       `/resources/workspace/${resourceId}`,
       `/projects/${project.id}`,
     ]) {
-      expectStatus(await h.as(world.editor).put(`${base}/tags/${tag.id}`), 204);
-      expectStatus(await h.as(world.editor).put(`${base}/tags/${tag.id}`), 204);
-      const refused = await h.as(world.editor).put(`${base}/tags/${foreign.id}`);
+      expectStatus(await api.as(world.editor).put(`${base}/tags/${tag.id}`), 204);
+      expectStatus(await api.as(world.editor).put(`${base}/tags/${tag.id}`), 204);
+      const refused = await api.as(world.editor).put(`${base}/tags/${foreign.id}`);
       expect(refused.statusCode, base).toBe(404);
       expect(problemSchema.parse(refused.json()).detail).toBe('Tag not found');
-      expect((await h.as(world.viewer).put(`${base}/tags/${tag.id}`)).statusCode).toBe(403);
-      const tags = expectStatus<Tag[]>(await h.as(world.viewer).get(`${base}/tags`), 200);
+      expect((await api.as(world.viewer).put(`${base}/tags/${tag.id}`)).statusCode).toBe(403);
+      const tags = expectStatus<Tag[]>(await api.as(world.viewer).get(`${base}/tags`), 200);
       expect(tags.map((t) => t.id)).toEqual([tag.id]);
-      expectStatus(await h.as(world.editor).delete(`${base}/tags/${tag.id}`), 204);
-      expect((await h.as(world.editor).delete(`${base}/tags/${tag.id}`)).statusCode).toBe(404);
-      expect(expectStatus(await h.as(world.viewer).get(`${base}/tags`), 200)).toEqual([]);
+      expectStatus(await api.as(world.editor).delete(`${base}/tags/${tag.id}`), 204);
+      expect((await api.as(world.editor).delete(`${base}/tags/${tag.id}`)).statusCode).toBe(404);
+      expect(expectStatus(await api.as(world.viewer).get(`${base}/tags`), 200)).toEqual([]);
     }
     // Deleting a tag takes it off every item.
-    expectStatus(await h.as(world.editor).put(`/projects/${project.id}/tags/${tag.id}`), 204);
-    expectStatus(await h.as(world.editor).delete(`/tags/${tag.id}`), 204);
-    expect(expectStatus(await h.as(world.viewer).get(`/projects/${project.id}/tags`), 200)).toEqual([]);
-    const missing = await h.as(world.viewer).get(`/resources/workspace/${crypto.randomUUID()}/tags`);
+    expectStatus(await api.as(world.editor).put(`/projects/${project.id}/tags/${tag.id}`), 204);
+    expectStatus(await api.as(world.editor).delete(`/tags/${tag.id}`), 204);
+    expect(expectStatus(await api.as(world.viewer).get(`/projects/${project.id}/tags`), 200)).toEqual([]);
+    const missing = await api.as(world.viewer).get(`/resources/workspace/${crypto.randomUUID()}/tags`);
     expect(problemSchema.parse(missing.json()).detail).toBe('Resource not found');
   });
 
-  it('page through thousands with a cursor, and a search finds one beyond the first page', async () => {
-    const world = await catalogWorld(h);
+  test('page through thousands with a cursor, and a search finds one beyond the first page', async ({
+    api,
+    world,
+  }) => {
     const names = Array.from({ length: 2500 }, (_, index) => `Topic ${String(index).padStart(4, '0')}`);
     names.push('100% coverage', 'snake_case');
     for (let start = 0; start < names.length; start += 500) {
-      await h.db.db.insert(tagsTable).values(
+      await api.db.db.insert(tagsTable).values(
         names.slice(start, start + 500).map((name) => ({
           workspaceId: world.workspaceId,
           name,
@@ -144,7 +141,7 @@ describe('tags', () => {
         })),
       );
     }
-    const viewer = h.as(world.viewer);
+    const viewer = api.as(world.viewer);
     const list = `/tags?workspace_id=${world.workspaceId}`;
 
     const first = await viewer.get(list);
@@ -180,7 +177,7 @@ describe('tags', () => {
     expect(problemSchema.parse(tooLong.json()).detail).toBe(
       '/querystring/q: Search text must be at most 50 characters',
     );
-    const stranger = await h.user('stranger');
-    expect((await h.as(stranger).get(list)).statusCode).toBe(404);
+    const stranger = await api.user('stranger');
+    expect((await api.as(stranger).get(list)).statusCode).toBe(404);
   });
 });

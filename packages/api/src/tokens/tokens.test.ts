@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   accessTokenListSchema,
@@ -10,18 +10,17 @@ import { problemSchema } from '@stackyard/contracts/problem';
 import { workspaceListSchema } from '@stackyard/contracts/workspace';
 import { accessTokens } from '@stackyard/db/schema';
 import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
 
-let h: Harness;
+const test = apiTest();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-async function createToken(user: TestUser, input: CreateAccessToken): Promise<CreatedAccessToken> {
-  return createdAccessTokenSchema.parse(expectStatus(await h.as(user).post('/tokens', input), 201));
+async function createToken(
+  api: Harness,
+  user: TestUser,
+  input: CreateAccessToken,
+): Promise<CreatedAccessToken> {
+  return createdAccessTokenSchema.parse(expectStatus(await api.as(user).post('/tokens', input), 201));
 }
 
 /** The same user, calling with a personal access token instead of a session. */
@@ -34,9 +33,15 @@ function detail(response: { json(): unknown }): string | undefined {
 }
 
 describe('personal access tokens', () => {
-  it('are shown once, stored hashed, listed with prefix and last use, and work as a bearer credential', async () => {
-    const world = await catalogWorld(h);
-    const token = await createToken(world.editor, { name: 'CI', scope: 'read_write', expires_in_days: 30 });
+  test('are shown once, stored hashed, listed with prefix and last use, and work as a bearer credential', async ({
+    api,
+    world,
+  }) => {
+    const token = await createToken(api, world.editor, {
+      name: 'CI',
+      scope: 'read_write',
+      expires_in_days: 30,
+    });
     expect(token.token).toMatch(/^sy_pat_[A-Za-z0-9_-]{43}$/);
     expect(token.token.startsWith(token.prefix)).toBe(true);
     expect(token).toMatchObject({ name: 'CI', scope: 'read_write', workspace_id: null, last_used_at: null });
@@ -44,36 +49,42 @@ describe('personal access tokens', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
 
-    const [row] = await h.db.db.select().from(accessTokens).where(eq(accessTokens.id, token.id));
+    const [row] = await api.db.db.select().from(accessTokens).where(eq(accessTokens.id, token.id));
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(token.token.slice(token.prefix.length));
 
     const workspaces = workspaceListSchema.parse(
-      expectStatus(await h.as(holding(world.editor, token)).get('/workspaces'), 200),
+      expectStatus(await api.as(holding(world.editor, token)).get('/workspaces'), 200),
     );
     expect(workspaces.map((workspace) => workspace.id)).toContain(world.workspaceId);
     expectStatus(
-      await h
+      await api
         .as(holding(world.editor, token))
         .post('/tags', { workspace_id: world.workspaceId, tag_name: 'From CI', color: '#123456' }),
       201,
     );
 
-    const listed = accessTokenListSchema.parse(expectStatus(await h.as(world.editor).get('/tokens'), 200));
+    const listed = accessTokenListSchema.parse(expectStatus(await api.as(world.editor).get('/tokens'), 200));
     expect(listed).toHaveLength(1);
     expect(listed[0]?.last_used_at).not.toBeNull();
     expect(JSON.stringify(listed)).not.toContain(token.token);
     // Tokens are private to their holder.
-    expect(accessTokenListSchema.parse(expectStatus(await h.as(world.viewer).get('/tokens'), 200))).toEqual(
+    expect(accessTokenListSchema.parse(expectStatus(await api.as(world.viewer).get('/tokens'), 200))).toEqual(
       [],
     );
   });
 
-  it('never expire when asked, and a read token may read but is refused every change with a reason', async () => {
-    const world = await catalogWorld(h);
-    const token = await createToken(world.owner, { name: 'Reader', scope: 'read', expires_in_days: null });
+  test('never expire when asked, and a read token may read but is refused every change with a reason', async ({
+    api,
+    world,
+  }) => {
+    const token = await createToken(api, world.owner, {
+      name: 'Reader',
+      scope: 'read',
+      expires_in_days: null,
+    });
     expect(token.expires_at).toBeNull();
-    const reader = h.as(holding(world.owner, token));
+    const reader = api.as(holding(world.owner, token));
     expectStatus(await reader.get(`/tags?workspace_id=${world.workspaceId}`), 200);
     for (const response of [
       await reader.post('/tags', { workspace_id: world.workspaceId, tag_name: 'x', color: '#000000' }),
@@ -88,20 +99,22 @@ describe('personal access tokens', () => {
     }
   });
 
-  it('limited to one workspace, see no other workspace and cannot create one; a viewer stays a viewer', async () => {
-    const world = await catalogWorld(h);
-    const other = await catalogWorld(h);
+  test('limited to one workspace, see no other workspace and cannot create one; a viewer stays a viewer', async ({
+    api,
+    world,
+  }) => {
+    const other = await catalogWorld(api);
     // The viewer of `world` is nobody in `other`; make them a member there too, as an editor.
-    const joined = await h
+    const joined = await api
       .as(other.owner)
       .post(`/workspaces/${other.workspaceId}/members`, { username: world.viewer.username, role: 'editor' });
     expect(joined.statusCode, joined.body).toBe(201);
-    const token = await createToken(world.viewer, {
+    const token = await createToken(api, world.viewer, {
       name: 'Only one',
       scope: 'read_write',
       workspace_id: world.workspaceId,
     });
-    const limited = h.as(holding(world.viewer, token));
+    const limited = api.as(holding(world.viewer, token));
     const listed = workspaceListSchema.parse(expectStatus(await limited.get('/workspaces'), 200));
     expect(listed.map((workspace) => workspace.id)).toEqual([world.workspaceId]);
     expectStatus(await limited.get(`/workspaces/${world.workspaceId}`), 200);
@@ -123,41 +136,42 @@ describe('personal access tokens', () => {
     );
   });
 
-  it('stop working at once when revoked or expired', async () => {
-    const world = await catalogWorld(h);
-    const revoked = await createToken(world.editor, { name: 'Soon revoked', scope: 'read' });
-    const expired = await createToken(world.editor, {
+  test('stop working at once when revoked or expired', async ({ api, world }) => {
+    const revoked = await createToken(api, world.editor, { name: 'Soon revoked', scope: 'read' });
+    const expired = await createToken(api, world.editor, {
       name: 'Soon expired',
       scope: 'read',
       expires_in_days: 30,
     });
-    expectStatus(await h.as(holding(world.editor, revoked)).get('/workspaces'), 200);
-    expectStatus(await h.as(holding(world.editor, expired)).get('/workspaces'), 200);
+    expectStatus(await api.as(holding(world.editor, revoked)).get('/workspaces'), 200);
+    expectStatus(await api.as(holding(world.editor, expired)).get('/workspaces'), 200);
 
-    expectStatus(await h.as(world.editor).delete(`/tokens/${revoked.id}`), 204);
-    await h.db.db
+    expectStatus(await api.as(world.editor).delete(`/tokens/${revoked.id}`), 204);
+    await api.db.db
       .update(accessTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(accessTokens.id, expired.id));
     for (const token of [revoked, expired]) {
-      const response = await h.as(holding(world.editor, token)).get('/workspaces');
+      const response = await api.as(holding(world.editor, token)).get('/workspaces');
       expect(response.statusCode).toBe(401);
       expect(detail(response)).toBe(
         'This access token is not valid: it may have been revoked or have expired. Create a new one in Settings → Access tokens.',
       );
     }
-    const listed = accessTokenListSchema.parse(expectStatus(await h.as(world.editor).get('/tokens'), 200));
+    const listed = accessTokenListSchema.parse(expectStatus(await api.as(world.editor).get('/tokens'), 200));
     expect(listed.find((token) => token.id === revoked.id)?.revoked_at).not.toBeNull();
     // A made-up token with the right prefix is refused the same way.
-    const guessed = await h.as({ ...world.editor, token: `sy_pat_${'a'.repeat(43)}` }).get('/workspaces');
+    const guessed = await api.as({ ...world.editor, token: `sy_pat_${'a'.repeat(43)}` }).get('/workspaces');
     expect(guessed.statusCode).toBe(401);
   });
 
-  it('are managed only from a session, only by their holder, and refuse bad input with field errors', async () => {
-    const world = await catalogWorld(h);
-    const outsider = await h.user();
-    const token = await createToken(world.owner, { name: 'Script', scope: 'read_write' });
-    const scripted = h.as(holding(world.owner, token));
+  test('are managed only from a session, only by their holder, and refuse bad input with field errors', async ({
+    api,
+    world,
+  }) => {
+    const outsider = await api.user();
+    const token = await createToken(api, world.owner, { name: 'Script', scope: 'read_write' });
+    const scripted = api.as(holding(world.owner, token));
     for (const response of [
       await scripted.get('/tokens'),
       await scripted.post('/tokens', { name: 'Child', scope: 'read' }),
@@ -169,15 +183,15 @@ describe('personal access tokens', () => {
       );
     }
     // Someone else's token id is not found, and stays alive.
-    expectStatus(await h.as(outsider).delete(`/tokens/${token.id}`), 404);
+    expectStatus(await api.as(outsider).delete(`/tokens/${token.id}`), 404);
     expectStatus(await scripted.get('/workspaces'), 200);
     // A workspace the user is no member of cannot be named.
-    const foreign = await h
+    const foreign = await api
       .as(outsider)
       .post('/tokens', { name: 'Sneaky', scope: 'read', workspace_id: world.workspaceId });
     expect(foreign.statusCode).toBe(404);
 
-    const bad = await h.as(world.owner).post('/tokens', { name: ' ', scope: 'admin', expires_in_days: 7 });
+    const bad = await api.as(world.owner).post('/tokens', { name: ' ', scope: 'admin', expires_in_days: 7 });
     expect(bad.statusCode).toBe(400);
     const pointers = (problemSchema.parse(bad.json()).errors ?? []).map((error) => error.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/body/name', '/body/scope', '/body/expires_in_days']));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { toolListSchema, toolSchema, type Tool } from '@stackyard/contracts/tool';
 import { seedTool } from '@stackyard/testing/catalog-seed';
@@ -10,20 +10,15 @@ import {
   nextCursor,
   type CatalogWorld,
 } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import type { Harness } from '@stackyard/testing/harness';
 
-let h: Harness;
+const test = apiTest();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-async function seedTools(world: CatalogWorld, count: number, prefix = 'tool') {
+async function seedTools(api: Harness, world: CatalogWorld, count: number, prefix = 'tool') {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const { workspaceToolId } = await seedTool(h.db.db, {
+    const { workspaceToolId } = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: `https://${prefix}-${i}.example.com/${world.workspaceId}`,
       slug: `${prefix}-${String(i).padStart(2, '0')}`,
@@ -36,9 +31,8 @@ async function seedTools(world: CatalogWorld, count: number, prefix = 'tool') {
 }
 
 describe('GET /tools', () => {
-  it('answers the Tool shape, with the global metadata', async () => {
-    const world = await catalogWorld(h);
-    await seedTool(h.db.db, {
+  test('answers the Tool shape, with the global metadata', async ({ api, world }) => {
+    await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: 'https://vite.dev/guide',
       slug: 'vite',
@@ -49,7 +43,7 @@ describe('GET /tools', () => {
       discordUrl: 'https://chat.vite.dev',
       rating: 5,
     });
-    const response = await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`);
+    const response = await api.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`);
     const [tool] = toolListSchema.parse(expectStatus(response, 200));
     expect(tool).toMatchObject({
       workspace_id: world.workspaceId,
@@ -65,11 +59,13 @@ describe('GET /tools', () => {
     expect(nextCursor(response)).toBeUndefined();
   });
 
-  it('pages with a keyset cursor that stays stable when tools are added meanwhile', async () => {
-    const world = await catalogWorld(h);
-    const ids = await seedTools(world, 25);
+  test('pages with a keyset cursor that stays stable when tools are added meanwhile', async ({
+    api,
+    world,
+  }) => {
+    const ids = await seedTools(api, world, 25);
     const list = (cursor?: string) =>
-      h
+      api
         .as(world.editor)
         .get(`/tools?workspace_id=${world.workspaceId}&limit=10${cursor ? `&cursor=${cursor}` : ''}`);
     const first = await list();
@@ -78,7 +74,7 @@ describe('GET /tools', () => {
     const cursor = nextCursor(first);
     expect(cursor).toBeDefined();
     // New tools land before the cursor (newest first), so the next pages neither repeat nor skip.
-    await seedTools(world, 3, 'late');
+    await seedTools(api, world, 3, 'late');
     const rest = await allPages<Tool>((next) => list(next ?? cursor));
     const seen = [...firstPage, ...rest.flat()].map((tool) => tool.workspace_tool_id);
     expect(new Set(seen).size).toBe(seen.length);
@@ -86,12 +82,11 @@ describe('GET /tools', () => {
     expect(rest.map((page) => page.length)).toEqual([10, 5]);
   });
 
-  it('sorts by recent, name and rating, each paging through every tool once', async () => {
-    const world = await catalogWorld(h);
-    await seedTools(world, 12);
+  test('sorts by recent, name and rating, each paging through every tool once', async ({ api, world }) => {
+    await seedTools(api, world, 12);
     for (const sort of ['recent', 'name', 'rating'] as const) {
       const pages = await allPages<Tool>((cursor) =>
-        h
+        api
           .as(world.viewer)
           .get(
             `/tools?workspace_id=${world.workspaceId}&sort=${sort}&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
@@ -112,42 +107,43 @@ describe('GET /tools', () => {
     }
   });
 
-  it('filters by tag', async () => {
-    const world = await catalogWorld(h);
-    const [a, , c] = await seedTools(world, 3);
+  test('filters by tag', async ({ api, world }) => {
+    const [a, , c] = await seedTools(api, world, 3);
     const tag = expectStatus<{ id: string }>(
-      await h
+      await api
         .as(world.editor)
         .post('/tags', { workspace_id: world.workspaceId, tag_name: 'fav', color: '#ff0000' }),
       201,
     );
     for (const id of [a, c])
-      expectStatus(await h.as(world.editor).put(`/tools/workspace/${id}/tags/${tag.id}`), 204);
+      expectStatus(await api.as(world.editor).put(`/tools/workspace/${id}/tags/${tag.id}`), 204);
     const tagged = expectStatus<Tool[]>(
-      await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}&tag=${tag.id}&sort=name`),
+      await api.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}&tag=${tag.id}&sort=name`),
       200,
     );
     expect(tagged.map((tool) => tool.workspace_tool_id)).toEqual([a, c]);
   });
 
-  it('filters by stance, paging through each stance once; tools without a stance count as accepted', async () => {
-    const world = await catalogWorld(h);
-    const ids = await seedTools(world, 7);
+  test('filters by stance, paging through each stance once; tools without a stance count as accepted', async ({
+    api,
+    world,
+  }) => {
+    const ids = await seedTools(api, world, 7);
     const [p1, p2, p3, a1, v1] = ids;
     const stances = `/workspaces/${world.workspaceId}/stack/stances`;
     expectStatus(
-      await h.as(world.editor).put(stances, { workspace_tool_ids: [p1, p2, p3], stance: 'preferred' }),
+      await api.as(world.editor).put(stances, { workspace_tool_ids: [p1, p2, p3], stance: 'preferred' }),
       200,
     );
     expectStatus(
-      await h.as(world.editor).put(stances, { workspace_tool_ids: [a1], stance: 'accepted' }),
+      await api.as(world.editor).put(stances, { workspace_tool_ids: [a1], stance: 'accepted' }),
       200,
     );
-    expectStatus(await h.as(world.editor).put(stances, { workspace_tool_ids: [v1], stance: 'avoid' }), 200);
+    expectStatus(await api.as(world.editor).put(stances, { workspace_tool_ids: [v1], stance: 'avoid' }), 200);
     const listed = async (stance: string) =>
       (
         await allPages<Tool>((cursor) =>
-          h
+          api
             .as(world.viewer)
             .get(
               `/tools?workspace_id=${world.workspaceId}&stance=${stance}&sort=name&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
@@ -163,15 +159,17 @@ describe('GET /tools', () => {
     expect((await listed('avoid')).map((tool) => [tool.workspace_tool_id, tool.stance])).toEqual([
       [v1, 'avoid'],
     ]);
-    const bad = await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}&stance=loved`);
+    const bad = await api.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}&stance=loved`);
     expect(problemSchema.parse(expectStatus(bad, 400)).detail).toContain(
       'Stance must be preferred, accepted or avoid',
     );
   });
 
-  it('refuses bad queries and forged cursors with 400, and non-members with 404', async () => {
-    const world = await catalogWorld(h);
-    await seedTools(world, 3);
+  test('refuses bad queries and forged cursors with 400, and non-members with 404', async ({
+    api,
+    world,
+  }) => {
+    await seedTools(api, world, 3);
     const base = `/tools?workspace_id=${world.workspaceId}`;
     for (const query of [
       '&limit=0',
@@ -181,29 +179,30 @@ describe('GET /tools', () => {
       '&cursor=WyJ4Il0',
       '&tag=nope',
     ]) {
-      const response = await h.as(world.viewer).get(`${base}${query}`);
+      const response = await api.as(world.viewer).get(`${base}${query}`);
       expect(response.statusCode, query).toBe(400);
       problemSchema.parse(response.json());
     }
-    expect((await h.as(world.viewer).get('/tools')).statusCode).toBe(400);
+    expect((await api.as(world.viewer).get('/tools')).statusCode).toBe(400);
     // A cursor made for one sort is refused by another.
-    const first = await h.as(world.viewer).get(`${base}&limit=1&sort=name`);
-    const other = await h.as(world.viewer).get(`${base}&limit=1&sort=rating&cursor=${nextCursor(first)}`);
+    const first = await api.as(world.viewer).get(`${base}&limit=1&sort=name`);
+    const other = await api.as(world.viewer).get(`${base}&limit=1&sort=rating&cursor=${nextCursor(first)}`);
     expect(other.statusCode).toBe(400);
-    const stranger = await h.user();
-    const hidden = await h.as(stranger).get(base);
+    const stranger = await api.user();
+    const hidden = await api.as(stranger).get(base);
     expect(hidden.statusCode).toBe(404);
     expect(problemSchema.parse(hidden.json()).detail).toBe('Workspace not found');
   });
 });
 
 describe('one tool', () => {
-  it('is found by id and by slug; others answer Tool not found', async () => {
-    const world = await catalogWorld(h);
-    const [id] = await seedTools(world, 1);
-    const byId = toolSchema.parse(expectStatus(await h.as(world.viewer).get(`/tools/workspace/${id}`), 200));
+  test('is found by id and by slug; others answer Tool not found', async ({ api, world }) => {
+    const [id] = await seedTools(api, world, 1);
+    const byId = toolSchema.parse(
+      expectStatus(await api.as(world.viewer).get(`/tools/workspace/${id}`), 200),
+    );
     const bySlug = expectStatus(
-      await h.as(world.viewer).get(`/tools/workspace/${world.workspaceId}/slug/${byId.slug}`),
+      await api.as(world.viewer).get(`/tools/workspace/${world.workspaceId}/slug/${byId.slug}`),
       200,
     );
     expect(bySlug).toEqual(byId);
@@ -211,72 +210,73 @@ describe('one tool', () => {
       `/tools/workspace/${crypto.randomUUID()}`,
       `/tools/workspace/${world.workspaceId}/slug/missing`,
     ]) {
-      const missing = await h.as(world.viewer).get(path);
+      const missing = await api.as(world.viewer).get(path);
       expect(missing.statusCode).toBe(404);
       expect(problemSchema.parse(missing.json()).detail).toBe('Tool not found');
     }
     // Another workspace's member cannot tell it exists.
-    const stranger = await h.user();
-    const hidden = await h.as(stranger).get(`/tools/workspace/${id}`);
+    const stranger = await api.user();
+    const hidden = await api.as(stranger).get(`/tools/workspace/${id}`);
     expect(problemSchema.parse(hidden.json()).detail).toBe('Tool not found');
   });
 
-  it('takes a rating from 1 to 5 or null, from editors', async () => {
-    const world = await catalogWorld(h);
-    const [id] = await seedTools(world, 1);
+  test('takes a rating from 1 to 5 or null, from editors', async ({ api, world }) => {
+    const [id] = await seedTools(api, world, 1);
     const rated = expectStatus<Tool>(
-      await h.as(world.editor).put(`/tools/workspace/${id}`, { context: { rating: 4 } }),
+      await api.as(world.editor).put(`/tools/workspace/${id}`, { context: { rating: 4 } }),
       200,
     );
     expect(rated.context.rating).toBe(4);
     const cleared = expectStatus<Tool>(
-      await h.as(world.owner).put(`/tools/workspace/${id}`, { context: { rating: null } }),
+      await api.as(world.owner).put(`/tools/workspace/${id}`, { context: { rating: null } }),
       200,
     );
     expect(cleared.context.rating).toBeNull();
     for (const rating of [0, 6, 2.5, '3']) {
-      const bad = await h.as(world.editor).put(`/tools/workspace/${id}`, { context: { rating } });
+      const bad = await api.as(world.editor).put(`/tools/workspace/${id}`, { context: { rating } });
       expect(bad.statusCode, String(rating)).toBe(400);
       expect(problemSchema.parse(bad.json()).errors?.[0]?.pointer).toBe('/body/context/rating');
     }
     expect(
-      (await h.as(world.viewer).put(`/tools/workspace/${id}`, { context: { rating: 1 } })).statusCode,
+      (await api.as(world.viewer).put(`/tools/workspace/${id}`, { context: { rating: 1 } })).statusCode,
     ).toBe(403);
   });
 
-  it('is deleted with its comments, tags and project links, and the global tool stays', async () => {
-    const world = await catalogWorld(h);
-    const seeded = await seedTool(h.db.db, {
+  test('is deleted with its comments, tags and project links, and the global tool stays', async ({
+    api,
+    world,
+  }) => {
+    const seeded = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: 'https://shared.example.com',
       slug: 'shared',
     });
-    const elsewhere = await catalogWorld(h);
-    await seedTool(h.db.db, {
+    const elsewhere = await catalogWorld(api);
+    await seedTool(api.db.db, {
       workspaceId: elsewhere.workspaceId,
       url: 'https://shared.example.com',
       slug: 'shared',
     });
     const id = seeded.workspaceToolId;
-    expectStatus(await h.as(world.viewer).post(`/tools/workspace/${id}/comments`, { content: 'Hi' }), 201);
+    expectStatus(await api.as(world.viewer).post(`/tools/workspace/${id}/comments`, { content: 'Hi' }), 201);
     expectStatus(
-      await h.as(world.editor).post('/projects', {
+      await api.as(world.editor).post('/projects', {
         workspace_id: world.workspaceId,
         metadata: { name: 'Uses it' },
         tool_ids: [id],
       }),
       201,
     );
-    expect((await h.as(world.viewer).delete(`/tools/workspace/${id}`)).statusCode).toBe(403);
-    expectStatus(await h.as(world.editor).delete(`/tools/workspace/${id}`), 204);
-    expect((await h.as(world.editor).delete(`/tools/workspace/${id}`)).statusCode).toBe(404);
-    const left = await h.db.rows<{ comments: number; links: number; tools: number }>(sql`select
+    expect((await api.as(world.viewer).delete(`/tools/workspace/${id}`)).statusCode).toBe(403);
+    expectStatus(await api.as(world.editor).delete(`/tools/workspace/${id}`), 204);
+    expect((await api.as(world.editor).delete(`/tools/workspace/${id}`)).statusCode).toBe(404);
+    const left = await api.db.rows<{ comments: number; links: number; tools: number }>(sql`select
       (select count(*)::int from comments where workspace_tool_id = ${id}) as comments,
       (select count(*)::int from project_tools where workspace_tool_id = ${id}) as links,
       (select count(*)::int from tools where id = ${seeded.toolId}) as tools`);
     expect(left).toEqual([{ comments: 0, links: 0, tools: 1 }]);
     const other = expectStatus<Tool[]>(
-      await h.as(elsewhere.viewer).get(`/tools?workspace_id=${elsewhere.workspaceId}`),
+      await api.as(elsewhere.viewer).get(`/tools?workspace_id=${elsewhere.workspaceId}`),
       200,
     );
     expect(other.map((tool) => tool.slug)).toEqual(['shared']);
@@ -284,26 +284,25 @@ describe('one tool', () => {
 });
 
 describe('deleting a workspace', () => {
-  it('removes its whole catalog', async () => {
-    const world = await catalogWorld(h);
-    expectStatus(await h.as(world.owner).post('/workspaces', { name: 'Spare' }), 201);
-    const [toolId] = await seedTools(world, 2);
+  test('removes its whole catalog', async ({ api, world }) => {
+    expectStatus(await api.as(world.owner).post('/workspaces', { name: 'Spare' }), 201);
+    const [toolId] = await seedTools(api, world, 2);
     const project = expectStatus<{ id: string }>(
-      await h
+      await api
         .as(world.owner)
         .post('/projects', { workspace_id: world.workspaceId, metadata: { name: 'P' }, tool_ids: [toolId] }),
       201,
     );
-    expectStatus(await h.as(world.viewer).post(`/projects/${project.id}/comments`, { content: 'x' }), 201);
+    expectStatus(await api.as(world.viewer).post(`/projects/${project.id}/comments`, { content: 'x' }), 201);
     const tag = expectStatus<{ id: string }>(
-      await h
+      await api
         .as(world.owner)
         .post('/tags', { workspace_id: world.workspaceId, tag_name: 'x', color: '#000000' }),
       201,
     );
-    expectStatus(await h.as(world.owner).put(`/projects/${project.id}/tags/${tag.id}`), 204);
-    expectStatus(await h.as(world.owner).delete(`/workspaces/${world.workspaceId}`), 204);
-    const [counts] = await h.db.rows<Record<string, number>>(sql`select
+    expectStatus(await api.as(world.owner).put(`/projects/${project.id}/tags/${tag.id}`), 204);
+    expectStatus(await api.as(world.owner).delete(`/workspaces/${world.workspaceId}`), 204);
+    const [counts] = await api.db.rows<Record<string, number>>(sql`select
       (select count(*)::int from workspace_tools where workspace_id = ${world.workspaceId}) as tools,
       (select count(*)::int from projects where workspace_id = ${world.workspaceId}) as projects,
       (select count(*)::int from comments where workspace_id = ${world.workspaceId}) as comments,

@@ -12,7 +12,7 @@ describe('RepositoryScan', () => {
     render(
       <RepositoryScan fullName="acme/app" ofProject={false} pending={false} error={null} onScan={onScan} />,
     );
-    expect(screen.getByText('acme/app')).toBeTruthy();
+    screen.getByText('acme/app');
     await userEvent.click(screen.getByRole('button', { name: 'Scan the connected repository' }));
     expect(onScan).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('status')).toBeNull();
@@ -36,7 +36,7 @@ describe('RepositoryScan', () => {
         onScan={() => {}}
       />,
     );
-    expect(screen.getByText('This workspace is not connected to a GitHub repository.')).toBeTruthy();
+    screen.getByText('This workspace is not connected to a GitHub repository.');
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
