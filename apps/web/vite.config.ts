@@ -127,8 +127,33 @@ function firstScreens(): Plugin {
   };
 }
 
+/**
+ * Asks whoami from the HTML (a preload the identity client's fetch then takes up): every page's first
+ * question, so the signed-in pages' reads start while the JavaScript is still on its way rather than after.
+ * Same URL and credentials as src/lib/identity-client.ts's toSession, or the browser would ask twice.
+ */
+function preloadSession(): Plugin {
+  let href = '';
+  return {
+    name: 'stackyard-preload-session',
+    apply: 'build',
+    configResolved(config) {
+      const identityUrl = config.env.VITE_IDENTITY_URL ?? '/.ory';
+      const template = config.env.VITE_TOKENIZE_TEMPLATE || 'stackyard';
+      href = `${identityUrl}/sessions/whoami?tokenize_as=${encodeURIComponent(template)}`;
+    },
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'preload', as: 'fetch', crossorigin: 'use-credentials', href },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress(), firstScreens()],
+  plugins: [react(), tailwindcss(), serviceWorker(), preloadSession(), precompress(), firstScreens()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
