@@ -34,9 +34,13 @@ export function renderFirstScreen(path: string): { title: string; body: string }
   );
   const queryClient = createQueryClient();
   const html = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    // Disabled until the app renders over it: a form filled in or sent before then would be lost, or sent
+    // by the browser itself as a GET with the password in its URL.
+    <fieldset disabled className="contents">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </fieldset>,
   );
   // The session query the header started would otherwise keep the build's process alive for its gcTime.
   queryClient.clear();
