@@ -1,12 +1,13 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
+import type * as FirstScreens from './src/first-screens';
 
 // In production one process on :3000 serves the SPA and these prefixes; in development Vite serves the SPA
 // and forwards them, so the browser sees a single origin either way (cookies and `connect-src 'self'` work).
@@ -52,10 +53,20 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** Writes `<path>.br` and `<path>.gz` beside a text file (1 kB or more), compressed at the strongest settings. */
+function writeCompressed(path: string, bytes: Buffer): void {
+  if (bytes.length < 1024) return;
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text file the build emits (1 kB or more), compressed once at
- * the strongest settings, which the server sends as they are (@fastify/static's preCompressed): no file is
- * compressed per request, and brotli's best level costs nothing at run time.
+ * Writes `<file>.br` and `<file>.gz` beside every text file the build emits, which the server sends as they
+ * are (@fastify/static's preCompressed): no file is compressed per request, and brotli's best level costs
+ * nothing at run time.
  */
 function precompress(): Plugin {
   const text = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -66,21 +77,83 @@ function precompress(): Plugin {
       const outDir = options.dir ?? local('./dist');
       for (const [fileName, output] of Object.entries(bundle)) {
         if (!text.test(fileName)) continue;
-        const bytes = Buffer.from(output.type === 'chunk' ? output.code : output.source);
-        if (bytes.length < 1024) continue;
-        const path = join(outDir, fileName);
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        writeCompressed(
+          join(outDir, fileName),
+          Buffer.from(output.type === 'chunk' ? output.code : output.source),
         );
-        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
   };
 }
 
+/**
+ * Writes dist/pages/index.html (for /) and dist/pages/login.html: the built index.html with that page's first
+ * screen already in #root, rendered by src/first-screens.tsx with react-dom/server, so the browser paints it
+ * before the JavaScript has arrived (the server sends these for their paths, apps/server's web plugin).
+ * Rendered through a Vite server in SSR mode, so the components are compiled as in the app.
+ */
+function firstScreens(): Plugin {
+  return {
+    name: 'stackyard-first-screens',
+    apply: 'build',
+    async writeBundle(options) {
+      const outDir = options.dir ?? local('./dist');
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      const server = await createServer({
+        configFile: local('./vite.config.ts'),
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+        appType: 'custom',
+        logLevel: 'warn',
+      });
+      try {
+        const module = (await server.ssrLoadModule('/src/first-screens.tsx')) as typeof FirstScreens;
+        mkdirSync(join(outDir, 'pages'), { recursive: true });
+        for (const path of module.firstScreenPaths) {
+          // React renders the page's <title> in place; it belongs in the head, instead of the shell's.
+          const { title, body } = module.renderFirstScreen(path);
+          const html = shell
+            .replace(/<title>[^<]*<\/title>/, title)
+            .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+          const file = join(outDir, 'pages', `${path === '/' ? 'index' : path.slice(1)}.html`);
+          writeFileSync(file, html);
+          writeCompressed(file, Buffer.from(html));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
+ * Asks whoami from the HTML (a preload the identity client's fetch then takes up): every page's first
+ * question, so the signed-in pages' reads start while the JavaScript is still on its way rather than after.
+ * Same URL and credentials as src/lib/identity-client.ts's toSession, or the browser would ask twice.
+ */
+function preloadSession(): Plugin {
+  let href = '';
+  return {
+    name: 'stackyard-preload-session',
+    apply: 'build',
+    configResolved(config) {
+      const identityUrl = config.env.VITE_IDENTITY_URL ?? '/.ory';
+      const template = config.env.VITE_TOKENIZE_TEMPLATE || 'stackyard';
+      href = `${identityUrl}/sessions/whoami?tokenize_as=${encodeURIComponent(template)}`;
+    },
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'preload', as: 'fetch', crossorigin: 'use-credentials', href },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), preloadSession(), precompress(), firstScreens()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -4,6 +4,7 @@
 // the JavaScript each loads (gzip, against 150 kB), the bytes on the wire, how deep its chain of scripts
 // goes, and the Largest Contentful Paint on an emulated slow 4G network (1.6 Mbit/s, 150 ms round trip),
 // cold (a new browser profile) and warm (the same profile's second visit), then cold on localhost unthrottled.
+// With BENCH_TRACE set, it instead prints one cold slow-4G visit's timeline of each page (where the time goes).
 // With BENCH_LIMITS_FILE set, each figure that has a target is also written there as a JSON line
 // ({ name, value, limit }) for `npm run bench -- budget`.
 import { appendFileSync } from 'node:fs';
@@ -180,6 +181,15 @@ async function main() {
         state,
       },
     ];
+    if (process.env.BENCH_TRACE) {
+      for (const page of pages) {
+        const context = await browser.newContext({ baseURL: page.baseUrl, storageState: page.state });
+        console.log(`\n${page.name}, cold, slow 4G`);
+        await visit(context, page.path, page.ready, true, console.log);
+        await context.close();
+      }
+      return;
+    }
     console.log(`Slow 4G (1.6 Mbit/s, 150 ms RTT), median of ${ROUNDS} visits; JavaScript gzip-compressed`);
     console.log(
       '| page | cold LCP ms | ÷ bare page | warm LCP ms | cold kB on the wire | JS files | JS gzip kB | script depth | request depth | localhost cold LCP ms |',

@@ -49,12 +49,35 @@ const REQUEST_DEPTH = `(() => {
   return { scripts, all };
 })()`;
 
-/** Opens `path` in a new page of `context`, waits for `ready`, and answers what the visit cost. */
+/**
+ * Where a visit's time went: the LCP element and when it painted, and each request's start and end (ms from
+ * navigation), in start order. A string, evaluated in the page once the network is idle.
+ */
+const TIMELINE = `new Promise((resolve) => {
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1);
+    const element = last && last.element ? last.element.tagName + ' "' + last.element.textContent.slice(0, 40) + '"' : '?';
+    const lines = ['LCP ' + (last ? Math.round(last.startTime) : '?') + ' ms: ' + element];
+    const navigation = performance.getEntriesByType('navigation')[0];
+    lines.push('  0 → ' + Math.round(navigation.responseEnd) + ' ' + location.pathname);
+    for (const entry of performance.getEntriesByType('resource').sort((a, b) => a.startTime - b.startTime)) {
+      const url = new URL(entry.name);
+      lines.push('  ' + Math.round(entry.startTime) + ' → ' + Math.round(entry.responseEnd) + ' ' + url.pathname);
+    }
+    resolve(lines.join('\\n'));
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+})`;
+
+/**
+ * Opens `path` in a new page of `context`, waits for `ready`, and answers what the visit cost; with `trace`,
+ * also hands it the visit's timeline (TIMELINE).
+ */
 export async function visit(
   context: BrowserContext,
   path: string,
   ready: (page: Page) => Promise<unknown>,
   throttled: boolean,
+  trace?: (timeline: string) => void,
 ): Promise<Visit> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -81,6 +104,7 @@ export async function visit(
   })`);
   // Lazy chunks the page asks for once it has painted count as its JavaScript too.
   await page.waitForLoadState('networkidle');
+  if (trace) trace(await page.evaluate<string>(TIMELINE));
   const depth = await page.evaluate<{ scripts: number; all: number }>(REQUEST_DEPTH);
   let scriptGzip = 0;
   for (const body of await Promise.all(bodies.values())) scriptGzip += gzipSync(body).length;

@@ -11,6 +11,8 @@ import { loadConfig } from './config.ts';
 import { tempDir } from '@stackyard/testing/processes';
 
 const INDEX_HTML = '<!doctype html><title>stackyard</title><div id="root"></div>';
+const HOME_HTML = '<!doctype html><title>stackyard</title><div id="root"><h1>Welcome</h1></div>';
+const LOGIN_HTML = '<!doctype html><title>Login · stackyard</title><div id="root"><h1>Login</h1></div>';
 let db: Awaited<ReturnType<typeof createTestDb>>;
 let app: FastifyInstance;
 const web = tempDir('stackyard-web');
@@ -19,6 +21,9 @@ const logLines: string[] = [];
 beforeAll(async () => {
   mkdirSync(join(web.path, 'assets'));
   writeFileSync(join(web.path, 'index.html'), INDEX_HTML);
+  mkdirSync(join(web.path, 'pages'));
+  writeFileSync(join(web.path, 'pages', 'index.html'), HOME_HTML);
+  writeFileSync(join(web.path, 'pages', 'login.html'), LOGIN_HTML);
   writeFileSync(join(web.path, 'assets', 'app-1234.js'), 'console.log(1)');
   db = await createTestDb();
   app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
@@ -138,12 +143,29 @@ describe('problem details', () => {
 
 describe('web app', () => {
   it('serves the SPA for any page path, so its router shows 404 Not Found', async () => {
-    for (const url of ['/', '/about', '/no/such/page', '/alice/main/tools?sort=name']) {
+    for (const url of ['/about', '/no/such/page', '/alice/main/tools?sort=name']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(INDEX_HTML);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves a page the build prerendered with its first screen, except a login flow', async () => {
+    const pages = {
+      '/': HOME_HTML,
+      '/?ref=x': HOME_HTML,
+      '/login': LOGIN_HTML,
+      '/login?return_to=%2Fsave': LOGIN_HTML,
+    };
+    for (const [url, html] of Object.entries(pages)) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(html);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject('/login?flow=abc')).body).toBe(INDEX_HTML);
+    expect((await app.inject('/login/other')).body).toBe(INDEX_HTML);
   });
 
   it('sends security headers with a CSP the built SPA works under', async () => {

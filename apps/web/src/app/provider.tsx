@@ -1,13 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { onUnauthenticated } from '@/lib/credentials-renewal';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryOptions } from '@/features/session/api/get-session';
 import { queryKeys } from '@/lib/query-keys';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  // Created once per mounted app rather than at import time, so tests can mount isolated apps.
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  // Created once per mounted app rather than at import time, so tests can mount isolated apps; main.tsx
+  // passes its own, which asked whoami before the first render.
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useEffect(() => {
     // A 401 from the API: ask whoami for a new JWT (which also updates who is signed in) and retry once.
     onUnauthenticated(async () => {

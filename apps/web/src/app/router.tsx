@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { RouteError } from '@/components/route-error';
 import { RouteFallback } from '@/components/route-fallback';
 import { paths } from '@/config/paths';
@@ -222,9 +220,4 @@ export function createAppRouter() {
       children: protectedScreens,
     },
   ]);
-}
-
-export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
 }
