@@ -6,17 +6,27 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MEMORY } from '@stackyard/db/client';
+import { PgliteThread } from '@stackyard/db/pglite-thread';
 import { tempDir } from '@stackyard/testing/processes';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_MS = 2_000;
 const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-// Preloaded into every measured process (the baseline too): on SIGUSR2 it writes process.memoryUsage() to
-// the file named by STACKYARD_BENCH_MEMORY_FILE, to split the RSS into V8's heap and the rest. Plain
-// JavaScript in a data: URL, so that the baseline loads no TypeScript support for it.
+// Preloaded into every measured process (the baseline too): on SIGUSR2 it writes process.memoryUsage() and
+// the V8 heap of each worker thread (the PGlite thread's; diagnostics_channel announces each new one) to the
+// file named by STACKYARD_BENCH_MEMORY_FILE. Plain JavaScript in a data: URL, so that the baseline loads no
+// TypeScript support for it.
 const memoryProbeSource = `import { writeFileSync } from 'node:fs';
-process.on('SIGUSR2', () => writeFileSync(process.env.STACKYARD_BENCH_MEMORY_FILE, JSON.stringify(process.memoryUsage())));`;
+import { subscribe } from 'node:diagnostics_channel';
+const workers = [];
+subscribe('worker_threads', ({ worker }) => workers.push(worker));
+process.on('SIGUSR2', async () => {
+  const heaps = await Promise.all(workers.map((w) => w.getHeapStatistics().catch(() => null)));
+  const workerHeap = heaps.reduce((sum, heap) => sum + (heap ? heap.total_heap_size : 0), 0);
+  writeFileSync(process.env.STACKYARD_BENCH_MEMORY_FILE, JSON.stringify({ ...process.memoryUsage(), workerHeap }));
+});`;
 const memoryProbe = ['--import', `data:text/javascript,${encodeURIComponent(memoryProbeSource)}`];
 const probeDir = tempDir('stackyard-bench-memory');
 let probes = 0;
@@ -25,9 +35,39 @@ const baselineScript = `require('node:http').createServer((q, s) => s.end('ok'))
 interface Sample {
   readyMs: number;
   rssMiB: number;
-  /** V8's heap: reserved (heapTotal) and live (heapUsed); the rest of the RSS is code, native and WebAssembly memory. */
+  /** The main thread's V8 heap: reserved (heapTotal) and live (heapUsed). */
   heapTotalMiB: number;
   heapUsedMiB: number;
+  /** The worker threads' V8 heaps, reserved. */
+  workerHeapMiB: number;
+  /** Resident parts of the RSS by mapping (resident in smaps). */
+  wasmMiB: number;
+  codeMiB: number;
+}
+
+/**
+ * PostgreSQL's WebAssembly memory (the Emscripten heap) is the only anonymous read-write mapping of 128 MiB
+ * or more: glibc's arenas stay within 64 MiB, and V8 commits its heaps in pages of 256 KiB. Code is what is
+ * mapped executable: node's binary and libraries, and the JavaScript and WebAssembly V8 compiled.
+ */
+function residentByMapping(pid: number | undefined): { wasmMiB: number; codeMiB: number } {
+  let wasmKiB = 0;
+  let codeKiB = 0;
+  let mapping = { size: 0, perms: '', path: '' };
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const range = line.match(/^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/);
+    if (range) {
+      const size = Number.parseInt(range[2] ?? '0', 16) - Number.parseInt(range[1] ?? '0', 16);
+      mapping = { size, perms: range[3] ?? '', path: range[4] ?? '' };
+      continue;
+    }
+    const rss = line.match(/^Rss:\s+(\d+)/);
+    if (!rss) continue;
+    if (mapping.perms.includes('x')) codeKiB += Number(rss[1]);
+    else if (!mapping.path && mapping.perms.startsWith('rw') && mapping.size >= 128 * MiB)
+      wasmKiB += Number(rss[1]);
+  }
+  return { wasmMiB: wasmKiB / 1024, codeMiB: codeKiB / 1024 };
 }
 
 const MiB = 1024 * 1024;
@@ -62,17 +102,22 @@ async function measure(args: string[], env: Record<string, string>): Promise<Sam
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rssKiB = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    const mappings = residentByMapping(child.pid);
     child.kill('SIGUSR2');
     for (let waited = 0; !existsSync(memoryFile) && waited < 2_000; waited += 10) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const memory = JSON.parse(readFileSync(memoryFile, 'utf8')) as NodeJS.MemoryUsage;
+    const memory = JSON.parse(readFileSync(memoryFile, 'utf8')) as NodeJS.MemoryUsage & {
+      workerHeap: number;
+    };
     rmSync(memoryFile);
     return {
       readyMs,
       rssMiB: rssKiB / 1024,
       heapTotalMiB: memory.heapTotal / MiB,
       heapUsedMiB: memory.heapUsed / MiB,
+      workerHeapMiB: memory.workerHeap / MiB,
+      ...mappings,
     };
   } finally {
     child.kill('SIGTERM');
@@ -136,16 +181,36 @@ console.log(
   `start-up to first 200, median of ${ROUNDS}; RSS after ${IDLE_MS} ms idle (node ${process.version})`,
 );
 console.log(
-  '| case | ready ms | × baseline | idle RSS MiB | × baseline | V8 heap reserved / used MiB | rest of RSS MiB |',
+  '| case | ready ms | × baseline | idle RSS MiB | × baseline | main V8 heap reserved / used MiB | worker V8 heaps MiB | WebAssembly memory MiB | code MiB | rest MiB |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const { name, samples } of rows) {
-  const ready = median(samples.map((sample) => sample.readyMs));
-  const rss = median(samples.map((sample) => sample.rssMiB));
-  const heapTotal = median(samples.map((sample) => sample.heapTotalMiB));
-  const heapUsed = median(samples.map((sample) => sample.heapUsedMiB));
-  const rest = median(samples.map((sample) => sample.rssMiB - sample.heapTotalMiB));
-  console.log(
-    `| ${name} | ${ready.toFixed(0)} | ${(ready / baseReady).toFixed(1)} | ${rss.toFixed(1)} | ${(rss / baseRss).toFixed(1)} | ${heapTotal.toFixed(1)} / ${heapUsed.toFixed(1)} | ${rest.toFixed(1)} |`,
+  const of = (value: (sample: Sample) => number) => median(samples.map(value));
+  const ready = of((sample) => sample.readyMs);
+  const rss = of((sample) => sample.rssMiB);
+  const rest = of(
+    (sample) => sample.rssMiB - sample.heapTotalMiB - sample.workerHeapMiB - sample.wasmMiB - sample.codeMiB,
   );
+  const cells = [
+    ready.toFixed(0),
+    (ready / baseReady).toFixed(1),
+    rss.toFixed(1),
+    (rss / baseRss).toFixed(1),
+    `${of((sample) => sample.heapTotalMiB).toFixed(1)} / ${of((sample) => sample.heapUsedMiB).toFixed(1)}`,
+    of((sample) => sample.workerHeapMiB).toFixed(1),
+    of((sample) => sample.wasmMiB).toFixed(1),
+    of((sample) => sample.codeMiB).toFixed(1),
+    rest.toFixed(1),
+  ];
+  console.log(`| ${name} | ${cells.join(' | ')} |`);
 }
+
+// The memory settings PGlite's PostgreSQL runs with (those of the server's thread: the same settings).
+const thread = await PgliteThread.start({ dataDir: MEMORY });
+const { rows: settings } = await thread.query<{ name: string; value: string }>(
+  `select name, current_setting(name) as value from pg_settings
+   where name in ('shared_buffers', 'wal_buffers', 'work_mem', 'maintenance_work_mem', 'temp_buffers')
+   order by name`,
+);
+await thread.close(false);
+console.log(`PGlite's settings: ${settings.map(({ name, value }) => `${name} ${value}`).join(', ')}`);

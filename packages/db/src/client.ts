@@ -76,6 +76,8 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     import('drizzle-orm/pglite/migrator'),
     import('./pglite-template.ts'),
   ]);
+  // Thread.start reports a failure to compile; until then, compiling overlaps taking the lock and copying.
+  Thread.compile();
   const inMemory = dataDir === MEMORY;
   const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PgliteThread;

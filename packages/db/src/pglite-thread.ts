@@ -30,16 +30,18 @@ export interface PgliteWorkerData {
   abandoned: Int32Array;
 }
 
-// PGlite's own default shared_buffers (about 160 MB) grows its WebAssembly memory beyond the initial 128 MB
-// and fills it as tables are read, most of the process's idle RSS. The embedded database serves one
-// process's small workspaces; pages that do not fit are copied in from its file system on every read. 64 MB
-// holds the search indexes and tables of a 70,000-item workspace (the catalog benchmark), where 32 MB made a
-// search touching most of them a fifth slower; buffers take memory only once pages are read into them.
+// PGlite's own default shared_buffers (about 160 MB) grows its WebAssembly memory beyond the initial 128 MB.
+// PGlite touches all of shared_buffers when it opens (the WebAssembly memory a thread has resident right after
+// opening is about 13 MB plus shared_buffers, measured with 128 kB, 16 MB and 64 MB), so the setting is idle
+// RSS from the start, for every server. The embedded database serves one process's small workspaces; pages
+// that do not fit are copied in from its file system (the OS's page cache) on every read: 64 MB held the
+// search indexes and tables of a 70,000-item workspace (the catalog benchmark), where 32 MB made a search
+// touching most of them a fifth slower. 16 MB keeps the idle server near 250 MB (`npm run bench -- startup`).
 // PGlite starts no checkpoint for the WAL written (the server's maintenance does, pglite-maintenance.ts), so
 // max_wal_size only caps the used WAL segments a checkpoint keeps on disk for reuse, up to 1 GB by default:
 // the catalog benchmark's data, seeded and edited, kept 513 MB of WAL beside 128 MB of tables and indexes
 // after its checkpoint, and keeps 129 MB with the cap below.
-export const POSTGRESQL_CONF = ['shared_buffers = 64MB', 'max_wal_size = 128MB', 'min_wal_size = 32MB'].join(
+export const POSTGRESQL_CONF = ['shared_buffers = 16MB', 'max_wal_size = 128MB', 'min_wal_size = 32MB'].join(
   '\n',
 );
 
@@ -112,6 +114,14 @@ export class PgliteThread implements PgliteThreadTransaction {
     worker.on('message', (reply: PgliteReply) => this.#settle(reply));
     worker.on('error', (error) => this.#fail(error));
     worker.on('exit', (code) => this.#fail(new Error(`the PGlite thread stopped (exit code ${code})`)));
+  }
+
+  /**
+   * Starts compiling PostgreSQL's WebAssembly, which V8 does on threads of its own: begun before a new data
+   * directory is copied, it is ready, or nearly, when the thread opens the copy.
+   */
+  static compile(): void {
+    compiledPostgres().catch(() => undefined);
   }
 
   static async start(options: Omit<PgliteWorkerData, 'wasmModule' | 'abandoned'>): Promise<PgliteThread> {
