@@ -45,8 +45,10 @@ function render(root: HTMLElement) {
 
 // A page the server sent with its first screen (/, /login) keeps showing it until the app can show the page
 // itself, rather than a wait state in between: React's first render then replaces it with the same screen,
-// or sends a signed-in visitor on.
-if (container.hasChildNodes()) void Promise.all([session, routerReady()]).then(() => render(container));
+// or sends a signed-in visitor on. A whoami that fails still lets the app render, and show why.
+const sessionSettled = session.catch(() => undefined);
+if (container.hasChildNodes())
+  void Promise.all([sessionSettled, routerReady()]).then(() => render(container));
 else render(container);
 
 registerServiceWorker();
