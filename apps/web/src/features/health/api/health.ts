@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  attentionListSchema,
-  healthCheckQueuedSchema,
-  itemHealthSchema,
-  type AttentionItem,
-  type HealthItemKind,
+import type {
+  AttentionItem,
+  HealthCheckQueued,
+  HealthItemKind,
+  ItemHealth,
 } from '@stackyard/contracts/health';
-import { apiRequest } from '@/lib/api-client';
+import { apiJson } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+
+// Read unchecked (as the contracts type them): the dashboard shows the list, and zod's runtime is not part of
+// what the dashboard loads.
 
 /** While checks of the whole workspace are queued, the list is asked again this often. */
 const QUEUED_POLL_MS = 3000;
@@ -18,8 +20,7 @@ const itemBase = (kind: HealthItemKind, id: string) =>
 export function useNeedsAttention(workspaceId: string, polling = false) {
   return useQuery({
     queryKey: queryKeys.health(workspaceId),
-    queryFn: () =>
-      apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/health`, { schema: attentionListSchema }),
+    queryFn: () => apiJson<AttentionItem[]>(`/workspaces/${encodeURIComponent(workspaceId)}/health`),
     refetchInterval: polling ? QUEUED_POLL_MS : false,
   });
 }
@@ -28,9 +29,8 @@ export function useNeedsAttention(workspaceId: string, polling = false) {
 export function useCheckWorkspace(workspaceId: string) {
   return useMutation({
     mutationFn: () =>
-      apiRequest(`/workspaces/${encodeURIComponent(workspaceId)}/health-check`, {
+      apiJson<HealthCheckQueued>(`/workspaces/${encodeURIComponent(workspaceId)}/health-check`, {
         method: 'POST',
-        schema: healthCheckQueuedSchema,
       }),
   });
 }
@@ -40,7 +40,7 @@ export function useCheckItem(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id }: { kind: HealthItemKind; id: string }) =>
-      apiRequest(`${itemBase(kind, id)}/health-check`, { method: 'POST', schema: itemHealthSchema }),
+      apiJson<ItemHealth>(`${itemBase(kind, id)}/health-check`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.health(workspaceId) }),
   });
 }
@@ -50,7 +50,7 @@ export function useKeepItem(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id }: AttentionItem) =>
-      apiRequest(`${itemBase(kind, id)}/health/keep`, { method: 'POST', schema: itemHealthSchema }),
+      apiJson<ItemHealth>(`${itemBase(kind, id)}/health/keep`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.health(workspaceId) }),
   });
 }
