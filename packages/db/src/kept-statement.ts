@@ -38,6 +38,7 @@ export function keptStatement(db: Database, name: string, text: string): RunStat
 async function textKeepingTypes(): Promise<QueryArrayConfig['types']> {
   const { default: pg } = await import('pg');
   return {
+    // pg declares getTypeParser as overloads (one per format) that a single arrow function cannot be typed as.
     getTypeParser: ((type: number, format?: 'text' | 'binary') =>
       TEXT_TYPES.includes(type) ? keepText : pg.types.getTypeParser(type, format)) as never,
   };
