@@ -8,6 +8,7 @@ import { readableCopy } from '@stackyard/ingestion/readable-copy';
 import { readableCopyOffThread } from '@stackyard/ingestion/readable-copy-thread';
 import { corpusPages, type CorpusPage } from '@stackyard/ingestion/testing/corpus-pages';
 import * as realPages from '@stackyard/ingestion/testing/real-page-shapes';
+import { runsPerSecond } from '../support/cases.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
@@ -19,14 +20,6 @@ const pages: CorpusPage[] = [
     html,
   })),
 ];
-
-function loop(seconds: number, once: (index: number) => void): number {
-  let done = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  while (performance.now() < until) once(done++);
-  return done / ((performance.now() - started) / 1000);
-}
 
 async function loopAsync(seconds: number, once: (index: number) => Promise<unknown>): Promise<number> {
   let done = 0;
@@ -45,11 +38,11 @@ const metadata = (index: number) => extractMetadata(page(index).html, page(index
 const copy = (index: number) => readableCopy(page(index).html, page(index).url);
 const copyOffThread = (index: number) => readableCopyOffThread(page(index).html, page(index).url);
 
-loop(0.5, metadata);
-loop(0.5, copy);
+runsPerSecond(0.5, metadata);
+runsPerSecond(0.5, copy);
 await loopAsync(0.5, copyOffThread);
-const baseline = loop(SECONDS, metadata);
-const onThread = loop(SECONDS, copy);
+const baseline = runsPerSecond(SECONDS, metadata);
+const onThread = runsPerSecond(SECONDS, copy);
 const offThread = await loopAsync(SECONDS, copyOffThread);
 const copies = pages.map((_, index) => copy(index));
 const kept = copies.filter((item) => item !== null);

@@ -10,7 +10,7 @@ import type { DbHandle } from '@stackyard/db/client';
 import { createFactsContext, DEFAULT_FACTS_SETTINGS } from '@stackyard/api/facts/facts-context';
 import { refreshToolFacts } from '@stackyard/api/facts/facts-refresh';
 import { fakeRepo, startFakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
-import { percentile } from '../support/cases.ts';
+import { latencyRow } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import { startBenchServer } from '../support/server.ts';
 import { seedOwnedWorkspace } from '../support/seed.ts';
@@ -60,13 +60,6 @@ async function seed(db: DbHandle): Promise<void> {
     where w.workspace_id = ${WORKSPACE_ID} and substring(w.slug from 6)::int % 2 = 0`);
 }
 
-function line(name: string, times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  const p99 = percentile(sorted, 99);
-  console.log(`| ${name} | ${times.length} | ${percentile(sorted, 50).toFixed(2)} | ${p99.toFixed(2)} |`);
-  return p99;
-}
-
 async function benchCompare(label: string, db: DbHandle): Promise<void> {
   await seed(db);
   const server = await startBenchServer(db, { facts: { sweepMs: 0 } });
@@ -93,8 +86,8 @@ async function benchCompare(label: string, db: DbHandle): Promise<void> {
     console.log(`\n### ${label}: compare 6 of ${TOOLS} tools\n`);
     console.log('| case | requests | p50 ms | p99 ms |');
     console.log('| --- | --- | --- | --- |');
-    line('baseline: GET one tool by slug', baseline);
-    const p99 = line('GET …/compare?tools=(6 slugs)', times);
+    latencyRow('baseline: GET one tool by slug', baseline);
+    const p99 = latencyRow('GET …/compare?tools=(6 slugs)', times);
     console.log(`\ncompare p99 ${p99.toFixed(1)} ms: ${p99 < 30 ? 'under' : 'OVER'} the 30 ms target`);
   } finally {
     await server.close();

@@ -4,6 +4,7 @@
 import { Parser } from 'htmlparser2';
 import { extractMetadata, type PageMetadata } from '@stackyard/ingestion/extract';
 import { corpusPages } from '@stackyard/ingestion/testing/corpus-pages';
+import { runsPerSecond } from '../support/cases.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
@@ -29,14 +30,6 @@ export interface ExtractionFigures {
   filled: Record<keyof typeof EXTRACTED_FIELDS, number>;
 }
 
-function loop(seconds: number, once: (index: number) => void): number {
-  let done = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  while (performance.now() < until) once(done++);
-  return done / ((performance.now() - started) / 1000);
-}
-
 export function measureExtraction(): ExtractionFigures {
   const corpus = corpusPages();
   const extract = (index: number) => {
@@ -51,9 +44,9 @@ export function measureExtraction(): ExtractionFigures {
     parser.write(corpus[index % corpus.length]?.html ?? '');
     parser.end();
   };
-  loop(0.5, extract); // warm-up: JIT
-  const pagesPerSecond = loop(SECONDS, extract);
-  const baselinePagesPerSecond = loop(SECONDS, parse);
+  runsPerSecond(0.5, extract); // warm-up: JIT
+  const pagesPerSecond = runsPerSecond(SECONDS, extract);
+  const baselinePagesPerSecond = runsPerSecond(SECONDS, parse);
   const results = corpus.map((_, index) => extract(index));
   const filled = Object.fromEntries(
     Object.entries(EXTRACTED_FIELDS).map(([field, read]) => [

@@ -8,7 +8,7 @@ import type { DbHandle } from '@stackyard/db/client';
 import type { SuggestionList } from '@stackyard/contracts/suggestion';
 import { suggest } from '../../packages/api/src/suggestions/engine.ts';
 import { TAXONOMY } from '../../packages/api/src/suggestions/taxonomy.ts';
-import { percentile } from '../support/cases.ts';
+import { latencyRow } from '../support/cases.ts';
 import { onEachEngine } from '../support/postgres.ts';
 import { startSeededServer } from '../support/server.ts';
 import { seedOwnedWorkspace } from '../support/seed.ts';
@@ -51,13 +51,6 @@ async function seed(db: DbHandle): Promise<void> {
     select p.id, t.id from projects p join workspace_tools t on t.workspace_id = p.workspace_id
     where p.workspace_id = ${WORKSPACE_ID} and substring(t.slug from 6)::int % ${PROJECTS} = substring(p.slug from 9)::int - 1
       and substring(t.slug from 6)::int % 7 = 0`);
-}
-
-function report(name: string, times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  const p99 = percentile(sorted, 99);
-  console.log(`| ${name} | ${times.length} | ${percentile(sorted, 50).toFixed(2)} | ${p99.toFixed(2)} |`);
-  return p99;
 }
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {
@@ -116,11 +109,11 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     console.log('| case | requests | p50 ms | p99 ms |');
     console.log('| --- | --- | --- | --- |');
     const p99 = Math.max(
-      report('GET …/suggestions', plain),
-      report('GET …/suggestions?focus=…', focused),
-      report('GET …/suggestions?cursor=p2', more),
+      latencyRow('GET …/suggestions', plain),
+      latencyRow('GET …/suggestions?focus=…', focused),
+      latencyRow('GET …/suggestions?cursor=p2', more),
     );
-    report('engine only (no database, no HTTP)', pure);
+    latencyRow('engine only (no database, no HTTP)', pure);
     console.log(
       `\nsuggestions p99 ${p99.toFixed(1)} ms: ${p99 < TARGET_MS ? 'under' : 'OVER'} the ${TARGET_MS} ms target`,
     );

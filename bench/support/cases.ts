@@ -38,6 +38,23 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
+/** Calls `once` (with a running count) for `seconds`, and answers how many calls a second it made. */
+export function runsPerSecond(seconds: number, once: (index: number) => void): number {
+  let done = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  while (performance.now() < until) once(done++);
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** Prints a `| name | count | p50 | p99 |` row of latencies in ms and answers the p99. */
+export function latencyRow(name: string, times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  const p99 = percentile(sorted, 99);
+  console.log(`| ${name} | ${times.length} | ${percentile(sorted, 50).toFixed(2)} | ${p99.toFixed(2)} |`);
+  return p99;
+}
+
 /** One line per ratio, for `npm run bench -- budget` (BENCH_RATIOS_FILE names the file). */
 export interface RecordedRatio {
   engine: string;

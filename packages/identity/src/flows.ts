@@ -173,6 +173,17 @@ export function safeReturnTo(ctx: IdentityContext, request: FastifyRequest): str
   }
 }
 
+/** Login and registration are for the signed out: a browser with a session goes on, a JSON client is told. */
+export function answerSignedIn(
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  returnTo: string | undefined,
+): FastifyReply {
+  if (!wantsJson(request)) return redirect(reply, returnTo ?? ctx.config.ui.defaultReturnTo);
+  throw errors.sessionAlreadyAvailable();
+}
+
 /** Makes a new flow of a kind, e.g. in place of one that expired (of the same type: browser or api). */
 export type NewFlow = (
   request: FastifyRequest,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identityVerifiableAddresses } from '@stackyard/db/schema';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import { createFlow, safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow, flowRoutes } from './flows.ts';
+import { answerSignedIn, createFlow, safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow } from './flows.ts';
 import { queryParam, redirect, stringField, wantsJson } from './http.ts';
 import {
   credentialsOf,
@@ -12,7 +12,7 @@ import {
   setPassword,
   type IdentityRow,
 } from './identities.ts';
-import { oidcNodes, startOidc, type OidcStarter } from './oidc-nodes.ts';
+import { oidcNodes, signInRoutes, type OidcStarter } from './oidc-nodes.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { admitLogin } from './rate-limit.ts';
 import {
@@ -30,6 +30,7 @@ import {
   addNodeMessage,
   clearMessages,
   input,
+  passwordNode,
   setValue,
   submitNode,
   text,
@@ -43,11 +44,7 @@ const passwordNodes = (identifier: string, refresh: boolean): UiNode[] => [
     label: text.id(),
     value: identifier,
   }),
-  input('password', 'password', 'password', {
-    required: true,
-    autocomplete: 'current-password',
-    label: text.password(),
-  }),
+  passwordNode('current-password'),
   submitNode('password', 'password', text.signInWithPassword()),
 ];
 
@@ -149,8 +146,7 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
   app.get('/self-service/login/browser', async (request, reply) => {
     const returnTo = safeReturnTo(ctx, request);
     if (queryParam(request, 'refresh') !== 'true' && (await currentSession(ctx.db, request))) {
-      if (!wantsJson(request)) return redirect(reply, returnTo ?? ctx.config.ui.defaultReturnTo);
-      throw errors.sessionAlreadyAvailable();
+      return answerSignedIn(ctx, request, reply, returnTo);
     }
     const flow = await newFlow(request, reply, returnTo);
     if (flow.refresh) {
@@ -168,13 +164,7 @@ export function loginRoutes(app: FastifyInstance, ctx: IdentityContext, oidc: Oi
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  const openSubmission = flowRoutes(app, ctx, 'login', newFlow);
-
-  app.post('/self-service/login', async (request, reply) => {
-    const submission = await openSubmission(request, reply);
-    const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-in');
-    if (toProvider) return toProvider;
-    const { flow, body } = submission;
+  signInRoutes(app, ctx, oidc, 'login', newFlow, async (request, reply, { flow, body }) => {
     const rawIdentifier = stringField(body, 'identifier') ?? '';
     const identifier = normalizeEmail(rawIdentifier);
     const password = stringField(body, 'password') ?? '';

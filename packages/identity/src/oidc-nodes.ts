@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import type { FlowRow, Submission } from './flows.ts';
+import { flowRoutes, type FlowRow, type NewFlow, type Submission } from './flows.ts';
 import { redirect, stringField, wantsJson } from './http.ts';
 import { submitNode, text, type UiNode } from './ui.ts';
 
@@ -31,7 +31,7 @@ export function oidcNodes(ctx: IdentityContext, kind: 'login' | 'registration', 
  * A submission with method "oidc" (browser flows only) goes to its provider: JSON clients get 422
  * browser_location_change_required, a browser form post goes straight there. Null for any other method.
  */
-export async function startOidc(
+async function startOidc(
   ctx: IdentityContext,
   oidc: OidcStarter,
   request: FastifyRequest,
@@ -49,4 +49,25 @@ export async function startOidc(
   const url = await oidc.authorizeUrl(flow, providerId);
   if (wantsJson(request)) throw errors.locationChange(url);
   return redirect(reply, url);
+}
+
+/**
+ * The flow routes of login or registration and its update*Flow: a submission with method "oidc" goes to its
+ * provider, any other is handled by `submit`.
+ */
+export function signInRoutes(
+  app: FastifyInstance,
+  ctx: IdentityContext,
+  oidc: OidcStarter,
+  kind: 'login' | 'registration',
+  newFlow: NewFlow,
+  submit: (request: FastifyRequest, reply: FastifyReply, submission: Submission) => Promise<FastifyReply>,
+): void {
+  const openSubmission = flowRoutes(app, ctx, kind, newFlow);
+  app.post(`/self-service/${kind}`, async (request, reply) => {
+    const submission = await openSubmission(request, reply);
+    const action = kind === 'login' ? 'Sign-in' : 'Sign-up';
+    const toProvider = await startOidc(ctx, oidc, request, reply, submission, action);
+    return toProvider ?? submit(request, reply, submission);
+  });
 }

@@ -1,36 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from './context.ts';
 import { errors } from './errors.ts';
-import { safeReturnTo, saveFlow, sendFlow, uiOf, type FlowRow, flowRoutes, flowStarter } from './flows.ts';
+import {
+  answerSignedIn,
+  safeReturnTo,
+  saveFlow,
+  sendFlow,
+  uiOf,
+  type FlowRow,
+  flowStarter,
+} from './flows.ts';
 import { redirect, stringField, wantsJson, withQuery } from './http.ts';
-import { createIdentity, DuplicateIdentifierError, identityJson, normalizeEmail } from './identities.ts';
+import { createIdentity, DuplicateIdentifierError, identityJson } from './identities.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { submissionKeys } from './rate-limit.ts';
 import { currentSession } from './sessions.ts';
-import { oidcNodes, startOidc, type OidcStarter } from './oidc-nodes.ts';
+import { oidcNodes, signInRoutes, type OidcStarter } from './oidc-nodes.ts';
 import {
   addMessage,
   addNodeMessage,
   clearMessages,
-  input,
-  setValue,
+  emailTraitNode,
+  passwordNode,
   submitNode,
   text,
-  type UiNode,
 } from './ui.ts';
-import { isEmail, startVerification } from './verification.ts';
+import { readEmailTrait, startVerification } from './verification.ts';
 
-const registrationNodes = (ctx: IdentityContext): UiNode[] => [
-  input('default', 'traits.email', 'email', {
-    required: true,
-    autocomplete: 'email',
-    label: text.trait('E-Mail'),
-  }),
-  input('password', 'password', 'password', {
-    required: true,
-    autocomplete: 'new-password',
-    label: text.password(),
-  }),
+const registrationNodes = (ctx: IdentityContext) => [
+  emailTraitNode('default'),
+  passwordNode('new-password'),
   submitNode('password', 'password', text.signUp()),
   ...oidcNodes(ctx, 'registration'),
 ];
@@ -40,10 +39,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
 
   app.get('/self-service/registration/browser', async (request, reply) => {
     const returnTo = safeReturnTo(ctx, request);
-    if (await currentSession(ctx.db, request)) {
-      if (!wantsJson(request)) return redirect(reply, returnTo ?? ctx.config.ui.defaultReturnTo);
-      throw errors.sessionAlreadyAvailable();
-    }
+    if (await currentSession(ctx.db, request)) return answerSignedIn(ctx, request, reply, returnTo);
     return sendFlow(ctx, request, reply, await newFlow(request, reply, returnTo));
   });
 
@@ -52,25 +48,15 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
     return sendFlow(ctx, request, reply, await newFlow(request, reply, undefined, 'api'));
   });
 
-  const openSubmission = flowRoutes(app, ctx, 'registration', newFlow);
-
-  app.post('/self-service/registration', async (request, reply) => {
-    const submission = await openSubmission(request, reply);
-    const toProvider = await startOidc(ctx, oidc, request, reply, submission, 'Sign-up');
-    if (toProvider) return toProvider;
-    const { flow, body } = submission;
-    const traits =
-      typeof body.traits === 'object' && body.traits !== null ? (body.traits as Record<string, unknown>) : {};
-    const rawEmail = typeof traits.email === 'string' ? traits.email : '';
-    const email = normalizeEmail(rawEmail);
+  signInRoutes(app, ctx, oidc, 'registration', newFlow, async (request, reply, { flow, body }) => {
+    const ui = uiOf(flow);
+    clearMessages(ui);
+    const email = readEmailTrait(ui, body);
     const password = stringField(body, 'password') ?? '';
     await ctx.limiter.consume(
       submissionKeys(ctx.config.rateLimit, 'registration', request.ip, email || undefined),
     );
 
-    const ui = uiOf(flow);
-    clearMessages(ui);
-    setValue(ui, 'traits.email', rawEmail);
     const fail = async (status = 400) => {
       request.log.info(
         { flowId: flow.id, messages: ui.messages, nodes: ui.nodes.flatMap((node) => node.messages) },
@@ -78,8 +64,6 @@ export function registrationRoutes(app: FastifyInstance, ctx: IdentityContext, o
       );
       return sendFlow(ctx, request, reply, await saveFlow(ctx, flow, { ui }), status);
     };
-    if (!email) addNodeMessage(ui, 'traits.email', text.required('traits.email'));
-    else if (!isEmail(email)) addNodeMessage(ui, 'traits.email', text.invalidEmail());
     if (!password) addNodeMessage(ui, 'password', text.required('password'));
     else {
       const problem = passwordProblem(password, email);

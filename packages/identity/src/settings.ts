@@ -18,7 +18,6 @@ import {
   DuplicateIdentifierError,
   findIdentity,
   identityJson,
-  normalizeEmail,
   setPassword,
   type IdentityRow,
 } from './identities.ts';
@@ -28,27 +27,19 @@ import {
   addMessage,
   addNodeMessage,
   clearMessages,
-  input,
+  emailTraitNode,
+  passwordNode,
   setValue,
   submitNode,
   text,
   type UiNode,
 } from './ui.ts';
-import { isEmail, startVerification } from './verification.ts';
+import { readEmailTrait, startVerification } from './verification.ts';
 
 const settingsNodes = (identity: IdentityRow): UiNode[] => [
-  input('profile', 'traits.email', 'email', {
-    required: true,
-    autocomplete: 'email',
-    label: text.trait('E-Mail'),
-    value: identity.traits.email,
-  }),
+  emailTraitNode('profile', identity.traits.email),
   submitNode('profile', 'profile', text.save()),
-  input('password', 'password', 'password', {
-    required: true,
-    autocomplete: 'new-password',
-    label: text.password(),
-  }),
+  passwordNode('new-password'),
   submitNode('password', 'password', text.save()),
 ];
 
@@ -175,15 +166,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: IdentityContext): void
       const revoked = await revokeOtherSessions(ctx.db, active.identity.id, active.session.id);
       request.log.info({ identityId: active.identity.id, revoked }, 'password changed');
     } else if (method === 'profile') {
-      const traits =
-        typeof body.traits === 'object' && body.traits !== null
-          ? (body.traits as Record<string, unknown>)
-          : {};
-      const raw = typeof traits.email === 'string' ? traits.email : '';
-      const email = normalizeEmail(raw);
-      setValue(ui, 'traits.email', raw);
-      if (!email) addNodeMessage(ui, 'traits.email', text.required('traits.email'));
-      else if (!isEmail(email)) addNodeMessage(ui, 'traits.email', text.invalidEmail());
+      const email = readEmailTrait(ui, body);
       if (ui.nodes.some((node) => node.messages.length > 0)) return fail();
       if (email !== active.identity.traits.email) {
         if (!isPrivileged(ctx, active)) throw errors.refreshRequired(refreshUrl);

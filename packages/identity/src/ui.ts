@@ -173,6 +173,19 @@ export function clearMessages(ui: Ui): void {
   for (const node of ui.nodes) node.messages = [];
 }
 
+/** The email trait's field, as registration and the settings' profile form show it. */
+export const emailTraitNode = (group: NodeGroup, value?: string): UiNode =>
+  input(group, 'traits.email', 'email', {
+    required: true,
+    autocomplete: 'email',
+    label: text.trait('E-Mail'),
+    value,
+  });
+
+/** The password field: `current-password` to sign in, `new-password` to choose one. */
+export const passwordNode = (autocomplete: 'current-password' | 'new-password'): UiNode =>
+  input('password', 'password', 'password', { required: true, autocomplete, label: text.password() });
+
 /** The first step of a code flow (verification, recovery): the address to send a code to. */
 export const codeEmailNodes = (email = ''): UiNode[] => [
   input('code', 'email', 'email', {

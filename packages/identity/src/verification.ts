@@ -21,18 +21,36 @@ import { findAddress, markVerified, normalizeEmail } from './identities.ts';
 import { submissionKeys } from './rate-limit.ts';
 import {
   addMessage,
+  addNodeMessage,
   clearMessages,
   linkNode,
+  setValue,
   text,
   codeEmailNodes,
   codeSentNodes,
   withCsrfNode,
+  type Ui,
 } from './ui.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value) && value.length <= 320;
+}
+
+/**
+ * The submitted traits.email (registration, settings' profile), normalized: the form keeps what was typed,
+ * and the field says whether it is missing or no address.
+ */
+export function readEmailTrait(ui: Ui, body: Record<string, unknown>): string {
+  const traits =
+    typeof body.traits === 'object' && body.traits !== null ? (body.traits as Record<string, unknown>) : {};
+  const raw = typeof traits.email === 'string' ? traits.email : '';
+  const email = normalizeEmail(raw);
+  setValue(ui, 'traits.email', raw);
+  if (!email) addNodeMessage(ui, 'traits.email', text.required('traits.email'));
+  else if (!isEmail(email)) addNodeMessage(ui, 'traits.email', text.invalidEmail());
+  return email;
 }
 
 /** Sends a code to the address when it belongs to an identity; an unknown one looks the same (no enumeration). */

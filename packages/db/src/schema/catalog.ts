@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { ownedBy, timestamps } from './columns.ts';
 import { media } from './media.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -79,9 +79,7 @@ export const workspaceTools = pgTable(
   'workspace_tools',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     toolId: uuid('tool_id')
       .notNull()
       .references(() => tools.id, { onDelete: 'restrict' }),
@@ -133,9 +131,7 @@ export const resources = pgTable(
   'resources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     fingerprint: text('fingerprint').notNull(),
     rawSubmittedUrl: text('raw_submitted_url').notNull(),
     extractedTitle: text('extracted_title'),
@@ -183,9 +179,7 @@ export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     search: tsvector('search')
@@ -211,12 +205,8 @@ export const projects = pgTable(
 export const projectTools = pgTable(
   'project_tools',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceToolId: uuid('workspace_tool_id')
-      .notNull()
-      .references(() => workspaceTools.id, { onDelete: 'cascade' }),
+    projectId: ownedBy('project_id', () => projects.id),
+    workspaceToolId: ownedBy('workspace_tool_id', () => workspaceTools.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -230,9 +220,7 @@ export const comments = pgTable(
   'comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     // An identity id, like workspace_members.user_id: no foreign key to the identity service.
     commenterId: uuid('commenter_id').notNull(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
@@ -274,9 +262,7 @@ export const tags = pgTable(
   'tags',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     name: text('name').notNull(),
     color: text('color').notNull(),
     description: text('description'),
@@ -298,10 +284,7 @@ function tagLinks<TName extends string, TKey extends string, TColumn extends str
   column: TColumn,
   item: () => AnyPgColumn,
 ) {
-  const tagId = () =>
-    uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' });
+  const tagId = () => ownedBy('tag_id', () => tags.id);
   const itemId = () => uuid(column).notNull().references(item, { onDelete: 'cascade' });
   // A computed key widens to a string index in TypeScript: the object is typed by the key it was given.
   const columns = { tagId: tagId(), [key]: itemId() } as {

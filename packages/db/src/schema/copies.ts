@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { resources, tsvector } from './catalog.ts';
 import { workspaces } from './workspaces.ts';
+import { ownedBy } from './columns.ts';
 
 /**
  * The readable copy of a resource's page: the main text as the ingestion pipeline extracted and sanitised it,
@@ -15,9 +16,7 @@ export const resourceCopies = pgTable(
     resourceId: uuid('resource_id')
       .primaryKey()
       .references(() => resources.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     /** The URL that answered (after redirects). */
     sourceUrl: text('source_url').notNull(),
     title: text('title'),

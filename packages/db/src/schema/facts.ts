@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PackageFacts, RepositoryFacts } from '@stackyard/contracts/facts';
 import { tools } from './catalog.ts';
+import { ownedBy } from './columns.ts';
 
 // Tool facts: what the forge and the package registries publish about a global tool, one row per
 // source and subject (the repository, the deps.dev project, each package), shared by every workspace.
@@ -20,9 +21,7 @@ export type StoredFact = RepositoryFacts | PackageFacts | ProjectFacts;
 export const toolFacts = pgTable(
   'tool_facts',
   {
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+    toolId: ownedBy('tool_id', () => tools.id),
     source: text('source', { enum: FACT_SOURCES }).notNull(),
     /** '' for the repository and the deps.dev project; `ecosystem:name` for a package. */
     subject: text('subject').notNull(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LINK_HEALTH_STATUSES } from '@stackyard/contracts/health';
 import { resources, workspaceTools } from './catalog.ts';
-import { oneOf } from './columns.ts';
+import { oneOf, ownedBy } from './columns.ts';
 import { workspaces } from './workspaces.ts';
 
 /**
@@ -13,9 +13,7 @@ export const itemHealth = pgTable(
   'item_health',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     workspaceToolId: uuid('workspace_tool_id')
       .unique('item_health_tool_key')
       .references(() => workspaceTools.id, { onDelete: 'cascade' }),

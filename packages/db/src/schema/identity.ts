@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { ownedBy, timestamps } from './columns.ts';
 
 // The identity service's own tables (packages/identity). The product's tables never reference them: a
 // deployment may point the product at a real Ory Kratos instead.
@@ -32,9 +32,7 @@ export const identityVerifiableAddresses = pgTable(
   'identity_verifiable_addresses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: ownedBy('identity_id', () => identities.id),
     // Lower-cased: e-mail lookups are case-insensitive.
     value: text('value').notNull(),
     via: text('via').notNull().default('email'),
@@ -55,9 +53,7 @@ export const identityRecoveryAddresses = pgTable(
   'identity_recovery_addresses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: ownedBy('identity_id', () => identities.id),
     value: text('value').notNull(),
     via: text('via').notNull().default('email'),
     ...timestamps,
@@ -81,9 +77,7 @@ export const identityCredentials = pgTable(
   'identity_credentials',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: ownedBy('identity_id', () => identities.id),
     type: text('type', { enum: ['password', 'oidc'] }).notNull(),
     identifier: text('identifier').notNull(),
     config: jsonb('config').$type<PasswordCredentialConfig | OidcCredentialConfig>().notNull(),
@@ -109,9 +103,7 @@ export const identitySessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
     logoutTokenHash: text('logout_token_hash').notNull(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: ownedBy('identity_id', () => identities.id),
     active: boolean('active').notNull().default(true),
     authenticatedAt: at('authenticated_at').notNull(),
     issuedAt: at('issued_at').notNull().defaultNow(),
@@ -181,9 +173,7 @@ export const identityCodes = pgTable(
   'identity_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    flowId: uuid('flow_id')
-      .notNull()
-      .references(() => identityFlows.id, { onDelete: 'cascade' }),
+    flowId: ownedBy('flow_id', () => identityFlows.id),
     address: text('address').notNull(),
     codeHmac: text('code_hmac').notNull(),
     expiresAt: at('expires_at').notNull(),

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { oneOf, timestamps } from './columns.ts';
+import { oneOf, ownedBy, timestamps } from './columns.ts';
 import { resources, workspaceTools } from './catalog.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -31,9 +31,7 @@ export const bookmarkImports = pgTable(
   'bookmark_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     importedByUserId: uuid('imported_by_user_id').notNull(),
     fileName: text('file_name'),
     /** running → completed | failed. */
@@ -64,9 +62,7 @@ export const ingestionSubmissions = pgTable(
   'ingestion_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     /** What is being ingested: a tool or a resource. */
     kind: text('kind', { enum: SUBMISSION_KINDS }).notNull().default('tool'),
     submittedUrl: text('submitted_url').notNull(),

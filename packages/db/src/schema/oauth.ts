@@ -10,6 +10,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { accessTokenScope } from './tokens.ts';
+import { ownedBy } from './columns.ts';
 
 // OAuth 2.1 for the MCP resource: remote MCP clients (Claude, ChatGPT, VS Code, mcp-remote) get short-lived
 // access tokens through the authorization-code flow with PKCE. Every secret is kept as a SHA-256 only.
@@ -43,9 +44,7 @@ export const oauthAuthorizations = pgTable(
   'oauth_authorizations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    clientId: ownedBy('client_id', () => oauthClients.id),
     redirectUri: text('redirect_uri').notNull(),
     state: text('state'),
     codeChallenge: text('code_challenge').notNull(),
@@ -71,9 +70,7 @@ export const oauthGrants = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    clientId: ownedBy('client_id', () => oauthClients.id),
     scope: accessTokenScope('scope').notNull(),
     workspaceIds: uuid('workspace_ids').array().notNull(),
     resource: text('resource').notNull(),
@@ -95,9 +92,7 @@ export const oauthTokens = pgTable(
   'oauth_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    grantId: uuid('grant_id')
-      .notNull()
-      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    grantId: ownedBy('grant_id', () => oauthGrants.id),
     kind: oauthTokenKind('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

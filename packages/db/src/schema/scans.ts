@@ -1,7 +1,7 @@
 import { check, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { SCAN_SOURCES, type ScanResultBody } from '@stackyard/contracts/drift';
 import { projects } from './catalog.ts';
-import { oneOf } from './columns.ts';
+import { oneOf, ownedBy } from './columns.ts';
 import { workspaces } from './workspaces.ts';
 
 // The latest scan of a workspace's code (project_id null) and of each project's: what the drift page and
@@ -11,9 +11,7 @@ export const repositoryScans = pgTable(
   'repository_scans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     source: text('source', { enum: SCAN_SOURCES }).notNull(),
     // The commit a repository scan read; null for uploads.

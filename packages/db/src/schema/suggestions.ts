@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Suggestion } from '@stackyard/contracts/suggestion';
 import { projects } from './catalog.ts';
-import { oneOf, timestamps } from './columns.ts';
+import { oneOf, ownedBy, timestamps } from './columns.ts';
 import { workspaces } from './workspaces.ts';
 
 // Project suggestions. A suggestion is stored the first time it is shown, so accepting or dismissing
@@ -19,9 +19,7 @@ export const suggestions = pgTable(
   'suggestions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     fingerprint: text('fingerprint').notNull(),
     /** The title without case or punctuation: a dismissed title is not proposed again by either engine. */
     titleKey: text('title_key').notNull(),

@@ -1,7 +1,7 @@
 import { ACCESS_ROLES } from '@stackyard/contracts/workspace';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { ownedBy, timestamps } from './columns.ts';
 
 export const accessRole = pgEnum('access_role', ACCESS_ROLES);
 
@@ -27,9 +27,7 @@ export const workspaces = pgTable(
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     userId: uuid('user_id').notNull(),
     accessRole: accessRole('access_role').notNull(),
     ...timestamps,
