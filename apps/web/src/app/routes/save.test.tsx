@@ -2,21 +2,15 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/testing/api';
-import { json, submissionFixture, workspaceFixture } from '@/testing/fixtures';
+import { workspaceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
-import { answerTags, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { stubTagsAndSubmission, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { SaveLink } from './save';
 
 const tags = tagsBeyondFirstPage('zeppelin');
 
-/** The API as the save page calls it: the workspace's tags, and the submission of the link. */
 function setup() {
-  const calls = stubApi(({ method, url }) => {
-    if (url.pathname === '/api/v1/tags') return answerTags(tags, url);
-    if (method === 'POST') return json(submissionFixture(), 202);
-    return json([]);
-  });
+  const calls = stubTagsAndSubmission(tags);
   renderInApp(
     <SaveLink
       workspaces={[workspaceFixture()]}
