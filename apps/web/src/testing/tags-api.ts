@@ -1,7 +1,10 @@
 // A workspace's tags as GET /tags answers them, for the tag pickers' component tests.
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import type { Tag } from '@stackyard/contracts/tag';
 import { stubApi } from './api';
 import { json, submissionFixture, WORKSPACE_ID } from './fixtures';
+import { renderInApp } from './render';
 
 /** Tags of the workspace named as given, with ids in the same order. */
 export const tagsNamed = (names: string[]): Tag[] =>
@@ -39,13 +42,15 @@ export const tagsBeyondFirstPage = (wanted: string): Tag[] =>
   tagsNamed([...Array.from({ length: 60 }, (_, index) => `bulk ${String(index).padStart(2, '0')}`), wanted]);
 
 /**
- * The API as a page that submits a link with tags calls it: the workspace's `tags`, the submission accepted,
- * and an empty list for anything else. Answers the calls made, as stubApi does.
+ * Renders a page that submits a link with tags, against the API as it calls it: the workspace's `tags`, the
+ * submission accepted, and an empty list for anything else. Answers the calls made and a user to act.
  */
-export function stubTagsAndSubmission(tags: Tag[]) {
-  return stubApi(({ method, url }) => {
+export function renderWithTagsApi(page: ReactElement, tags: Tag[]) {
+  const calls = stubApi(({ method, url }) => {
     if (url.pathname === '/api/v1/tags') return answerTags(tags, url);
     if (method === 'POST') return json(submissionFixture(), 202);
     return json([]);
   });
+  renderInApp(page);
+  return { calls, user: userEvent.setup() };
 }

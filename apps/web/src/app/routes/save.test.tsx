@@ -1,24 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workspaceFixture } from '@/testing/fixtures';
-import { renderInApp } from '@/testing/render';
-import { stubTagsAndSubmission, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { renderWithTagsApi, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { SaveLink } from './save';
 
 const tags = tagsBeyondFirstPage('zeppelin');
 
-function setup() {
-  const calls = stubTagsAndSubmission(tags);
-  renderInApp(
+const setup = () =>
+  renderWithTagsApi(
     <SaveLink
       workspaces={[workspaceFixture()]}
       prefill={{ url: 'https://vite.dev', title: 'Vite', selection: '' }}
     />,
+    tags,
   );
-  return { calls, user: userEvent.setup() };
-}
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { UsernameInput } from '@/components/username-input';
 import { ApiError } from '@/lib/api-client';
 import { useClaimUsername } from '../api/claim-username';
 import { useUsernameCheck } from '../api/check-username';
@@ -86,13 +86,10 @@ export function UsernameChange({ current }: { current: string | null | undefined
               ) : undefined
             }
           >
-            <Input
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.field('username')}
-              // The input is lower-cased as it is typed.
-              onChange={(event) => form.setValue('username', event.target.value.toLowerCase())}
+            <UsernameInput
+              name="username"
+              value={typed}
+              onValue={(username) => form.setValue('username', username)}
             />
           </FormField>
           <div className="flex gap-2">

@@ -1,19 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workspaceFixture } from '@/testing/fixtures';
-import { renderInApp } from '@/testing/render';
-import { stubTagsAndSubmission, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { renderWithTagsApi, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { WorkspaceIngestions } from './tool-ingestions';
 
 const tags = tagsBeyondFirstPage('zeppelin');
 
-function setup() {
-  const calls = stubTagsAndSubmission(tags);
-  renderInApp(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />);
-  return { calls, user: userEvent.setup() };
-}
+const setup = () =>
+  renderWithTagsApi(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />, tags);
 
 afterEach(() => {
   cleanup();
