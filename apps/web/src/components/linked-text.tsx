@@ -1,3 +1,4 @@
+import { ExternalLink } from '@/components/ui/external-link';
 import { linkify } from '@/lib/linkify';
 
 /**
@@ -7,15 +8,14 @@ import { linkify } from '@/lib/linkify';
 export function LinkedText({ text }: { text: string }) {
   return linkify(text).map((part, index) =>
     part.kind === 'link' ? (
-      <a
+      <ExternalLink
         key={index}
         href={part.href}
-        target="_blank"
-        rel="nofollow noopener ugc"
+        ugc
         className="break-all text-zinc-950 underline decoration-zinc-400 underline-offset-2 hover:decoration-zinc-900"
       >
         {part.text}
-      </a>
+      </ExternalLink>
     ) : (
       <span key={index}>{part.text}</span>
     ),

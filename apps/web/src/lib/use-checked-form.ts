@@ -1,6 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
-type Values = Record<string, string>;
+/** A text field's, a radio group's or a select's value; one checkbox's; a group of checkboxes' ticked values. */
+type Value = string | boolean | readonly string[];
+type Values = Record<string, Value>;
+/** The names of the fields whose value is of type V. */
+type NamesOf<T extends Values, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
 
 /** What the hook needs of a schema: zod's safeParse, which the sign-in pages' small form schemas mirror. */
 export type CheckableSchema<Out> = {
@@ -26,13 +30,46 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
   const [failure, setFailure] = useState<Error | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
-  const setValue = (name: keyof T & string, value: string) =>
+  const setValue = <K extends keyof T & string>(name: K, value: T[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  const field = (name: keyof T & string) => ({
+  const field = (name: NamesOf<T, string>) => ({
     name,
-    value: values[name],
-    onChange: (event: ChangeEvent<Control>) => setValue(name, event.target.value),
+    value: values[name] as string,
+    onChange: (event: ChangeEvent<Control>) => setValue(name, event.target.value as T[typeof name]),
+  });
+
+  /** One radio button of a group: checked when the group's value is `option`. */
+  const radio = (name: NamesOf<T, string>, option: T[typeof name]) => ({
+    type: 'radio' as const,
+    name,
+    value: option as string,
+    checked: values[name] === option,
+    onChange: () => setValue(name, option),
+  });
+
+  /** A checkbox that is the field: its value is whether it is ticked. */
+  const checkbox = (name: NamesOf<T, boolean>) => ({
+    type: 'checkbox' as const,
+    name,
+    checked: values[name] as boolean,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, event.target.checked as T[typeof name]),
+  });
+
+  /** One checkbox of a group: ticking it adds `option` to the field's list, unticking takes it out. */
+  const choice = (name: NamesOf<T, readonly string[]>, option: string) => ({
+    type: 'checkbox' as const,
+    name,
+    value: option,
+    checked: (values[name] as readonly string[]).includes(option),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const ticked = event.target.checked;
+      setValues((current) => {
+        const chosen = (current[name] as readonly string[]).filter((value) => value !== option);
+        return { ...current, [name]: ticked ? [...chosen, option] : chosen };
+      });
+    },
   });
 
   /** Back to `next`, with no messages left. */
@@ -71,5 +108,17 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
       }
     };
 
-  return { values, errors, failure, isSubmitting, field, setValue, reset, handleSubmit };
+  return {
+    values,
+    errors,
+    failure,
+    isSubmitting,
+    field,
+    radio,
+    checkbox,
+    choice,
+    setValue,
+    reset,
+    handleSubmit,
+  };
 }

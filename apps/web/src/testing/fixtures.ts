@@ -2,6 +2,7 @@
 import type { Submission } from '@stackyard/contracts/ingestion';
 import type { Project } from '@stackyard/contracts/project';
 import type { Resource } from '@stackyard/contracts/resource';
+import type { SearchResult } from '@stackyard/contracts/search';
 import type { Tag } from '@stackyard/contracts/tag';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
@@ -124,5 +125,18 @@ export const tagFixture = (fields: Partial<Tag> = {}): Tag => ({
   criteria: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  ...fields,
+});
+
+/** A search hit on the tool vite, as GET /search lists it. */
+export const searchResultFixture = (fields: Partial<SearchResult> = {}): SearchResult => ({
+  kind: 'tool',
+  id: '00000000-0000-4000-8000-0000000000aa',
+  title: 'vite',
+  slug: 'vite',
+  snippet_html: '',
+  rank: 1,
+  icon: null,
+  target: null,
   ...fields,
 });

@@ -1,6 +1,10 @@
 // A workspace's tags as GET /tags answers them, for the tag pickers' component tests.
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import type { Tag } from '@stackyard/contracts/tag';
-import { WORKSPACE_ID } from './fixtures';
+import { stubApi } from './api';
+import { json, submissionFixture, WORKSPACE_ID } from './fixtures';
+import { renderInApp } from './render';
 
 /** Tags of the workspace named as given, with ids in the same order. */
 export const tagsNamed = (names: string[]): Tag[] =>
@@ -36,3 +40,17 @@ export function answerTags(tags: Tag[], url: URL): Response {
 /** 60 tags named "bulk 00" to "bulk 59", then `wanted`: past the first page unless searched for. */
 export const tagsBeyondFirstPage = (wanted: string): Tag[] =>
   tagsNamed([...Array.from({ length: 60 }, (_, index) => `bulk ${String(index).padStart(2, '0')}`), wanted]);
+
+/**
+ * Renders a page that submits a link with tags, against the API as it calls it: the workspace's `tags`, the
+ * submission accepted, and an empty list for anything else. Answers the calls made and a user to act.
+ */
+export function renderWithTagsApi(page: ReactElement, tags: Tag[]) {
+  const calls = stubApi(({ method, url }) => {
+    if (url.pathname === '/api/v1/tags') return answerTags(tags, url);
+    if (method === 'POST') return json(submissionFixture(), 202);
+    return json([]);
+  });
+  renderInApp(page);
+  return { calls, user: userEvent.setup() };
+}

@@ -1,30 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/testing/api';
-import { json, submissionFixture, workspaceFixture } from '@/testing/fixtures';
-import { renderInApp } from '@/testing/render';
-import { answerTags, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { workspaceFixture } from '@/testing/fixtures';
+import { renderWithTagsApi, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { SaveLink } from './save';
 
 const tags = tagsBeyondFirstPage('zeppelin');
 
-/** The API as the save page calls it: the workspace's tags, and the submission of the link. */
-function setup() {
-  const calls = stubApi(({ method, url }) => {
-    if (url.pathname === '/api/v1/tags') return answerTags(tags, url);
-    if (method === 'POST') return json(submissionFixture(), 202);
-    return json([]);
-  });
-  renderInApp(
+const setup = () =>
+  renderWithTagsApi(
     <SaveLink
       workspaces={[workspaceFixture()]}
       prefill={{ url: 'https://vite.dev', title: 'Vite', selection: '' }}
     />,
+    tags,
   );
-  return { calls, user: userEvent.setup() };
-}
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DocumentTitle } from '@/components/document-title';
+import { AccountPage } from '@/components/account-page';
 import { paths } from '@/config/paths';
 import { AccessTokenList } from '@/features/access-tokens/components/access-token-list';
 import { CreateAccessTokenForm } from '@/features/access-tokens/components/create-access-token-form';
@@ -11,19 +11,20 @@ export function AccessTokensRoute() {
   const workspaces = useWorkspaces();
   const names = new Map((workspaces.data ?? []).map((workspace) => [workspace.id, workspace.name]));
   return (
-    <section className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
-      <DocumentTitle title="Access tokens" />
-      <div>
-        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Access tokens</h1>
-        <p className="mt-2 text-sm text-zinc-600">
+    <AccountPage
+      title="Access tokens"
+      wide
+      intro={
+        <>
           Tokens let scripts, the stackyard command line and AI assistants act as you. A token has your role
           in each workspace, limited to its scope and workspace. See{' '}
           <Link className="underline underline-offset-4" to={paths.settings.connectAssistant.getHref()}>
             Connect an AI assistant
           </Link>
           .
-        </p>
-      </div>
+        </>
+      }
+    >
       <section className="rounded-xl border border-zinc-200 p-5">
         <h2 className="mb-4 font-semibold text-zinc-950">New token</h2>
         <CreateAccessTokenForm workspaces={(workspaces.data ?? []).map(({ id, name }) => ({ id, name }))} />
@@ -39,6 +40,6 @@ export function AccessTokensRoute() {
         </p>
         <GrantList workspaceName={(id) => names.get(id) ?? 'A workspace'} />
       </section>
-    </section>
+    </AccountPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DocumentTitle } from '@/components/document-title';
+import { AccountPage } from '@/components/account-page';
 import { ConnectInstructions } from '@/features/access-tokens/components/connect-instructions';
 import { CreateAccessTokenForm } from '@/features/access-tokens/components/create-access-token-form';
 import { OAuthInstructions } from '@/features/access-tokens/components/oauth-instructions';
@@ -11,17 +11,18 @@ export function ConnectAssistantRoute() {
   const [token, setToken] = useState<string | null>(null);
   const url = `${window.location.origin}/mcp`;
   return (
-    <section className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
-      <DocumentTitle title="Connect an AI assistant" />
-      <div>
-        <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Connect an AI assistant</h1>
-        <p className="mt-2 text-sm text-zinc-600">
+    <AccountPage
+      title="Connect an AI assistant"
+      wide
+      intro={
+        <>
           stackyard is an MCP server: Claude, Cursor, VS Code and other MCP clients can ask it which tools
           your team prefers, search your workspaces and, with a read and write token, add tools. Clients that
           support OAuth need only the server URL; for the others, create a token, then copy the configuration
           for your client.
-        </p>
-      </div>
+        </>
+      }
+    >
       <section>
         <h2 className="font-semibold text-zinc-950">Connect with OAuth</h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600">
@@ -43,6 +44,6 @@ export function ConnectAssistantRoute() {
         <h2 className="mb-4 font-semibold text-zinc-950">2. Configure your client</h2>
         <ConnectInstructions url={url} token={token} />
       </div>
-    </section>
+    </AccountPage>
   );
 }

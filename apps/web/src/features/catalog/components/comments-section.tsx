@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { Comment } from '@stackyard/contracts/comment';
+import { useId, useState } from 'react';
+import { COMMENT_MAX, commentBodySchema, type Comment } from '@stackyard/contracts/comment';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
@@ -34,14 +35,13 @@ export function CommentsSection({
   const comments = useComments(item);
   const add = useAddComment(item);
   const remove = useDeleteComment(item);
-  const [content, setContent] = useState('');
+  const form = useCheckedForm(commentBodySchema, { content: '' });
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!content.trim()) return;
-    add.mutate(content.trim(), { onSuccess: () => setContent('') });
-  };
+  const submit = form.handleSubmit(async ({ content }) => {
+    await add.mutateAsync(content);
+    form.reset({ content: '' });
+  });
 
   return (
     <section aria-labelledby={headingId} className="mt-10">
@@ -83,20 +83,14 @@ export function CommentsSection({
         </Button>
       )}
       {remove.error && <Alert className="mt-2">{remove.error.message}</Alert>}
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-2">
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-2">
         <label htmlFor={inputId} className="text-sm font-medium text-zinc-900">
           Add a comment
         </label>
-        <Textarea
-          id={inputId}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          rows={3}
-          maxLength={10_000}
-        />
+        <Textarea id={inputId} rows={3} maxLength={COMMENT_MAX} {...form.field('content')} />
         {add.error && <Alert>{add.error.message}</Alert>}
         <div>
-          <Button type="submit" disabled={add.isPending || !content.trim()}>
+          <Button type="submit" disabled={add.isPending || !form.values.content.trim()}>
             {add.isPending ? 'Posting...' : 'Post Comment'}
           </Button>
         </div>
@@ -117,18 +111,10 @@ type CommentItemProps = {
 
 // Authors edit their own comments; authors, admins and the owner delete them.
 function CommentItem({ item, comment, canEdit, canDelete, canMark, onDelete, deleting }: CommentItemProps) {
-  const edit = useEditComment(item);
   const mark = useMarkCommentForAssistants(item);
   const marked = comment.for_assistants !== null;
-  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const author = comment.commenter_username ?? 'someone';
-  const editId = useId();
-
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!draft?.trim()) return;
-    edit.mutate({ commentId: comment.id, content: draft.trim() }, { onSuccess: () => setDraft(null) });
-  };
 
   return (
     <>
@@ -161,12 +147,12 @@ function CommentItem({ item, comment, canEdit, canDelete, canMark, onDelete, del
               {marked ? 'Unmark for assistants' : 'Mark for assistants'}
             </Button>
           )}
-          {canEdit && draft === null && (
+          {canEdit && !editing && (
             <Button
               variant="ghost"
               size="sm"
               aria-label={`Edit comment by ${author}`}
-              onClick={() => setDraft(comment.content)}
+              onClick={() => setEditing(true)}
             >
               Edit
             </Button>
@@ -185,33 +171,50 @@ function CommentItem({ item, comment, canEdit, canDelete, canMark, onDelete, del
         </span>
       </div>
       {mark.error && <Alert className="mt-2">{mark.error.message}</Alert>}
-      {draft === null ? (
+      {editing ? (
+        <CommentEditForm item={item} comment={comment} onDone={() => setEditing(false)} />
+      ) : (
         <p className="mt-2 text-sm break-words whitespace-pre-wrap text-zinc-900">
           <LinkedText text={comment.content} />
         </p>
-      ) : (
-        <form onSubmit={save} className="mt-2 flex flex-col gap-2">
-          <label htmlFor={editId} className="sr-only">
-            Edit comment
-          </label>
-          <Textarea
-            id={editId}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            rows={3}
-            maxLength={10_000}
-          />
-          {edit.error && <Alert>{edit.error.message}</Alert>}
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={edit.isPending || !draft.trim()}>
-              Save
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
       )}
     </>
+  );
+}
+
+/** The author's edit of a comment, in place of its text. */
+function CommentEditForm({
+  item,
+  comment,
+  onDone,
+}: {
+  item: CatalogItem;
+  comment: Comment;
+  onDone: () => void;
+}) {
+  const edit = useEditComment(item);
+  const form = useCheckedForm(commentBodySchema, { content: comment.content });
+  const editId = useId();
+  const save = form.handleSubmit(async ({ content }) => {
+    await edit.mutateAsync({ commentId: comment.id, content });
+    onDone();
+  });
+
+  return (
+    <form onSubmit={save} noValidate className="mt-2 flex flex-col gap-2">
+      <label htmlFor={editId} className="sr-only">
+        Edit comment
+      </label>
+      <Textarea id={editId} rows={3} maxLength={COMMENT_MAX} {...form.field('content')} />
+      {edit.error && <Alert>{edit.error.message}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={edit.isPending || !form.values.content.trim()}>
+          Save
+        </Button>
+        <Button variant="outline" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { createTagSchema } from '@stackyard/contracts/tag';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { DEFAULT_TAG_COLOR, useCreateTag } from '../api/create-tag';
 import { useItemTags } from '../api/get-item-tags';
 import { useSetItemTag } from '../api/set-item-tag';
@@ -10,6 +12,8 @@ import { TagChip } from './tag-chip';
 import { DeleteTagButton, TagEditForm } from './tag-editor';
 import { TagSearch } from './tag-search';
 import { TagSuggestions } from './tag-suggestions';
+
+const newTagSchema = createTagSchema.pick({ tag_name: true });
 
 type TagsPickerProps = {
   workspaceId: string;
@@ -69,7 +73,8 @@ function TagChoices({
 }) {
   const setTag = useSetItemTag(item);
   const create = useCreateTag();
-  const [name, setName] = useState('');
+  const form = useCheckedForm(newTagSchema, { tag_name: '' });
+  const name = form.values.tag_name;
   const [editingId, setEditingId] = useState<string | null>(null);
   // The change on its way, held in component state: the mutation's own pending state reaches React a tick
   // later, and in between a controlled checkbox would snap back to where it was.
@@ -81,19 +86,11 @@ function TagChoices({
     setTag.mutate(next, { onSettled: () => setChoice(null) });
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    create.mutate(
-      { workspace_id: workspaceId, tag_name: name.trim(), color: DEFAULT_TAG_COLOR },
-      {
-        onSuccess: (tag) => {
-          setName('');
-          setTag.mutate({ tagId: tag.id, attached: true });
-        },
-      },
-    );
-  };
+  const submit = form.handleSubmit(async ({ tag_name }) => {
+    const tag = await create.mutateAsync({ workspace_id: workspaceId, tag_name, color: DEFAULT_TAG_COLOR });
+    form.reset({ tag_name: '' });
+    setTag.mutate({ tagId: tag.id, attached: true });
+  });
 
   return (
     <div className="mt-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4">
@@ -135,12 +132,12 @@ function TagChoices({
           )
         }
       />
-      <form onSubmit={submit} className="mt-4 flex items-end gap-2">
+      <form onSubmit={submit} noValidate className="mt-4 flex items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={nameId} className="text-sm font-medium text-zinc-900">
             New tag
           </label>
-          <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />
+          <Input id={nameId} maxLength={50} {...form.field('tag_name')} />
         </div>
         <Button type="submit" variant="outline" disabled={create.isPending || !name.trim()}>
           Add tag

@@ -3,28 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResult } from '@stackyard/contracts/search';
-import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { createQueryClient } from '@/lib/query-client';
+import { searchResultFixture, workspaceFixture } from '@/testing/fixtures';
 import { CommandPalette } from './command-palette';
 
-const workspace = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Tooling',
-  slug: 'tooling',
-  owner_username: 'ana',
-} as WorkspaceListItem;
+const workspace = workspaceFixture();
 
-const hit = (slug: string): SearchResult => ({
-  kind: 'tool',
-  id: '00000000-0000-4000-8000-0000000000aa',
-  title: slug,
-  slug,
-  snippet_html: `<mark>${slug}</mark> builds fast`,
-  rank: 0.6,
-  icon: null,
-  target: null,
-});
+const hit = (slug: string) =>
+  searchResultFixture({ title: slug, slug, snippet_html: `<mark>${slug}</mark> builds fast`, rank: 0.6 });
 
 /**
  * The server as the palette sees it: "vite" answers at once, any other text only when released, so a

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchResult } from '@stackyard/contracts/search';
-import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
+import { searchResultFixture, workspaceFixture } from '@/testing/fixtures';
 import { resultHref } from './result-href';
 
-const workspace = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Tooling',
-  slug: 'tooling',
-  owner_username: 'ana',
-} as WorkspaceListItem;
-
-const hit = (result: Partial<SearchResult>): SearchResult => ({
-  kind: 'tool',
-  id: '00000000-0000-4000-8000-0000000000aa',
-  title: 'vite',
-  slug: 'vite',
-  snippet_html: '',
-  rank: 1,
-  icon: null,
-  target: null,
-  ...result,
-});
+const workspace = workspaceFixture();
+const hit = searchResultFixture;
 
 describe('resultHref', () => {
   it('leads to the item, and a comment to the item it is on', () => {

@@ -1,3 +1,4 @@
+import { ExternalLink } from '@/components/ui/external-link';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
@@ -165,14 +166,12 @@ function Value({ row, value }: { row: CompareRow; value: CompareValue }) {
   if (row.kind === 'rating') return <StarRating rating={typeof value === 'number' ? value : null} />;
   if (typeof value === 'string' && /^https?:\/\//.test(value)) {
     return (
-      <a
+      <ExternalLink
         href={value}
-        target="_blank"
-        rel="noopener noreferrer"
         className="break-all underline decoration-zinc-300 underline-offset-4 hover:decoration-zinc-900"
       >
         {value.replace(/^https?:\/\//, '')}
-      </a>
+      </ExternalLink>
     );
   }
   const text = formatCompareValue(row.kind, value);

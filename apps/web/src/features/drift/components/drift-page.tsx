@@ -1,3 +1,4 @@
+import { LabelledSelect, ScopeOptions } from '@/components/labelled-select';
 import { useState, type DragEvent } from 'react';
 import { SCAN_FILES_MAX, type ScanSummary } from '@stackyard/contracts/drift';
 import { DocumentTitle } from '@/components/document-title';
@@ -81,29 +82,20 @@ export function DriftPage({ workspaceId, projects, canWrite, addTools, initialPr
         requirements.txt, go.mod, Cargo.toml …) or a .zip or .tar.gz of a checkout, or run{' '}
         <code className="font-mono">stackyard scan --upload</code> in a checkout.
       </p>
-      <div className="mt-6 flex flex-col gap-1 sm:max-w-sm">
-        <label htmlFor="drift-target" className="text-sm font-medium text-zinc-900">
-          Scan of
-        </label>
-        <select
-          id="drift-target"
-          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm"
-          value={projectId ?? ''}
-          onChange={(event) => {
-            setProjectId(event.target.value || null);
-            setAdded(null);
-            upload.reset();
-            repositoryScan.reset();
-          }}
-        >
-          <option value="">The whole workspace</option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              Project: {project.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id="drift-target"
+        label="Scan of"
+        className="mt-6 sm:max-w-sm"
+        value={projectId ?? ''}
+        onChange={(event) => {
+          setProjectId(event.target.value || null);
+          setAdded(null);
+          upload.reset();
+          repositoryScan.reset();
+        }}
+      >
+        <ScopeOptions whole="The whole workspace" projects={projects} />
+      </LabelledSelect>
       {canWrite ? (
         <div
           onDragOver={(event) => {

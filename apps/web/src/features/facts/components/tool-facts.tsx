@@ -1,3 +1,4 @@
+import { ExternalLink } from '@/components/ui/external-link';
 import type { ReactNode } from 'react';
 import type { FactSource, FactSourceState, PackageFacts, RepositoryFacts } from '@stackyard/contracts/facts';
 import { RelativeTime } from '@/components/relative-time';
@@ -156,9 +157,9 @@ function FactCard({
 }) {
   const known = facts.filter((fact): fact is [string, string] => fact[1] !== null);
   const heading: ReactNode = href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="hover:underline">
+    <ExternalLink href={href} className="hover:underline">
       {title}
-    </a>
+    </ExternalLink>
   ) : (
     title
   );

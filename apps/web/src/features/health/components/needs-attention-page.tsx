@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PanelLoading } from '@/components/recent-panel';
 import { useCheckWorkspace, useNeedsAttention } from '../api/health';
-import { NeedsAttentionList, type AttentionLinks } from './needs-attention-list';
+import type { AttentionLinks } from './needs-attention-list';
+import { NeedsAttentionState } from './needs-attention-state';
 
 /** The workspace's broken, moved and archived items, and a check of every link for editors. */
 export function NeedsAttentionPage({
@@ -43,22 +43,13 @@ export function NeedsAttentionPage({
         </Alert>
       ) : null}
       {checkAll.error ? <Alert>{checkAll.error.message}</Alert> : null}
-      {attention.data ? (
-        attention.data.length === 0 ? (
-          <p className="text-sm text-zinc-600">Nothing needs attention: every checked link works.</p>
-        ) : (
-          <NeedsAttentionList
-            workspaceId={workspaceId}
-            items={attention.data}
-            canEdit={canEdit}
-            links={links}
-          />
-        )
-      ) : attention.error ? (
-        <Alert>{`Error loading the links that need attention: ${attention.error.message}`}</Alert>
-      ) : (
-        <PanelLoading text="Loading the links that need attention..." />
-      )}
+      <NeedsAttentionState
+        workspaceId={workspaceId}
+        canEdit={canEdit}
+        links={links}
+        attention={attention}
+        empty="Nothing needs attention: every checked link works."
+      />
     </div>
   );
 }

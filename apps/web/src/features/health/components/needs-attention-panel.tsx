@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { PanelLoading } from '@/components/recent-panel';
 import { WidgetBoundary } from '@/components/widget-boundary';
 import { useNeedsAttention } from '../api/health';
-import { NeedsAttentionList, type AttentionLinks } from './needs-attention-list';
+import type { AttentionLinks } from './needs-attention-list';
+import { NeedsAttentionState } from './needs-attention-state';
 
 const SHOWN = 5;
 
@@ -37,22 +36,14 @@ export function NeedsAttentionPanel({
           </Link>
         </div>
         <div className="mt-3">
-          {attention.data ? (
-            attention.data.length === 0 ? (
-              <p className="text-sm text-zinc-600">No broken or moved links.</p>
-            ) : (
-              <NeedsAttentionList
-                workspaceId={workspaceId}
-                items={attention.data.slice(0, SHOWN)}
-                canEdit={canEdit}
-                links={links}
-              />
-            )
-          ) : attention.error ? (
-            <Alert>{`Error loading the links that need attention: ${attention.error.message}`}</Alert>
-          ) : (
-            <PanelLoading text="Loading the links that need attention..." />
-          )}
+          <NeedsAttentionState
+            workspaceId={workspaceId}
+            canEdit={canEdit}
+            links={links}
+            attention={attention}
+            empty="No broken or moved links."
+            shown={SHOWN}
+          />
         </div>
       </section>
     </WidgetBoundary>

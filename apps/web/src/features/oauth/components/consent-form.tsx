@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import type { AccessTokenScope } from '@stackyard/contracts/access-token';
+import { z } from 'zod';
+import { accessTokenScopeSchema, type AccessTokenScope } from '@stackyard/contracts/access-token';
 import type { OAuthAuthorization, OAuthDecision } from '@stackyard/contracts/oauth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useCheckedForm } from '@/lib/use-checked-form';
 
 interface ConsentFormProps {
   authorization: OAuthAuthorization;
@@ -21,28 +22,35 @@ const scopes: Array<{ value: AccessTokenScope; label: string; hint: string }> = 
   },
 ];
 
+const consentSchema = z.object({
+  scope: accessTokenScopeSchema,
+  workspace_ids: z.array(z.string()).min(1, 'Choose at least one workspace'),
+});
+
 /**
  * What an MCP client asks for and what the user allows: the client's self-declared name is untrusted, so
  * the host its answer goes to stands beside it.
  */
 export function ConsentForm({ authorization, workspaces, pending, error, onDecide }: ConsentFormProps) {
-  const [scope, setScope] = useState<AccessTokenScope>(authorization.requested_scope);
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(workspaces.map(({ id }) => id)));
-  const [missing, setMissing] = useState(false);
-  const toggle = (id: string) => {
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setChosen(next);
-  };
-  const allow = (event: FormEvent) => {
-    event.preventDefault();
-    const ids = workspaces.map(({ id }) => id).filter((id) => chosen.has(id));
-    setMissing(ids.length === 0);
-    if (ids.length > 0) onDecide({ allow: true, scope, workspace_ids: ids });
-  };
+  const form = useCheckedForm(consentSchema, {
+    scope: authorization.requested_scope,
+    workspace_ids: workspaces.map(({ id }) => id),
+  });
+  const allow = form.handleSubmit(async ({ scope, workspace_ids }) => {
+    // In the order the workspaces are listed, whatever the order they were ticked in.
+    onDecide({
+      allow: true,
+      scope,
+      workspace_ids: workspaces.map(({ id }) => id).filter((id) => workspace_ids.includes(id)),
+    });
+  });
   return (
-    <form onSubmit={allow} className="flex flex-col gap-5" aria-label="Allow access">
+    <form
+      onSubmit={(event) => void allow(event)}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-label="Allow access"
+    >
       <p className="text-zinc-700">
         <strong className="text-zinc-950">{authorization.client_name}</strong> wants to use stackyard as you.
         It will be sent back to{' '}
@@ -53,14 +61,7 @@ export function ConsentForm({ authorization, workspaces, pending, error, onDecid
         <legend className="mb-2 font-semibold text-zinc-950">What it may do</legend>
         {scopes.map((option) => (
           <label key={option.value} className="flex items-start gap-3 rounded-lg border border-zinc-200 p-3">
-            <input
-              type="radio"
-              name="scope"
-              className="mt-1"
-              value={option.value}
-              checked={scope === option.value}
-              onChange={() => setScope(option.value)}
-            />
+            <input className="mt-1" {...form.radio('scope', option.value)} />
             <span>
               <span className="block font-medium text-zinc-950">{option.label}</span>
               <span className="block text-sm text-zinc-600">{option.hint}</span>
@@ -72,12 +73,12 @@ export function ConsentForm({ authorization, workspaces, pending, error, onDecid
         <legend className="mb-2 font-semibold text-zinc-950">Which workspaces</legend>
         {workspaces.map((workspace) => (
           <label key={workspace.id} className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3">
-            <input type="checkbox" checked={chosen.has(workspace.id)} onChange={() => toggle(workspace.id)} />
+            <input {...form.choice('workspace_ids', workspace.id)} />
             <span className="min-w-0 break-words text-zinc-950">{workspace.name}</span>
           </label>
         ))}
       </fieldset>
-      {missing && <Alert>Choose at least one workspace</Alert>}
+      {form.errors.workspace_ids && <Alert>{form.errors.workspace_ids}</Alert>}
       {error && <Alert>{error}</Alert>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { onboardingUsernameSchema } from '@stackyard/contracts/profile';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { UsernameInput } from '@/components/username-input';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { StepFailure } from './step-failure';
 
@@ -33,13 +33,10 @@ export function UsernameStep({ onSubmit }: UsernameStepProps) {
         error={form.errors.username}
         hint="3 to 30 characters: lowercase letters, numbers and underscores."
       >
-        <Input
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.field('username')}
-          // The input is lower-cased as it is typed.
-          onChange={(event) => form.setValue('username', event.target.value.toLowerCase())}
+        <UsernameInput
+          name="username"
+          value={form.values.username}
+          onValue={(username) => form.setValue('username', username)}
         />
       </FormField>
       <Button type="submit" className="self-start" disabled={form.isSubmitting}>

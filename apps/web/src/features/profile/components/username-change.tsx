@@ -1,21 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { UsernameInput } from '@/components/username-input';
 import { ApiError } from '@/lib/api-client';
 import { useClaimUsername } from '../api/claim-username';
 import { useUsernameCheck } from '../api/check-username';
+import { useCheckedForm, type CheckableSchema } from '@/lib/use-checked-form';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { localUsernameCheck, messages, USERNAME_CHECK_DEBOUNCE_MS } from '../lib/username-check';
 
 type Availability = 'unknown' | 'available' | 'not-available';
 
+/** The form's check on submit: the same local rules the live check shows as the name is typed. */
+const localRules = (current: string | null | undefined): CheckableSchema<{ username: string }> => ({
+  safeParse(values) {
+    const verdict = localUsernameCheck((values as { username: string }).username, current);
+    if ('error' in verdict) {
+      return { success: false, error: { issues: [{ path: ['username'], message: verdict.error }] } };
+    }
+    return { success: true, data: verdict };
+  },
+});
+
+/** The problem's detail when the API gave one, else this form's own message. */
+const failureText = (failure: Error) =>
+  (failure instanceof ApiError ? failure.problem?.detail : undefined) ?? messages.updateFailed;
+
 /** Open/closed; availability checked 500 ms after typing stops; the form's and the API's own messages. */
 export function UsernameChange({ current }: { current: string | null | undefined }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const form = useCheckedForm(localRules(current), { username: '' });
+  const typed = form.values.username;
+  const [updated, setUpdated] = useState(false);
   const claim = useClaimUsername();
   const debounced = useDebouncedValue(typed, USERNAME_CHECK_DEBOUNCE_MS);
   const settled = debounced === typed;
@@ -27,35 +44,28 @@ export function UsernameChange({ current }: { current: string | null | undefined
   if (settled && candidate && check.data) availability = check.data.available ? 'available' : 'not-available';
 
   let error: string | undefined;
-  if (settled && typed !== '' && 'error' in local) error = local.error;
+  if (form.errors.username) error = form.errors.username;
+  else if (settled && typed !== '' && 'error' in local) error = local.error;
   else if (settled && check.isError) error = messages.checkFailed;
   else if (availability === 'not-available') error = check.data?.reason ?? messages.notAvailable;
 
+  // What the last save said stays shown after Cancel, until the next save.
   const close = () => {
     setOpen(false);
-    setTyped('');
+    form.setValue('username', '');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setResult(null);
-    const verdict = localUsernameCheck(typed, current);
-    if ('error' in verdict) return setResult({ tone: 'error', text: verdict.error });
-    if (availability === 'not-available') return setResult({ tone: 'error', text: messages.taken });
-    try {
-      await claim.mutateAsync(verdict.username);
-      setResult({ tone: 'success', text: messages.updated });
-      close();
-    } catch (caught) {
-      // The problem's detail when the API gave one, else this form's own message.
-      const detail = caught instanceof ApiError ? caught.problem?.detail : undefined;
-      setResult({ tone: 'error', text: detail ?? messages.updateFailed });
-    }
-  };
+  const submit = form.handleSubmit(async ({ username }) => {
+    setUpdated(false);
+    await claim.mutateAsync(username);
+    setUpdated(true);
+    close();
+  });
 
   return (
     <div className="flex flex-col gap-3">
-      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      {updated && <Alert tone="success">{messages.updated}</Alert>}
+      {form.failure && <Alert tone="error">{failureText(form.failure)}</Alert>}
       {!open ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-zinc-700">
@@ -66,7 +76,7 @@ export function UsernameChange({ current }: { current: string | null | undefined
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
           <FormField
             label="New username"
             error={error}
@@ -76,12 +86,10 @@ export function UsernameChange({ current }: { current: string | null | undefined
               ) : undefined
             }
           >
-            <Input
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
+            <UsernameInput
+              name="username"
               value={typed}
-              onChange={(event) => setTyped(event.target.value.toLowerCase())}
+              onValue={(username) => form.setValue('username', username)}
             />
           </FormField>
           <div className="flex gap-2">

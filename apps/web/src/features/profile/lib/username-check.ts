@@ -4,7 +4,6 @@ export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
 export const messages = {
   same: 'This is already your current username',
-  taken: 'Username is already taken',
   notAvailable: 'Username is not available',
   checkFailed: 'Failed to check username availability',
   updateFailed: 'Failed to update username',

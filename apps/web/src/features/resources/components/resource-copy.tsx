@@ -1,3 +1,4 @@
+import { ExternalLink } from '@/components/ui/external-link';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { RelativeTime } from '@/components/relative-time';
@@ -48,14 +49,12 @@ export function ResourceCopyView({ workspaceId, resourceId, resourceHref }: Reso
             Saved <RelativeTime iso={copy.data.fetched_at} /> from{' '}
           </>
         )}
-        <a
+        <ExternalLink
           href={copy.data?.source_url ?? original}
-          target="_blank"
-          rel="noopener noreferrer"
           className="text-zinc-700 underline decoration-zinc-300 underline-offset-4"
         >
           {copy.data?.source_url ?? original}
-        </a>
+        </ExternalLink>
         {copy.data?.byline && <> · {copy.data.byline}</>}
       </p>
       {copy.data ? (

@@ -1,3 +1,4 @@
+import { ExternalLink } from '@/components/ui/external-link';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Resource } from '@stackyard/contracts/resource';
@@ -78,14 +79,12 @@ export function ResourceDetail({
         )}
       </div>
       <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-        <a
+        <ExternalLink
           href={data.raw_submitted_url}
-          target="_blank"
-          rel="noopener noreferrer"
           className="break-all text-zinc-700 underline decoration-zinc-300 underline-offset-4"
         >
           {data.raw_submitted_url}
-        </a>
+        </ExternalLink>
         <SavedCopyLink resourceId={data.workspace_resource_id} href={copyHref} />
       </p>
       <Byline resource={data} />

@@ -1,3 +1,4 @@
+import { LabelledSelect, ScopeOptions } from '@/components/labelled-select';
 import { lazy, Suspense, useState } from 'react';
 import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, type StackExportFormat } from '@stackyard/contracts/stack';
 import { DocumentTitle } from '@/components/document-title';
@@ -65,27 +66,18 @@ export function AiExport({ workspaceId, workspaceSlug, projects }: AiExportProps
         The workspace&apos;s preferred stack as the files AI coding assistants read, generated from the stack
         as it is now.
       </p>
-      <div className="mt-6 flex flex-col gap-1 sm:max-w-sm">
-        <label htmlFor="export-source" className="text-sm font-medium text-zinc-900">
-          Export from
-        </label>
-        <select
-          id="export-source"
-          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm"
-          value={project?.id ?? ''}
-          onChange={(event) => {
-            setProjectId(event.target.value || null);
-            setCopied(false);
-          }}
-        >
-          <option value="">Whole workspace</option>
-          {projects.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              Project: {candidate.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id="export-source"
+        label="Export from"
+        className="mt-6 sm:max-w-sm"
+        value={project?.id ?? ''}
+        onChange={(event) => {
+          setProjectId(event.target.value || null);
+          setCopied(false);
+        }}
+      >
+        <ScopeOptions whole="Whole workspace" projects={projects} />
+      </LabelledSelect>
       <fieldset className="mt-6">
         <legend className="text-sm font-medium text-zinc-900">Formats</legend>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">

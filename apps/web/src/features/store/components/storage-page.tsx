@@ -1,3 +1,5 @@
+import { ExternalLink } from '@/components/ui/external-link';
+import { LabelledSelect } from '@/components/labelled-select';
 import { useState } from 'react';
 import type { RepositoryRequest, StoreHealth, StoreSetup, StoreStatus } from '@stackyard/contracts/store';
 import { RelativeTime } from '@/components/relative-time';
@@ -108,14 +110,9 @@ function LinkCard({ status }: { status: StoreStatus }) {
             <dt className="text-zinc-600">Repository</dt>
             <dd>
               {linked.repository_url ? (
-                <a
-                  className="underline"
-                  href={linked.repository_url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                >
+                <ExternalLink className="underline" href={linked.repository_url}>
                   {linked.repository_owner}/{linked.repository_name}
-                </a>
+                </ExternalLink>
               ) : (
                 `${linked.repository_owner ?? ''}/${linked.repository_name ?? ''}`
               )}
@@ -188,32 +185,27 @@ function Configure({
 
         {installationId !== null && !linked ? (
           <div className="flex flex-col gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="storage-repository" className="font-medium text-zinc-900">
-                GitHub repository
-              </label>
-              <select
-                id="storage-repository"
-                className="h-10 rounded-lg border border-zinc-300 bg-white px-3"
-                value={chosen}
-                onChange={(event) => {
-                  setChosen(event.target.value);
-                  check.reset();
-                }}
-                disabled={repositories.isPending || repositories.isError}
-              >
-                <option value="">
-                  {repositories.isPending ? 'Loading repositories...' : 'Choose a repository'}
+            <LabelledSelect
+              id="storage-repository"
+              label="GitHub repository"
+              value={chosen}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                check.reset();
+              }}
+              disabled={repositories.isPending || repositories.isError}
+            >
+              <option value="">
+                {repositories.isPending ? 'Loading repositories...' : 'Choose a repository'}
+              </option>
+              {(repositories.data ?? []).map((repository) => (
+                <option key={repository.full_name} value={repository.full_name}>
+                  {repository.full_name}
+                  {repository.private ? ' (private)' : ''}
+                  {repository.archived ? ' (archived)' : ''}
                 </option>
-                {(repositories.data ?? []).map((repository) => (
-                  <option key={repository.full_name} value={repository.full_name}>
-                    {repository.full_name}
-                    {repository.private ? ' (private)' : ''}
-                    {repository.archived ? ' (archived)' : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
+              ))}
+            </LabelledSelect>
             {repositories.isError ? (
               <Alert>Error loading repositories: {repositories.error.message}</Alert>
             ) : null}

@@ -1,3 +1,4 @@
+import { ExternalLink } from '@/components/ui/external-link';
 import type { ReactNode } from 'react';
 import type { Tool } from '@stackyard/contracts/tool';
 import { DocumentTitle } from '@/components/document-title';
@@ -85,14 +86,12 @@ export function ToolDetail({
           {canDelete && <DeleteTool workspaceId={workspaceId} tool={data} onDeleted={onDeleted} />}
         </div>
       </div>
-      <a
+      <ExternalLink
         href={data.raw_submitted_url}
-        target="_blank"
-        rel="noopener noreferrer"
         className="mt-3 inline-block text-sm break-all text-zinc-700 underline decoration-zinc-300 underline-offset-4"
       >
         {data.raw_submitted_url}
-      </a>
+      </ExternalLink>
       {data.metadata.description && <p className="mt-4 text-zinc-800">{data.metadata.description}</p>}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {canEdit ? (
@@ -106,14 +105,12 @@ export function ToolDetail({
         <ul aria-label="Links" className="mt-4 flex flex-wrap gap-3 text-sm">
           {links.map((link) => (
             <li key={link.label}>
-              <a
+              <ExternalLink
                 href={link.href}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="text-zinc-900 underline decoration-zinc-300 underline-offset-4 hover:decoration-zinc-900"
               >
                 {link.label}
-              </a>
+              </ExternalLink>
             </li>
           ))}
         </ul>

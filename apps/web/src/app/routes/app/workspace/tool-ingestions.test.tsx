@@ -1,25 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/testing/api';
-import { json, submissionFixture, workspaceFixture } from '@/testing/fixtures';
-import { renderInApp } from '@/testing/render';
-import { answerTags, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { workspaceFixture } from '@/testing/fixtures';
+import { renderWithTagsApi, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { WorkspaceIngestions } from './tool-ingestions';
 
 const tags = tagsBeyondFirstPage('zeppelin');
 
-/** The API as the ingestions page calls it: tags, projects and submissions (none yet), and the submission. */
-function setup() {
-  const calls = stubApi(({ method, url }) => {
-    if (url.pathname === '/api/v1/tags') return answerTags(tags, url);
-    if (method === 'POST') return json(submissionFixture(), 202);
-    return json([]);
-  });
-  renderInApp(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />);
-  return { calls, user: userEvent.setup() };
-}
+const setup = () =>
+  renderWithTagsApi(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />, tags);
 
 afterEach(() => {
   cleanup();
