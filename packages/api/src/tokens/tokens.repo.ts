@@ -18,7 +18,8 @@ const apiColumns = {
   created_at: isoText(accessTokens.createdAt),
 };
 
-function isoOrNull(column: typeof accessTokens.expiresAt): SQL<string | null> {
+/** A nullable timestamp column, as isoText writes it; NULL stays null. */
+function isoOrNull(column: SQL | { getSQL(): SQL }): SQL<string | null> {
   return sql<string | null>`${isoText(column)}`;
 }
 
