@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareResponseSchema, compareToMarkdown, type CompareResponse } from '@stackyard/contracts/compare';
-import { expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
 import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';

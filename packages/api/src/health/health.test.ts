@@ -59,15 +59,13 @@ async function toolWithFacts(
     slug,
     name,
   });
-  await api.db.db
-    .insert(toolFacts)
-    .values({
-      toolId: tool.toolId,
-      status: 'ok',
-      checkedAt: new Date(),
-      ...facts,
-      data: facts.data as never,
-    });
+  await api.db.db.insert(toolFacts).values({
+    toolId: tool.toolId,
+    status: 'ok',
+    checkedAt: new Date(),
+    ...facts,
+    data: facts.data as never,
+  });
   return tool;
 }
 
