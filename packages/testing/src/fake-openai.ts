@@ -25,8 +25,9 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-/** A 200 chat completion whose message is `content` (the model's text, e.g. JSON of a structured answer). */
-export function completion(content: string, model = 'fake-model-1'): Answer {
+/** A 200 chat completion whose message is `content`: the model's text, or a structured answer sent as its JSON. */
+export function completion(content: string | object, model = 'fake-model-1'): Answer {
+  const text = typeof content === 'string' ? content : JSON.stringify(content);
   return (response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
@@ -35,10 +36,20 @@ export function completion(content: string, model = 'fake-model-1'): Answer {
         object: 'chat.completion',
         created: 1_700_000_000,
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       }),
     );
+  };
+}
+
+/** The environment that turns the API's language-model mode on against this fake. */
+export function fakeOpenAiEnv(fake: FakeOpenAi, apiKey: string, timeoutMs: number): Record<string, string> {
+  return {
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: apiKey,
+    LLM_MODEL: 'fake-model-1',
+    LLM_TIMEOUT_MS: String(timeoutMs),
   };
 }
 

@@ -71,6 +71,14 @@ export interface HarnessOptions {
   health?: Partial<HealthSettings>;
 }
 
+/** A repository store that syncs within a test's patience: short polls, delays and backoff. */
+export const QUICK_STORE: Partial<StoreSettings> = {
+  pollMs: 25,
+  syncDelayMs: 100,
+  maxWaitMs: 5_000,
+  backoffMs: () => 100,
+};
+
 // Tests never reach the internet: the ingestion worker resolves every host name to loopback, which the
 // fetcher refuses unless a test allowlists it.
 const loopbackResolver = async () => [{ address: '127.0.0.1', family: 4 as const }];

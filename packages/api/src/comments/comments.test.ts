@@ -1,7 +1,6 @@
 import { describe, expect } from 'vitest';
 import { commentListSchema, commentSchema, type Comment } from '@stackyard/contracts/comment';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { allPages, expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { apiTest } from '@stackyard/testing/api-fixtures';
 import { AUTHOR_ONLY } from './comments.service.ts';
@@ -13,16 +12,8 @@ describe('comments', () => {
     api,
     world,
     project,
+    items: { workspaceToolId, resourceId },
   }) => {
-    const { workspaceToolId } = await seedTool(api.db.db, {
-      workspaceId: world.workspaceId,
-      url: 'https://a.example.com',
-      slug: 'a',
-    });
-    const resourceId = await seedResource(api.db.db, {
-      workspaceId: world.workspaceId,
-      url: 'https://r.example.com',
-    });
     for (const base of [
       `/tools/workspace/${workspaceToolId}`,
       `/resources/workspace/${resourceId}`,

@@ -2,25 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareResponseSchema, compareToMarkdown, type CompareResponse } from '@stackyard/contracts/compare';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import {
-  fakeRepo,
-  startFakeFactsUpstreams,
-  type FakeFactsUpstreams,
-} from '@stackyard/testing/fake-facts-upstreams';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
-import { createFactsContext, DEFAULT_FACTS_SETTINGS } from '../facts/facts-context.ts';
+import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
+import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
+import type { Harness } from '@stackyard/testing/harness';
 import { refreshToolFacts } from '../facts/facts-refresh.ts';
 
+let api: FactsApi;
 let h: Harness;
 let fake: FakeFactsUpstreams;
 let world: CatalogWorld;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  fake = await startFakeFactsUpstreams();
-  h = await createHarness({ facts: fake.settings() });
-  world = await catalogWorld(h);
-  const context = createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings() });
+  api = await startFactsApi();
+  ({ h, fake, world } = api);
+  const context = api.context();
   fake.addRepo(fakeRepo('acme/alpha', { stars: 900, archived: false, pushedAt: '2026-11-10T00:00:00Z' }));
   fake.addRepo(
     fakeRepo('acme/beta', {
@@ -66,10 +62,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await h.closeChecked();
-  await fake.close();
-});
+afterAll(() => api.close());
 
 const compare = (query: string, user = world.viewer) =>
   h.as(user).get(`/workspaces/${world.workspaceId}/compare${query}`);

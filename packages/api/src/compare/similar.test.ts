@@ -3,19 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, tools as toolsTable } from '@stackyard/db/schema';
 import { similarToolsSchema } from '@stackyard/contracts/similar-tools';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import {
-  fakeRepo,
-  startFakeFactsUpstreams,
-  type FakeFactsUpstreams,
-} from '@stackyard/testing/fake-facts-upstreams';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
-import { createFactsContext, DEFAULT_FACTS_SETTINGS } from '../facts/facts-context.ts';
+import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
+import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
+import type { Harness } from '@stackyard/testing/harness';
 import { refreshToolFacts } from '../facts/facts-refresh.ts';
 
 // "Compare with…": the tools sharing tags (the workspace's) or topics (the repositories', from the facts).
 
+let api: FactsApi;
 let h: Harness;
 let fake: FakeFactsUpstreams;
 let world: CatalogWorld;
@@ -25,10 +22,9 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const iconHash = createHash('sha256').update(PNG).digest('hex');
 
 beforeAll(async () => {
-  fake = await startFakeFactsUpstreams();
-  h = await createHarness({ facts: fake.settings() });
-  world = await catalogWorld(h);
-  const context = createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings() });
+  api = await startFactsApi();
+  ({ h, fake, world } = api);
+  const context = api.context();
   const repos: Record<string, string[] | null> = {
     vite: ['bundler', 'frontend', 'hmr'],
     webpack: ['bundler', 'frontend'],
@@ -72,10 +68,7 @@ beforeAll(async () => {
     .where(eq(toolsTable.id, toolIds.webpack ?? ''));
 });
 
-afterAll(async () => {
-  await h.closeChecked();
-  await fake.close();
-});
+afterAll(() => api.close());
 
 const similar = async (slug: string) =>
   similarToolsSchema.parse(

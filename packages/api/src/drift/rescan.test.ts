@@ -4,7 +4,8 @@ import { driftSchema, scanSummarySchema } from '@stackyard/contracts/drift';
 import { storeHealthSchema } from '@stackyard/contracts/store';
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { createHarness, QUICK_STORE, type Harness } from '@stackyard/testing/harness';
+import { waitFor } from '@stackyard/testing/wait-for';
 
 // After the store's sync writes a workspace's changes to GitHub, the scans read from GitHub before are read
 // again (the connected repository's and a project's), against the local fake GitHub; one that fails keeps
@@ -25,24 +26,17 @@ beforeAll(async () => {
   fake.addUser('octo', [INSTALLATION]);
   h = await createHarness({
     env: fakeGithubEnv(fake, 'stackyard-test'),
-    store: { pollMs: 25, syncDelayMs: 100, maxWaitMs: 5_000, backoffMs: () => 100 },
+    store: QUICK_STORE,
   });
 });
+
+// A sync and the rescans after it run one after another on a loaded machine: longer than a lone sync.
+const PATIENCE_MS = 15_000;
 
 afterAll(async () => {
   await h.closeChecked();
   await fake.close();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function connected(): Promise<CatalogWorld> {
   const world = await catalogWorld(h);
@@ -87,13 +81,17 @@ async function changeAndSync(world: CatalogWorld, name: string): Promise<void> {
     storeHealthSchema.parse(
       expectStatus(await h.as(world.viewer).get(`/workspaces/${world.workspaceId}/store/health`), 200),
     );
-  await waitFor('the sync', async () => !(await health()).sync_pending);
-  await waitFor('the sync job to end', async () => {
-    const [open] = await h.db.rows<{ count: number }>(sql`select count(*)::int as count from jobs
+  await waitFor('the sync', async () => !(await health()).sync_pending, PATIENCE_MS);
+  await waitFor(
+    'the sync job to end',
+    async () => {
+      const [open] = await h.db.rows<{ count: number }>(sql`select count(*)::int as count from jobs
       where queue = 'store-sync' and payload->>'workspaceId' = ${world.workspaceId}
         and state in ('queued', 'running')`);
-    return open?.count === 0;
-  });
+      return open?.count === 0;
+    },
+    PATIENCE_MS,
+  );
 }
 
 describe('after each store sync', () => {
@@ -130,17 +128,25 @@ describe('after each store sync', () => {
 
     await changeAndSync(world, 'after-push');
     const head = fake.repository('acme/code').refs.get('main');
-    const rescanned = await waitFor('the scan after the sync', async () => {
-      const now = await drift(world);
-      return now.scan?.commit === head && now;
-    });
+    const rescanned = await waitFor(
+      'the scan after the sync',
+      async () => {
+        const now = await drift(world);
+        return now.scan?.commit === head && now;
+      },
+      PATIENCE_MS,
+    );
     expect(rescanned.scan).toMatchObject({ source: 'repository', dependencies: 2 });
     expect(rescanned.unknown.map((entry) => entry.dependency.name).sort()).toEqual(['moment', 'react']);
 
-    const kept = await waitFor('the failed scan noted', async () => {
-      const now = await drift(world, project.id);
-      return now.scan?.findings[0]?.message.startsWith('Scanning again after the sync failed: ') && now;
-    });
+    const kept = await waitFor(
+      'the failed scan noted',
+      async () => {
+        const now = await drift(world, project.id);
+        return now.scan?.findings[0]?.message.startsWith('Scanning again after the sync failed: ') && now;
+      },
+      PATIENCE_MS,
+    );
     expect(kept.scan).toMatchObject({ commit: projectScan.commit, dependencies: 1 });
     expect(kept.unknown.map((entry) => entry.dependency.name)).toEqual(['fastapi']);
   });

@@ -2,38 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { githubRepository, packageLink, toolLinks } from './facts-links.ts';
 
 describe('where a tool’s facts come from', () => {
-  it('finds the GitHub repository in a forge, homepage or canonical URL', () => {
-    expect(githubRepository('https://github.com/Vitejs/Vite')).toBe('vitejs/vite');
-    expect(githubRepository('https://github.com/vitejs/vite.git')).toBe('vitejs/vite');
-    expect(githubRepository('https://github.com/vitejs/vite/tree/main/docs')).toBe('vitejs/vite');
-    expect(githubRepository('https://github.com/vitejs')).toBeNull();
-    expect(githubRepository('https://gitlab.com/acme/tool')).toBeNull();
-    expect(githubRepository('https://github.com.evil.example/acme/tool')).toBeNull();
+  it.each([
+    ['https://github.com/Vitejs/Vite', 'vitejs/vite'],
+    ['https://github.com/vitejs/vite.git', 'vitejs/vite'],
+    ['https://github.com/vitejs/vite/tree/main/docs', 'vitejs/vite'],
+    ['https://github.com/vitejs', null],
+    ['https://gitlab.com/acme/tool', null],
+    ['https://github.com.evil.example/acme/tool', null],
+  ])('reads the GitHub repository of %s (forge, homepage or canonical URL)', (url, repository) => {
+    expect(githubRepository(url)).toBe(repository);
   });
 
-  it('reads package links of every registry', () => {
-    expect(packageLink('https://www.npmjs.com/package/@tanstack/react-query')).toEqual({
-      ecosystem: 'npm',
-      name: '@tanstack/react-query',
-    });
-    expect(packageLink('https://pypi.org/project/pydantic/')).toEqual({
-      ecosystem: 'pypi',
-      name: 'pydantic',
-    });
-    expect(packageLink('https://crates.io/crates/serde')).toEqual({ ecosystem: 'cargo', name: 'serde' });
-    expect(packageLink('https://pkg.go.dev/github.com/gin-gonic/gin')).toEqual({
-      ecosystem: 'go',
-      name: 'github.com/gin-gonic/gin',
-    });
-    expect(packageLink('https://central.sonatype.com/artifact/com.google.guava/guava')).toEqual({
-      ecosystem: 'maven',
-      name: 'com.google.guava:guava',
-    });
-    expect(packageLink('https://www.nuget.org/packages/Newtonsoft.Json')).toEqual({
-      ecosystem: 'nuget',
-      name: 'Newtonsoft.Json',
-    });
-    expect(packageLink('https://rubygems.org/gems/rails')).toEqual({ ecosystem: 'rubygems', name: 'rails' });
+  it.each([
+    ['https://www.npmjs.com/package/@tanstack/react-query', 'npm', '@tanstack/react-query'],
+    ['https://pypi.org/project/pydantic/', 'pypi', 'pydantic'],
+    ['https://crates.io/crates/serde', 'cargo', 'serde'],
+    ['https://pkg.go.dev/github.com/gin-gonic/gin', 'go', 'github.com/gin-gonic/gin'],
+    ['https://central.sonatype.com/artifact/com.google.guava/guava', 'maven', 'com.google.guava:guava'],
+    ['https://www.nuget.org/packages/Newtonsoft.Json', 'nuget', 'Newtonsoft.Json'],
+    ['https://rubygems.org/gems/rails', 'rubygems', 'rails'],
+  ])('reads the package link %s', (url, ecosystem, name) => {
+    expect(packageLink(url)).toEqual({ ecosystem, name });
+  });
+
+  it('reads no package in a link of no registry', () => {
     expect(packageLink('https://example.com/package/x')).toBeNull();
   });
 

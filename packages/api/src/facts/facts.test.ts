@@ -3,16 +3,13 @@ import { sql } from 'drizzle-orm';
 import { toolFactsSchema, type ToolFacts } from '@stackyard/contracts/facts';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import {
-  fakeRepo,
-  startFakeFactsUpstreams,
-  type FakeFactsUpstreams,
-} from '@stackyard/testing/fake-facts-upstreams';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
+import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
+import type { Harness } from '@stackyard/testing/harness';
 import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { createFactsContext, DEFAULT_FACTS_SETTINGS, type FactsContext } from './facts-context.ts';
 import { refreshToolFacts } from './facts-refresh.ts';
 
+let api: FactsApi;
 let h: Harness;
 let fake: FakeFactsUpstreams;
 let fixture: FixtureServer;
@@ -20,24 +17,19 @@ let world: CatalogWorld;
 let counter = 0;
 
 beforeAll(async () => {
-  fake = await startFakeFactsUpstreams();
   fixture = await startFixtureServer();
-  h = await createHarness({
+  api = await startFactsApi({
     env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
-    facts: fake.settings(),
   });
-  world = await catalogWorld(h);
+  ({ h, fake, world } = api);
 });
 
 afterAll(async () => {
-  await h.closeChecked();
-  await fake.close();
+  await api.close();
   await fixture.close();
 });
 
-function context(token?: string): FactsContext {
-  return createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings(token ? { token } : {}) });
-}
+const context = (token?: string) => api.context(token);
 
 /** A tool of the workspace whose forge is this GitHub repository (and whose page is `url`). */
 async function tool(repo: string | null, url = `https://tool.example/${counter++}`) {

@@ -48,6 +48,29 @@ class Broken extends Error {
 
 type Getter = (url: string, optional?: boolean) => Promise<unknown>;
 
+/** A package's facts before its registry says anything: every field not yet known. */
+export function unknownPackageFacts(
+  ref: PackageRef,
+  source: PackageFacts['source'],
+  now: Date,
+): PackageFacts {
+  return {
+    ecosystem: ref.ecosystem,
+    name: ref.name,
+    source,
+    fetched_at: now.toISOString(),
+    url: null,
+    latest_version: null,
+    released_at: null,
+    license: null,
+    weekly_downloads: null,
+    monthly_downloads: null,
+    dependencies: null,
+    types_bundled: null,
+    scorecard: null,
+  };
+}
+
 export async function fetchPackageFacts(
   fetchJson: FetchJson,
   settings: RegistrySettings,
@@ -78,21 +101,7 @@ export async function fetchPackageFacts(
     if (status !== 200 || json === null) throw new Broken(`${source} answered ${status}.`);
     return json;
   };
-  const base: PackageFacts = {
-    ecosystem: ref.ecosystem,
-    name: ref.name,
-    source,
-    fetched_at: now.toISOString(),
-    url: null,
-    latest_version: null,
-    released_at: null,
-    license: null,
-    weekly_downloads: null,
-    monthly_downloads: null,
-    dependencies: null,
-    types_bundled: null,
-    scorecard: null,
-  };
+  const base = unknownPackageFacts(ref, source, now);
   try {
     const data = await READERS[ref.ecosystem](get, settings, ref, base);
     return { status: 'ok', error: null, data, etags: {}, requests, saved: 0 };

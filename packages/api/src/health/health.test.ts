@@ -45,6 +45,30 @@ async function resource(api: Harness, world: CatalogWorld, path: string, title =
   return seedResource(api.db.db, { workspaceId: world.workspaceId, url: `${site.origin}${path}`, title });
 }
 
+/** A tool on the site (named, its slug made of the name) whose facts job stored these facts. */
+async function toolWithFacts(
+  api: Harness,
+  world: CatalogWorld,
+  name: string,
+  facts: { source: 'github' | 'npm'; subject: string; data: object },
+) {
+  const slug = name.toLowerCase().replaceAll(' ', '-');
+  const tool = await seedTool(api.db.db, {
+    workspaceId: world.workspaceId,
+    url: `${site.origin}/ok?case=${slug}`,
+    slug,
+    name,
+  });
+  await api.db.db.insert(toolFacts).values({
+    toolId: tool.toolId,
+    status: 'ok',
+    checkedAt: new Date(),
+    ...facts,
+    data: facts.data as never,
+  });
+  return tool;
+}
+
 async function checkNow(api: Harness, user: TestUser, id: string): Promise<ItemHealth> {
   return itemHealthSchema.parse(expectStatus(await api.as(user).post(`/resources/${id}/health-check`), 200));
 }
@@ -110,19 +134,10 @@ describe('checking a link now', () => {
     expect(await checkNow(api, world.editor, missing)).toMatchObject({ status: 'gone', http_status: 404 });
     expect(await checkNow(api, world.editor, removed)).toMatchObject({ status: 'gone', http_status: 410 });
 
-    const tool = await seedTool(api.db.db, {
-      workspaceId: world.workspaceId,
-      url: `${site.origin}/ok?case=archived-tool`,
-      slug: 'old-tool',
-      name: 'Old tool',
-    });
-    await api.db.db.insert(toolFacts).values({
-      toolId: tool.toolId,
+    const tool = await toolWithFacts(api, world, 'Old tool', {
       source: 'github',
       subject: '',
-      status: 'ok',
-      checkedAt: new Date(),
-      data: { archived: true } as never,
+      data: { archived: true },
     });
     const checked = await api.as(world.editor).post(`/tools/workspace/${tool.workspaceToolId}/health-check`);
     expect(itemHealthSchema.parse(expectStatus(checked, 200))).toMatchObject({ status: 'archived' });
@@ -132,19 +147,10 @@ describe('checking a link now', () => {
     expect(read.health).toMatchObject({ status: 'archived', http_status: 200 });
 
     // A tool whose npm package's latest version is deprecated, as the facts job stores it.
-    const dated = await seedTool(api.db.db, {
-      workspaceId: world.workspaceId,
-      url: `${site.origin}/ok?case=deprecated-tool`,
-      slug: 'dated-tool',
-      name: 'Dated tool',
-    });
-    await api.db.db.insert(toolFacts).values({
-      toolId: dated.toolId,
+    const dated = await toolWithFacts(api, world, 'Dated tool', {
       source: 'npm',
       subject: 'dated-tool',
-      status: 'ok',
-      checkedAt: new Date(),
-      data: { name: 'dated-tool', deprecated: 'Use fresh-tool instead' } as never,
+      data: { name: 'dated-tool', deprecated: 'Use fresh-tool instead' },
     });
     const datedCheck = await api
       .as(world.editor)

@@ -50,6 +50,14 @@ const radarOf = async (api: Harness, world: CatalogWorld): Promise<Radar> =>
 const placed = (radar: Radar) =>
   Object.fromEntries(radar.entries.map((entry) => [entry.slug, [entry.ring, entry.quadrant, entry.number]]));
 
+/** The quadrants' names and each tool's ring, quadrant and number. */
+const layout = (radar: Radar) => ({
+  quadrants: radar.quadrants.map((quadrant) => quadrant.name),
+  placed: placed(radar),
+});
+
+const BUILT_IN_QUADRANTS = ['Languages & Frameworks', 'Tools', 'Platforms', 'Libraries & Techniques'];
+
 const settingsPath = (world: CatalogWorld) => `/workspaces/${world.workspaceId}/radar/settings`;
 
 describe('GET /workspaces/{id}/radar', () => {
@@ -59,18 +67,15 @@ describe('GET /workspaces/{id}/radar', () => {
     const world = await radarWorld(api);
     const radar = await radarOf(api, world);
     expect(radar.rings.map((ring) => ring.name)).toEqual(['Adopt', 'Trial', 'Assess', 'Hold']);
-    expect(radar.quadrants.map((quadrant) => quadrant.name)).toEqual([
-      'Languages & Frameworks',
-      'Tools',
-      'Platforms',
-      'Libraries & Techniques',
-    ]);
     // Numbered by quadrant, then ring: React (0), Vitest (1), then Redis before Prisma in quadrant 3.
-    expect(placed(radar)).toEqual({
-      react: ['adopt', 0, 1],
-      vitest: ['trial', 1, 2],
-      redis: ['trial', 3, 3],
-      prisma: ['hold', 3, 4],
+    expect(layout(radar)).toEqual({
+      quadrants: BUILT_IN_QUADRANTS,
+      placed: {
+        react: ['adopt', 0, 1],
+        vitest: ['trial', 1, 2],
+        redis: ['trial', 3, 3],
+        prisma: ['hold', 3, 4],
+      },
     });
     expect(radar.entries.find((entry) => entry.slug === 'redis')).toMatchObject({
       category: null,
@@ -95,7 +100,7 @@ describe('radar settings', () => {
     );
     expect(settings).toEqual({
       accepted_ring: 'trial',
-      quadrants: ['Languages & Frameworks', 'Tools', 'Platforms', 'Libraries & Techniques'],
+      quadrants: BUILT_IN_QUADRANTS,
       default_quadrant: 3,
       categories: [
         { category: 'Frontend framework', quadrant: 0 },
@@ -126,18 +131,14 @@ describe('radar settings', () => {
       { category: 'orm', quadrant: 0 },
       { category: 'testing', quadrant: 1 },
     ]);
-    const radar = await radarOf(api, world);
-    expect(radar.quadrants.map((quadrant) => quadrant.name)).toEqual([
-      'Languages',
-      'Dev tools',
-      'Infrastructure',
-      'Everything else',
-    ]);
-    expect(placed(radar)).toEqual({
-      react: ['adopt', 0, 1],
-      prisma: ['hold', 0, 2],
-      vitest: ['assess', 1, 3],
-      redis: ['assess', 2, 4],
+    expect(layout(await radarOf(api, world))).toEqual({
+      quadrants: ['Languages', 'Dev tools', 'Infrastructure', 'Everything else'],
+      placed: {
+        react: ['adopt', 0, 1],
+        prisma: ['hold', 0, 2],
+        vitest: ['assess', 1, 3],
+        redis: ['assess', 2, 4],
+      },
     });
 
     const back = { accepted_ring: 'trial', quadrants: saved.quadrants, default_quadrant: 2, categories: [] };

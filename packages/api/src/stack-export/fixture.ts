@@ -27,6 +27,15 @@ function tool(fields: ToolFields, facts: FactPackage[] = []): StackTool {
   };
 }
 
+/** The instruction files that list each tool themselves (CLAUDE.md imports AGENTS.md instead). */
+export const LISTING_FORMATS = [
+  'agents-md',
+  'cursor-rules',
+  'copilot-instructions',
+  'gemini-md',
+  'windsurf-rules',
+] as const;
+
 export const HOSTILE_NOTE =
   '---\ndescription: "owned": true\n# Not a heading *bold* [link](javascript:x) `code` <b>';
 

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, stackFileSchema } from '@stackyard/contracts/stack';
-import { fixtureStack, HOSTILE_COMMENT, HOSTILE_NOTE } from './fixture.ts';
+import { fixtureStack, HOSTILE_COMMENT, HOSTILE_NOTE, LISTING_FORMATS } from './fixture.ts';
 import { exportFormats, renderExport, renderExports } from './formats.ts';
 
 const content = (format: (typeof STACK_EXPORT_FORMATS)[number]) => renderExport(fixtureStack, format).content;
@@ -29,13 +29,7 @@ describe('AI-assistant export formats', () => {
   });
 
   it('keeps Markdown and front-matter characters of a note inside one list item', () => {
-    for (const format of [
-      'agents-md',
-      'cursor-rules',
-      'copilot-instructions',
-      'gemini-md',
-      'windsurf-rules',
-    ] as const) {
+    for (const format of LISTING_FORMATS) {
       const text = content(format);
       const item = text.split('\n').filter((line) => line.includes('Not a heading'));
       expect(item.length, format).toBeGreaterThan(0);
@@ -51,15 +45,7 @@ describe('AI-assistant export formats', () => {
   });
 
   it("leaves no assistant's import or directive syntax live in any file, whatever the user text", () => {
-    const markdownFormats = [
-      'agents-md',
-      'claude-md',
-      'cursor-rules',
-      'copilot-instructions',
-      'gemini-md',
-      'windsurf-rules',
-      'llms-txt',
-    ] as const;
+    const markdownFormats = [...LISTING_FORMATS, 'claude-md', 'llms-txt'] as const;
     for (const format of STACK_EXPORT_FORMATS) {
       const text = content(format);
       // No separator a reader could take for a new line, no control or invisible character.

@@ -4,7 +4,8 @@ import { storeExportSettingsSchema, storeHealthSchema, type StoreHealth } from '
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { createHarness, QUICK_STORE, type Harness } from '@stackyard/testing/harness';
+import { waitFor } from '@stackyard/testing/wait-for';
 
 // The AI export files in the repository store, over HTTP against the local fake GitHub: the
 // switch (off by default), the chosen files written by the sync in its one commit, a file the user edited
@@ -23,7 +24,7 @@ beforeAll(async () => {
   fake.addUser('octo', [INSTALLATION]);
   h = await createHarness({
     env: fakeGithubEnv(fake, 'stackyard-test'),
-    store: { pollMs: 25, syncDelayMs: 100, maxWaitMs: 5_000, backoffMs: () => 100 },
+    store: QUICK_STORE,
   });
 });
 
@@ -34,16 +35,6 @@ afterAll(async () => {
 
 const COMMITS = /^\/repos\/acme\/assistants\/git\/commits$/;
 const files = () => fake.repository(REPOSITORY).files();
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 8_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-}
 
 type World = CatalogWorld & { toolId: string };
 

@@ -15,7 +15,8 @@ import {
 } from '@stackyard/store/testing/fake-github';
 import { seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { createHarness, QUICK_STORE, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { waitFor } from '@stackyard/testing/wait-for';
 
 // The repository store over HTTP against the local fake GitHub (real HTTP on 127.0.0.1): every call, who may
 // make it, the continuous sync, and each GitHub failure followed by a sync that catches up.
@@ -38,7 +39,7 @@ beforeAll(async () => {
   fake.addUser('octo', [INSTALLATION, 8]);
   h = await createHarness({
     env: fakeGithubEnv(fake, 'stackyard-test'),
-    store: { pollMs: 25, syncDelayMs: SYNC_DELAY_MS, maxWaitMs: 5_000, backoffMs: () => 100 },
+    store: { ...QUICK_STORE, syncDelayMs: SYNC_DELAY_MS },
   });
   unconfigured = await createHarness();
 });
@@ -76,16 +77,6 @@ const repo = { repository_owner: 'acme', repository_name: 'stack', installation_
 /** What the callback page posts after GitHub sent octo back with a fresh one-time code. */
 const installation = (id = INSTALLATION) => ({ installation_id: id, code: fake.authorizationCode('octo') });
 const COMMITS = /^\/repos\/acme\/stack\/git\/commits$/;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 8_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-}
 
 async function health(world: StoreWorld): Promise<StoreHealth> {
   return storeHealthSchema.parse(expectStatus(await h.as(world.viewer).get(`${base(world)}/health`), 200));

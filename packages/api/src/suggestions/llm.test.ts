@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/suggestion';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { completion, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
+import { completion, fakeOpenAiEnv, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 import { seedCollection, WEB_STACK } from '@stackyard/testing/suggestion-seed';
 import { LlmError, llmSuggestions } from './llm.ts';
@@ -28,14 +28,7 @@ const idea = (title: string, tools: string[]) => ({
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  h = await createHarness({
-    env: {
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_API_KEY: API_KEY,
-      LLM_MODEL: MODEL,
-      LLM_TIMEOUT_MS: '1000',
-    },
-  });
+  h = await createHarness({ env: fakeOpenAiEnv(fake, API_KEY, 1_000) });
 });
 
 afterAll(async () => {
@@ -61,14 +54,12 @@ async function list(world: CatalogWorld): Promise<SuggestionList> {
 describe('suggestions from a language model', () => {
   it('uses a valid answer, asking with the key, a JSON schema and the workspace tools', async () => {
     fake.answer(
-      completion(
-        JSON.stringify({
-          suggestions: [
-            idea('Team lunch planner', ['react', 'fastify', 'postgresql']),
-            idea('Flaky test hunter', ['Vitest']),
-          ],
-        }),
-      ),
+      completion({
+        suggestions: [
+          idea('Team lunch planner', ['react', 'fastify', 'postgresql']),
+          idea('Flaky test hunter', ['Vitest']),
+        ],
+      }),
     );
     const world = await webWorld();
     const result = await list(world);
@@ -101,14 +92,12 @@ describe('suggestions from a language model', () => {
 
   it('removes tools the model invented, and ideas left with none', async () => {
     fake.answer(
-      completion(
-        JSON.stringify({
-          suggestions: [
-            idea('Kafka playground', ['kafka-pro-9000', 'react']),
-            idea('Imaginary stack', ['hyperdb', 'quantum-ui']),
-          ],
-        }),
-      ),
+      completion({
+        suggestions: [
+          idea('Kafka playground', ['kafka-pro-9000', 'react']),
+          idea('Imaginary stack', ['hyperdb', 'quantum-ui']),
+        ],
+      }),
     );
     const result = await list(await webWorld());
     expect(result.mode).toBe('llm');
@@ -120,25 +109,23 @@ describe('suggestions from a language model', () => {
     const tools = (entries: [slug: string, role: string | null][]) =>
       entries.map(([slug, role]) => ({ slug, role }));
     fake.answer(
-      completion(
-        JSON.stringify({
-          suggestions: [
-            {
-              ...idea('Lunch planner', []),
-              tools: tools([
-                ['vitest', 'Frontend framework'],
-                ['postgresql', 'API framework'],
-                ['fastify', 'api framework'],
-                ['fastify', 'Database'],
-                ['mystery-box', 'Queue'],
-                ['kafka-pro-9000', 'Queue'],
-              ]),
-            },
-            { ...idea('Lunch  planner!', []), tools: tools([['react', 'Frontend framework']]) },
-            { ...idea('Only a mystery', []), tools: tools([['mystery-box', 'Database']]) },
-          ],
-        }),
-      ),
+      completion({
+        suggestions: [
+          {
+            ...idea('Lunch planner', []),
+            tools: tools([
+              ['vitest', 'Frontend framework'],
+              ['postgresql', 'API framework'],
+              ['fastify', 'api framework'],
+              ['fastify', 'Database'],
+              ['mystery-box', 'Queue'],
+              ['kafka-pro-9000', 'Queue'],
+            ]),
+          },
+          { ...idea('Lunch  planner!', []), tools: tools([['react', 'Frontend framework']]) },
+          { ...idea('Only a mystery', []), tools: tools([['mystery-box', 'Database']]) },
+        ],
+      }),
     );
     const world = await catalogWorld(h);
     await seedCollection(h.db.db, world.workspaceId, [...WEB_STACK, ['Mystery Box', 'Does things', null]]);
@@ -164,7 +151,7 @@ describe('suggestions from a language model', () => {
   });
 
   it('falls back when the answer does not match the schema', async () => {
-    fake.answer(completion(JSON.stringify({ suggestions: [{ title: 'No tools, no milestones' }] })));
+    fake.answer(completion({ suggestions: [{ title: 'No tools, no milestones' }] }));
     const result = await list(await webWorld());
     expect(result.mode).toBe('builtin');
     expect(result.mode_note).toContain('could not be used');

@@ -3,7 +3,7 @@ import { tagSchema } from '@stackyard/contracts/tag';
 import { tagSuggestionListSchema, type TagSuggestionList } from '@stackyard/contracts/tag-suggestion';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { completion, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
+import { completion, fakeOpenAiEnv, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
 
 // Tag suggestions with a configured model, against a local fake OpenAI-compatible server over real HTTP.
@@ -18,14 +18,7 @@ let tagId: string;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  h = await createHarness({
-    env: {
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_API_KEY: API_KEY,
-      LLM_MODEL: 'fake-model-1',
-      LLM_TIMEOUT_MS: '2000',
-    },
-  });
+  h = await createHarness({ env: fakeOpenAiEnv(fake, API_KEY, 2_000) });
   world = await catalogWorld(h);
   ({ workspaceToolId: toolId } = await seedTool(h.db.db, {
     workspaceId: world.workspaceId,
@@ -55,20 +48,9 @@ async function suggestions(): Promise<TagSuggestionList> {
 describe('tag suggestions from a language model', () => {
   it("keeps the model's valid ideas after the workspace's tags, five at most, asking with the existing tags", async () => {
     fake.answer(
-      completion(
-        JSON.stringify({
-          tags: [
-            'observability',
-            'Logging',
-            'pino',
-            '<b>bold</b>',
-            'json',
-            'performance',
-            'nodejs',
-            'streams',
-          ],
-        }),
-      ),
+      completion({
+        tags: ['observability', 'Logging', 'pino', '<b>bold</b>', 'json', 'performance', 'nodejs', 'streams'],
+      }),
     );
     const list = await suggestions();
     expect(list.model_note).toBeUndefined();

@@ -13,6 +13,7 @@ import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testin
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { unknownPackageFacts } from '../facts/registry-facts.ts';
 
 let h: Harness;
 let fixture: FixtureServer;
@@ -63,19 +64,7 @@ async function toolWithTopics(
     scorecard: null,
   };
   const npmPackage: PackageFacts = {
-    ecosystem: 'npm',
-    name: 'vite',
-    source: 'npm',
-    fetched_at: now.toISOString(),
-    url: null,
-    latest_version: null,
-    released_at: null,
-    license: null,
-    weekly_downloads: null,
-    monthly_downloads: null,
-    dependencies: null,
-    types_bundled: null,
-    scorecard: null,
+    ...unknownPackageFacts({ ecosystem: 'npm', name: 'vite' }, 'npm', now),
     keywords,
   };
   const fact = { toolId, status: 'ok' as const, error: null, checkedAt: now };

@@ -2,7 +2,6 @@ import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
 import { tags as tagsTable } from '@stackyard/db/schema';
-import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { allPages, catalogWorld, expectStatus, nextCursor } from '@stackyard/testing/catalog-fixtures';
 import { apiTest } from '@stackyard/testing/api-fixtures';
 
@@ -78,17 +77,9 @@ describe('tags', () => {
     api,
     world,
     project,
+    items: { workspaceToolId, resourceId },
   }) => {
     const other = await catalogWorld(api);
-    const { workspaceToolId } = await seedTool(api.db.db, {
-      workspaceId: world.workspaceId,
-      url: 'https://t.example.com',
-      slug: 't',
-    });
-    const resourceId = await seedResource(api.db.db, {
-      workspaceId: world.workspaceId,
-      url: 'https://r.example.com',
-    });
     const tag = expectStatus<Tag>(
       await api
         .as(world.editor)

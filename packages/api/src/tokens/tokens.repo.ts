@@ -1,9 +1,27 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { accessTokens } from '@stackyard/db/schema';
-import type { AccessTokenScope } from '@stackyard/contracts/access-token';
-import type { Executor } from '../db.ts';
+import type { AccessToken, AccessTokenScope } from '@stackyard/contracts/access-token';
+import { isoText, type Executor } from '../db.ts';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
+
+/** A token as the API answers it, never its hash. */
+const apiColumns = {
+  id: accessTokens.id,
+  name: accessTokens.name,
+  prefix: accessTokens.prefix,
+  scope: accessTokens.scope,
+  workspace_id: accessTokens.workspaceId,
+  expires_at: isoOrNull(accessTokens.expiresAt),
+  last_used_at: isoOrNull(accessTokens.lastUsedAt),
+  revoked_at: isoOrNull(accessTokens.revokedAt),
+  created_at: isoText(accessTokens.createdAt),
+};
+
+/** A nullable timestamp column, as isoText writes it; NULL stays null. */
+function isoOrNull(column: SQL | { getSQL(): SQL }): SQL<string | null> {
+  return sql<string | null>`${isoText(column)}`;
+}
 
 export interface NewAccessToken {
   userId: string;
@@ -18,15 +36,15 @@ export interface NewAccessToken {
 /** A user keeps tens of tokens; the cap only bounds a response. */
 const TOKENS_MAX = 500;
 
-export async function insertAccessToken(db: Executor, token: NewAccessToken): Promise<AccessTokenRow> {
-  const [row] = await db.insert(accessTokens).values(token).returning();
+export async function insertAccessToken(db: Executor, token: NewAccessToken): Promise<AccessToken> {
+  const [row] = await db.insert(accessTokens).values(token).returning(apiColumns);
   if (!row) throw new Error('the access token was not inserted');
   return row;
 }
 
-export async function listAccessTokensOf(db: Executor, userId: string): Promise<AccessTokenRow[]> {
+export async function listAccessTokensOf(db: Executor, userId: string): Promise<AccessToken[]> {
   return db
-    .select()
+    .select(apiColumns)
     .from(accessTokens)
     .where(eq(accessTokens.userId, userId))
     .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
@@ -38,12 +56,12 @@ export async function revokeAccessToken(
   db: Executor,
   userId: string,
   tokenId: string,
-): Promise<AccessTokenRow | null> {
+): Promise<AccessToken | null> {
   const [row] = await db
     .update(accessTokens)
     .set({ revokedAt: sql`coalesce(${accessTokens.revokedAt}, now())` })
     .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId)))
-    .returning();
+    .returning(apiColumns);
   return row ?? null;
 }
 

@@ -9,14 +9,12 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor, TokenGrant } from '../auth/authenticate.ts';
-import { iso } from '../db.ts';
 import {
   findLiveAccessToken,
   insertAccessToken,
   listAccessTokensOf,
   revokeAccessToken as revokeRow,
   touchAccessToken,
-  type AccessTokenRow,
 } from './tokens.repo.ts';
 
 export const TOKEN_NOT_FOUND = 'Access token not found';
@@ -64,19 +62,19 @@ export async function createAccessToken(
     workspaceId,
     expiresAt: days === null ? null : new Date(Date.now() + days * DAY_MS),
   });
-  return { ...toAccessToken(row), token };
+  return { ...row, token };
 }
 
 export async function listAccessTokens(db: Database, actor: Actor): Promise<AccessToken[]> {
   sessionOnly(actor);
-  return (await listAccessTokensOf(db, actor.userId)).map(toAccessToken);
+  return listAccessTokensOf(db, actor.userId);
 }
 
 export async function revokeAccessToken(db: Database, actor: Actor, tokenId: string): Promise<AccessToken> {
   sessionOnly(actor);
   const row = await revokeRow(db, actor.userId, tokenId);
   if (!row) throw new AppError('not_found', TOKEN_NOT_FOUND);
-  return toAccessToken(row);
+  return row;
 }
 
 const LAST_USE_PRECISION_MS = 60_000;
@@ -99,18 +97,4 @@ export async function verifyAccessToken(
 /** A workspace restriction, for calls that are not about one existing workspace (creating one). */
 export function requireUnrestrictedToken(actor: Actor): void {
   if (actor.token?.workspaceIds) throw new AppError('forbidden', RESTRICTED_TOKEN);
-}
-
-function toAccessToken(row: AccessTokenRow): AccessToken {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scope: row.scope,
-    workspace_id: row.workspaceId,
-    expires_at: row.expiresAt ? iso(row.expiresAt) : null,
-    last_used_at: row.lastUsedAt ? iso(row.lastUsedAt) : null,
-    revoked_at: row.revokedAt ? iso(row.revokedAt) : null,
-    created_at: iso(row.createdAt),
-  };
 }

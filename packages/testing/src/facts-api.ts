@@ -1,0 +1,36 @@
+// The API beside fake facts upstreams (GitHub, the registries, deps.dev) and a workspace in it, for tests that
+// refresh tools' facts and read what the API makes of them.
+import {
+  createFactsContext,
+  DEFAULT_FACTS_SETTINGS,
+  type FactsContext,
+} from '@stackyard/api/facts/facts-context';
+import { catalogWorld, type CatalogWorld } from './catalog-fixtures.ts';
+import { startFakeFactsUpstreams, type FakeFactsUpstreams } from './fake-facts-upstreams.ts';
+import { createHarness, type Harness, type HarnessOptions } from './harness.ts';
+
+export interface FactsApi {
+  h: Harness;
+  fake: FakeFactsUpstreams;
+  world: CatalogWorld;
+  /** What the facts job refreshes with, pointed at the fakes (with a GitHub token when one is given). */
+  context(token?: string): FactsContext;
+  /** Closes the API, failing on answers the OpenAPI document does not declare, then the fakes. */
+  close(): Promise<void>;
+}
+
+export async function startFactsApi(options: Omit<HarnessOptions, 'facts'> = {}): Promise<FactsApi> {
+  const fake = await startFakeFactsUpstreams();
+  const h = await createHarness({ ...options, facts: fake.settings() });
+  return {
+    h,
+    fake,
+    world: await catalogWorld(h),
+    context: (token) =>
+      createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings(token ? { token } : {}) }),
+    close: async () => {
+      await h.closeChecked();
+      await fake.close();
+    },
+  };
+}
