@@ -274,6 +274,52 @@ describe('job queue', () => {
     await dying.stop();
   });
 
+  it('claims several due jobs at once, and a worker dying mid-batch loses none of them', async () => {
+    const queue = freshQueue();
+    const ids = await Promise.all([1, 2, 3, 4].map((n) => enqueueJob(handle.db, queue, { n })));
+    // Claims all four in one go, then "dies": none of its attempts ever ends.
+    let claimed = 0;
+    const dying = worker(
+      queue,
+      (_job, signal) => {
+        claimed++;
+        return new Promise<void>((_, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      },
+      { concurrency: 4, timeoutMs: 600_000 },
+    );
+    dying.start();
+    await expect.poll(() => claimed).toBe(4);
+    // Its leases run out (the next renewal is 20 s away), as a dead process's would.
+    await handle.db.execute(
+      sql`update jobs set locked_until = now() - interval '1 second' where queue = ${queue}`,
+    );
+    const ran: string[] = [];
+    const survivor = worker(queue, async (job) => void ran.push(job.id), { concurrency: 4 });
+    expect(await survivor.drain()).toBe(4);
+    expect(new Set(ran)).toEqual(new Set(ids));
+    for (const id of ids) expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 2 });
+    // The dead worker's late outcome cannot overwrite the newer attempt's.
+    await dying.stop();
+    for (const id of ids) expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 2 });
+  });
+
+  it('records every completion of jobs finishing together', async () => {
+    const queue = freshQueue();
+    await enqueueJobs(
+      handle.db,
+      queue,
+      Array.from({ length: 30 }, (_, n) => ({ n })),
+    );
+    expect(await worker(queue, async () => undefined, { concurrency: 8 }).drain()).toBe(30);
+    const [counts] = await handle.rows<{ completed: number; open: number }>(sql`
+      select count(*) filter (where state = 'completed')::int as completed,
+        count(*) filter (where state <> 'completed')::int as open
+      from jobs where queue = ${queue}`);
+    expect(counts).toEqual({ completed: 30, open: 0 });
+  });
+
   it('never runs one job twice with two workers claiming at once', async () => {
     const queue = freshQueue();
     const ids = new Set<string>();

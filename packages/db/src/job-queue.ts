@@ -177,6 +177,8 @@ const defaultBackoff = (attempt: number) => Math.min(3_600_000, 2 ** attempt * 1
 // A short job's lease outlives its own time limit, so only a dead worker's job is taken over.
 const LEASE_MARGIN_MS = 30_000;
 const DEFAULT_LEASE_MS = 60_000;
+// Due rows a claim of n jobs looks at (n times this), to find n of different hosts.
+const CLAIM_CANDIDATES = 4;
 
 class JobTimeout extends Error {
   constructor(ms: number) {
@@ -220,7 +222,9 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
     return busyAtClaim.some((host) => !busyNow.has(host));
   };
 
-  async function claim(): Promise<ClaimedJob | null> {
+  // Claims up to `slots` due jobs in one statement. With host limits, at most one job of a host per claim: the
+  // next one of that host waits for its spacing (the gate), as it would if claimed one at a time.
+  async function claim(slots: number): Promise<ClaimedJob[]> {
     const busy = gate?.busy(performance.now()) ?? [];
     busyAtClaim = busy;
     const hostFree =
@@ -230,17 +234,28 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
             sql`, `,
           )}))`
         : sql``;
+    // A job without a host is never limited: it is a partition of its own.
+    const partition = gate ? sql`coalesce(host, id::text)` : sql`id::text`;
     const result = (await db.execute(sql`
-      update jobs set state = 'running', attempts = attempts + 1, dedupe_key = null,
-        locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-      where id = (
-        select id from jobs
+      with due as (
+        select id, host, priority, run_at from jobs
         where queue = ${options.queue}
           and ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
           ${hostFree}
         order by priority, run_at, id
-        limit 1
-        for update skip locked)
+        limit ${slots * CLAIM_CANDIDATES}
+        for update skip locked),
+      picked as (
+        select id from (
+          select id, priority, run_at,
+            row_number() over (partition by ${partition} order by priority, run_at, id) as nth
+          from due) ranked
+        where nth = 1
+        order by priority, run_at, id
+        limit ${slots})
+      update jobs set state = 'running', attempts = attempts + 1, dedupe_key = null,
+        locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+      where id in (select id from picked)
       returning id, queue, payload, attempts, max_attempts, host`)) as {
       rows: {
         id: string;
@@ -251,28 +266,57 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         host: string | null;
       }[];
     };
-    const row = result.rows[0];
-    if (!row) return null;
-    const release = row.host && gate ? gate.hold(row.host, performance.now()) : null;
-    return {
-      id: row.id,
-      queue: row.queue,
-      payload: row.payload,
-      attempt: Number(row.attempts),
-      maxAttempts: Number(row.max_attempts),
-      host: row.host,
-      releaseHost() {
-        if (!release) return;
-        release();
-        // The host's next job may start now.
-        if (!stopped) void fill();
-      },
-    };
+    return result.rows.map((row) => {
+      const release = row.host && gate ? gate.hold(row.host, performance.now()) : null;
+      return {
+        id: row.id,
+        queue: row.queue,
+        payload: row.payload,
+        attempt: Number(row.attempts),
+        maxAttempts: Number(row.max_attempts),
+        host: row.host,
+        releaseHost() {
+          if (!release) return;
+          release();
+          // The host's next job may start now.
+          if (!stopped) void fill();
+        },
+      };
+    });
   }
 
-  async function finish(job: ClaimedJob, state: 'completed' | 'failed', error: string | null) {
+  // Completions are written together: those that end while a write is under way wait for it and go in the
+  // next one (one statement for all). An attempt ends only once its row says so, so a crash before that leaves
+  // the job running, due again after its lease.
+  let completing: { job: ClaimedJob; done: () => void; failed: (error: unknown) => void }[] = [];
+  let writing: Promise<void> | null = null;
+  function complete(job: ClaimedJob): Promise<void> {
+    return new Promise<void>((done, failed) => {
+      completing.push({ job, done, failed });
+      writing ??= writeCompletions();
+    });
+  }
+  async function writeCompletions(): Promise<void> {
+    while (completing.length > 0) {
+      const batch = completing;
+      completing = [];
+      const rows = batch.map(({ job }) => sql`(${job.id}::uuid, ${job.attempt}::int)`);
+      try {
+        await db.execute(sql`
+          update jobs set state = 'completed', locked_until = null, last_error = null, updated_at = now()
+          from (values ${sql.join(rows, sql`, `)}) as done (id, attempt)
+          where jobs.id = done.id and jobs.attempts = done.attempt`);
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.failed(error);
+      }
+    }
+    writing = null;
+  }
+
+  async function fail(job: ClaimedJob, error: string) {
     await db.execute(sql`
-      update jobs set state = ${state}, locked_until = null, last_error = ${error}, updated_at = now()
+      update jobs set state = 'failed', locked_until = null, last_error = ${error}, updated_at = now()
       where id = ${job.id} and attempts = ${job.attempt}`);
   }
 
@@ -307,7 +351,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
     });
     try {
       await Promise.race([options.handler(job, controller.signal), limit]);
-      await finish(job, 'completed', null);
+      await complete(job);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (stopped && controller.signal.aborted && !(error instanceof JobTimeout)) {
@@ -321,7 +365,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
       const giveUp = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
       options.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempt, err: error }, 'job failed');
       if (giveUp) {
-        await finish(job, 'failed', message);
+        await fail(job, message);
         await options.onGiveUp?.(job, error);
       } else {
         const delaySeconds = backoff(job.attempt) / 1000;
@@ -365,14 +409,16 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         do {
           again = false;
           while (!stopped && running.size < options.concurrency) {
-            const job = await claim();
-            if (!job) {
-              if (hostFreedSinceClaim()) again = true;
+            const slots = options.concurrency - running.size;
+            const jobs = await claim(slots);
+            for (const job of jobs) track(job);
+            started += jobs.length;
+            // Fewer than asked: none left, or the rest held back by their host (one per host per claim).
+            if (jobs.length < slots) {
+              if (jobs.length > 0 || hostFreedSinceClaim()) again = true;
               else lookWhenSpaced();
               break;
             }
-            track(job);
-            started++;
           }
         } while (again && !stopped && running.size < options.concurrency);
       } catch (error) {

@@ -20,7 +20,7 @@ import {
 } from '../tools/tools.repo.ts';
 import { completeSubmission } from './complete-submission.ts';
 import { fetchPageMedia, storePageMedia } from './page-media.ts';
-import { findSubmission, setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
+import { setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
 
 // The work of the ingestion job, for one submission, acting for its submitter (a SystemGrant): it never
 // fetches what it can reuse (the workspace's own tool, or another workspace's freshly enriched global
@@ -70,13 +70,13 @@ export async function ingestSubmission(
   /** Called once the page and its images are read (or failed): nothing more is fetched. */
   fetched: () => void = () => {},
 ): Promise<void> {
-  const submission = await findSubmission(db, submissionId);
-  // Gone (its workspace was deleted) or already settled (a retry after the outcome was written).
-  if (!submission || !['pending', 'fetching'].includes(submission.status)) return;
+  // Read and moved to fetching in one statement; nothing when gone (its workspace was deleted) or already
+  // settled (a retry after the outcome was written).
+  const submission = await setSubmissionStatus(db, submissionId, 'fetching');
+  if (!submission) return;
   const grant = systemGrant(submission.workspaceId, submission.submittedByUserId);
   // Asked again where the job writes; asked here, a lost submitter costs no fetch.
   if (!(await submitterMay(db, grant, submissionId))) return;
-  await setSubmissionStatus(db, submissionId, 'fetching');
 
   const fingerprinted = fingerprintUrl(submission.submittedUrl);
   if (!fingerprinted.ok) {

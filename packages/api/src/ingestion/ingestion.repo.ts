@@ -69,8 +69,7 @@ export function listSubmissions(
 }
 
 /**
- * A submission by id: within the permit's workspace when given one (a request), by id alone for the job,
- * which only ever reads the submission it was queued for.
+ * A submission by id: within the permit's workspace when given one (a request), by id alone otherwise.
  */
 export async function findSubmission(
   db: Executor,
