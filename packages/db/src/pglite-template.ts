@@ -17,9 +17,9 @@ import { POSTGRESQL_CONF } from './pglite-thread.ts';
 
 // A new embedded cluster costs seconds: initdb, then every migration. A copy of a cluster taken right after
 // its migrations (checkpointed, before the server writes anything else) starts the next new data directory in
-// a fraction of that: PGlite opens it as any existing one, and the migrations find every one already applied. The
-// copy is kept in the user's cache, keyed by the migrations, PGlite's version and its settings, so it never
-// stands in for a cluster these would make differently; the first new cluster on a machine makes it.
+// a fraction of that: PGlite opens it as any existing one, whose migrations table already lists each
+// migration. The copy is kept in the user's cache, keyed by the migrations, PGlite's version and its settings,
+// so it never stands in for a cluster these would make differently; the first new cluster on a machine makes it.
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const PREFIX = 'pglite-migrated-';
