@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { ItemEditor, type EditableField } from './item-editor';
+import { fieldError } from '@/testing/form';
 
 const fields: EditableField[] = [
   { name: 'name', label: 'Name', value: 'Vite', required: true },
@@ -51,7 +52,7 @@ describe('ItemEditor', () => {
     await user.clear(name);
     await user.type(name, '{Enter}');
     expect(save).toHaveBeenLastCalledWith({ name: '' });
-    expect(await screen.findByText('Name is required')).toBeTruthy();
+    await waitFor(() => expect(fieldError('Name')).toBe('Name is required'));
 
     await user.type(name, 'Vite 7');
     await user.clear(screen.getByLabelText('Description'));

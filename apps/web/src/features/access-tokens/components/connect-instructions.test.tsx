@@ -14,8 +14,8 @@ describe('connection instructions', () => {
     for (const configuration of clientConfigurations(URL, 'sy_pat_secret')) {
       const card = screen.getByRole('region', { name: configuration.client });
       expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe(configuration.client);
-      expect(within(card).getByText(configuration.where)).toBeTruthy();
-      expect(within(card).getByRole('button', { name: `Copy for ${configuration.client}` })).toBeTruthy();
+      expect(card.textContent).toContain(configuration.where);
+      expect(within(card).queryByRole('button', { name: `Copy for ${configuration.client}` })).not.toBeNull();
     }
   });
 
@@ -25,7 +25,7 @@ describe('connection instructions', () => {
       const name = `${configuration.client} with OAuth`;
       const card = screen.getByRole('region', { name });
       expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(configuration.client);
-      expect(within(card).getByRole('button', { name: `Copy for ${name}` })).toBeTruthy();
+      expect(within(card).queryByRole('button', { name: `Copy for ${name}` })).not.toBeNull();
     }
   });
 });

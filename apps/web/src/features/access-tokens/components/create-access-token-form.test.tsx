@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CreateAccessTokenForm } from './create-access-token-form';
+import { fieldError } from '@/testing/form';
 
 const created = {
   id: '77777777-7777-4777-8777-777777777777',
@@ -47,7 +48,7 @@ describe('CreateAccessTokenForm', () => {
     await user.selectOptions(screen.getByLabelText('Workspace'), 'Tooling');
     await user.selectOptions(screen.getByLabelText('Expires'), 'Never');
     await user.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(await screen.findByText('Name must be at most 100 characters')).toBeTruthy();
+    await waitFor(() => expect(fieldError('Name')).toBe('Name must be at most 100 characters'));
     expect(calls[0]?.body).toEqual({
       name: 'Laptop',
       scope: 'read_write',

@@ -6,6 +6,7 @@ import { problem, stubApi } from '@/testing/api';
 import { json, projectFixture, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CreateProjectDialog } from './create-project-dialog';
+import { fieldError } from '@/testing/form';
 
 const created = projectFixture();
 
@@ -24,7 +25,7 @@ describe('CreateProjectDialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'New Project' }));
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
-    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(fieldError('Name')).toBe('Name is required');
     expect(calls).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Name'), ' Site {Enter}');

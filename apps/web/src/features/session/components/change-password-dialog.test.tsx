@@ -9,6 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { uiNode, stubIdentityFetch } from '@/testing/identity';
 import { json } from '@/testing/fixtures';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { fieldError } from '@/testing/form';
 
 const csrf = uiNode('default', 'csrf_token', 'hidden', 'masked-csrf');
 const flow = (id: string, nodes: unknown[]) => ({
@@ -128,8 +129,8 @@ describe('ChangePasswordDialog checks', () => {
     const { calls, user } = setup(withPassword, () => json({}));
     await user.type(screen.getByLabelText('Confirm new password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText('Enter a new password.')).toBeTruthy();
-    expect(screen.getByText('The passwords do not match.')).toBeTruthy();
+    expect(fieldError('New password')).toBe('Enter a new password.');
+    expect(fieldError('Confirm new password')).toBe('The passwords do not match.');
     expect(document.activeElement).toBe(screen.getByLabelText('New password'));
     expect(calls.filter((call) => call.url.includes('/self-service/settings?flow='))).toHaveLength(0);
   });
@@ -139,7 +140,7 @@ describe('ChangePasswordDialog checks', () => {
     await submitNewPassword(user);
     const current = await screen.findByLabelText('Current password');
     await user.click(screen.getByRole('button', { name: 'Confirm and save' }));
-    expect(screen.getByText('Enter your current password.')).toBeTruthy();
+    expect(fieldError('Current password')).toBe('Enter your current password.');
     expect(document.activeElement).toBe(current);
   });
 });

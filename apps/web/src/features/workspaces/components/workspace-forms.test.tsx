@@ -6,6 +6,7 @@ import { problem, stubApi } from '@/testing/api';
 import { json, workspaceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
+import { fieldError } from '@/testing/form';
 
 afterEach(() => {
   cleanup();
@@ -19,8 +20,8 @@ describe('CreateWorkspaceFormCard', () => {
     renderInApp(<CreateWorkspaceFormCard onDone={() => {}} />);
     await user.type(screen.getByLabelText('Slug (optional)'), 'ab');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(screen.getByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Slug must be at least 3 characters')).toBeTruthy();
+    expect(fieldError('Name')).toBe('Name is required');
+    expect(fieldError('Slug (optional)')).toBe('Slug must be at least 3 characters');
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     expect(calls).toHaveLength(0);
   });
