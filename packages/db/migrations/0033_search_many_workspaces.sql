@@ -12,8 +12,4 @@ CREATE INDEX "resource_copies_search_idx" ON "resource_copies" USING gin ("works
 DROP INDEX "projects_search_idx";--> statement-breakpoint
 CREATE INDEX "projects_search_idx" ON "projects" USING gin ("workspace_id","search") WITH (fastupdate=false);--> statement-breakpoint
 DROP INDEX "comments_search_idx";--> statement-breakpoint
-CREATE INDEX "comments_search_idx" ON "comments" USING gin ("workspace_id","search") WITH (fastupdate=false);--> statement-breakpoint
--- With about 10,000 workspaces the plan kept for any workspace still believes a workspace holds some 75
--- comments, and reads a large one's 50,000 through the workspace's btree index (40 ms for a word matching
--- nothing): the search is planned for its own workspace on every call, which costs about a millisecond.
-ALTER FUNCTION "search_catalog"(uuid, text, text, integer) SET plan_cache_mode = force_custom_plan;
+CREATE INDEX "comments_search_idx" ON "comments" USING gin ("workspace_id","search") WITH (fastupdate=false);

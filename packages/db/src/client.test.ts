@@ -49,6 +49,7 @@ describe('createDb', () => {
       'project_tags',
       'project_tools',
       'projects',
+      'repeatable_migrations',
       'repository_scans',
       'resource_copies',
       'resource_tags',

@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import { maintainPglite, type MaintenanceOptions, type MaintenanceReport } from './pglite-maintenance.ts';
 import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 import { listenOn } from './listen.ts';
+import { applyRepeatable } from './repeatable.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle client; the same type whichever engine is behind it. */
@@ -109,6 +110,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     location: inMemory ? 'memory' : dataDir,
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
+      await applyRepeatable(db);
       if (!madeByInitdb) return;
       madeByInitdb = false;
       // Copied now, before anything but the migrations is written: no data of this directory reaches another.
@@ -154,7 +156,9 @@ async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          const locked = drizzlePg(client, { schema });
+          await migratePg(locked, { migrationsFolder });
+          await applyRepeatable(locked);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

@@ -16,3 +16,4 @@ export * from './schema/limits.ts';
 export * from './schema/oauth.ts';
 export * from './schema/scans.ts';
 export * from './schema/health.ts';
+export * from './schema/migrations.ts';
