@@ -18,14 +18,17 @@ const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', impor
 // the V8 heap of each worker thread (the PGlite thread's; diagnostics_channel announces each new one) to the
 // file named by STACKYARD_BENCH_MEMORY_FILE. Plain JavaScript in a data: URL, so that the baseline loads no
 // TypeScript support for it.
-const memoryProbeSource = `import { writeFileSync } from 'node:fs';
+const memoryProbeSource = `import { renameSync, writeFileSync } from 'node:fs';
 import { subscribe } from 'node:diagnostics_channel';
 const workers = [];
 subscribe('worker_threads', ({ worker }) => workers.push(worker));
 process.on('SIGUSR2', async () => {
   const heaps = await Promise.all(workers.map((w) => w.getHeapStatistics().catch(() => null)));
   const workerHeap = heaps.reduce((sum, heap) => sum + (heap ? heap.total_heap_size : 0), 0);
-  writeFileSync(process.env.STACKYARD_BENCH_MEMORY_FILE, JSON.stringify({ ...process.memoryUsage(), workerHeap }));
+  const file = process.env.STACKYARD_BENCH_MEMORY_FILE;
+  // Written aside and renamed: the bench reads the file as soon as it exists.
+  writeFileSync(file + '.part', JSON.stringify({ ...process.memoryUsage(), workerHeap }));
+  renameSync(file + '.part', file);
 });`;
 const memoryProbe = ['--import', `data:text/javascript,${encodeURIComponent(memoryProbeSource)}`];
 const probeDir = tempDir('stackyard-bench-memory');
