@@ -146,6 +146,9 @@ for (let i = 0; i < ROUNDS; i++) rows[0]?.samples.push(await measure(['-e', base
 const first: Sample[] = [];
 const fresh: Sample[] = [];
 const warm: Sample[] = [];
+// The server tunes glibc's malloc unless the environment already says how (apps/server/src/malloc-tuning.ts):
+// an empty GLIBC_TUNABLES keeps glibc's defaults, for the figures before.
+const untuned: Sample[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   const cache = tempDir('stackyard-bench-cache');
   const [made, copied] = [tempDir('stackyard-bench'), tempDir('stackyard-bench')];
@@ -153,12 +156,14 @@ for (let i = 0; i < ROUNDS; i++) {
   first.push(await measure(server, { ...env, DATA_DIR: made.path }));
   fresh.push(await measure(server, { ...env, DATA_DIR: copied.path }));
   warm.push(await measure(server, { ...env, DATA_DIR: copied.path }));
+  untuned.push(await measure(server, { ...env, DATA_DIR: copied.path, GLIBC_TUNABLES: '' }));
   for (const dir of [cache, made, copied]) dir.remove();
 }
 rows.push(
   { name: 'PGlite, the first new data dir (initdb)', samples: first },
   { name: 'PGlite, new data dir', samples: fresh },
   { name: 'PGlite, existing data dir', samples: warm },
+  { name: "PGlite, existing data dir, glibc's malloc defaults", samples: untuned },
 );
 
 const database = await benchDatabase('startup');
