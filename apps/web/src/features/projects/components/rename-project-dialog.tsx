@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCheckedForm, type CheckableSchema } from '@/lib/use-checked-form';
 import { useUpdateProject } from '../api/update-project';
+import { ProjectNameField, ProjectSlugField } from './project-fields';
 
 type RenameProjectDialogProps = {
   project: Project;
@@ -89,16 +90,13 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
         disabled={!changed}
         onSubmit={(event) => void submit(event)}
       >
-        <FormField label="Name" error={form.errors.name}>
-          <Input autoFocus maxLength={100} {...form.field('name')} />
-        </FormField>
-        <FormField
+        <ProjectNameField error={form.errors.name} {...form.field('name')} />
+        <ProjectSlugField
           label="Slug"
           error={form.errors.slug}
           hint="Lowercase letters, numbers and dashes; the project's address changes with it."
-        >
-          <Input maxLength={63} {...form.field('slug')} />
-        </FormField>
+          {...form.field('slug')}
+        />
         <FormField
           label="Repository"
           error={form.errors.repository}
