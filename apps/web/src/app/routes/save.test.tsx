@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { workspaceFixture } from '@/testing/fixtures';
 import { renderWithTagsApi, submissionWithTags, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { SaveLink } from './save';
@@ -15,11 +15,6 @@ const setup = () =>
     />,
     tags,
   );
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the save page', () => {
   it('finds a tag beyond the first page by searching the server, and saves it with what was ticked before', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { workspaceFixture } from '@/testing/fixtures';
 import { renderWithTagsApi, submissionWithTags, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { WorkspaceIngestions } from './tool-ingestions';
@@ -9,11 +9,6 @@ const tags = tagsBeyondFirstPage('zeppelin');
 
 const setup = () =>
   renderWithTagsApi(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />, tags);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the tool ingestions page', () => {
   it('finds a hint tag beyond the first page by searching the server, and submits it with what was ticked before', async () => {
