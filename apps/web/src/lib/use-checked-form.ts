@@ -91,11 +91,10 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
     },
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       setValue(name, (event.target.files?.[0] ?? null) as T[typeof name]);
-      setErrors((current) => {
-        const next = { ...current };
-        delete next[name];
-        return next;
-      });
+      setErrors(
+        (current) =>
+          Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)) as typeof current,
+      );
     },
   });
 
