@@ -179,5 +179,5 @@ export default defineConfig({
   },
   // Component tests type and click through whole forms; on a loaded 2-core CI machine one can take longer than
   // vitest's default 5 s without anything being wrong.
-  test: { testTimeout: 30_000 },
+  test: { testTimeout: 30_000, setupFiles: ['./src/testing/setup.ts'] },
 });

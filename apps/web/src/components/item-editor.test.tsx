@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { ItemEditor, type EditableField } from './item-editor';
 import { fieldError } from '@/testing/form';
@@ -38,8 +38,6 @@ function Editor({ save }: { save: (changes: Record<string, string | null>) => Pr
     />
   );
 }
-
-afterEach(cleanup);
 
 describe('ItemEditor', () => {
   it('sends only the changed fields, shows a refusal beside its field, and closes once saved', async () => {

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { initialsOf, ItemIcon, tileOf } from './item-icon';
-
-afterEach(cleanup);
 
 describe('ItemIcon', () => {
   it('shows the stored icon, and the initials tile when it fails to load', () => {

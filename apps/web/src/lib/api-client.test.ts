@@ -11,7 +11,6 @@ const problem = (status: number, detail: string) =>
   json(status, { type: 'about:blank', title: 'Conflict', status, detail }, 'application/problem+json');
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   onUnauthenticated(null);
 });
 

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/testing/fixtures';
 import { stubIdentityFetch } from '@/testing/identity';
 import { identityClient } from './identity-client';
 import { identityFailure } from './identity';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const session = {
   id: 's1',

@@ -1,7 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
-/** A text field's, a radio group's or a select's value; one checkbox's; a group of checkboxes' ticked values. */
-type Value = string | boolean | readonly string[];
+/**
+ * A text field's, a radio group's or a select's value; one checkbox's; a group of checkboxes' ticked values;
+ * a file input's chosen file (null: none).
+ */
+type Value = string | boolean | readonly string[] | File | null;
 type Values = Record<string, Value>;
 /** The names of the fields whose value is of type V. */
 type NamesOf<T extends Values, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
@@ -29,6 +32,12 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
   const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
   const [failure, setFailure] = useState<Error | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+
+  // A file input's choice can only be emptied from code, not set: it is emptied when its value becomes null.
+  const fileInputs = useRef(new Map<string, HTMLInputElement>());
+  useEffect(() => {
+    for (const [name, input] of fileInputs.current) if (values[name] === null) input.value = '';
+  }, [values]);
 
   const setValue = <K extends keyof T & string>(name: K, value: T[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
@@ -69,6 +78,23 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
         const chosen = (current[name] as readonly string[]).filter((value) => value !== option);
         return { ...current, [name]: ticked ? [...chosen, option] : chosen };
       });
+    },
+  });
+
+  /** A file input: its value is the file chosen; choosing another one takes back the field's message. */
+  const file = (name: NamesOf<T, File | null>) => ({
+    type: 'file' as const,
+    name,
+    ref: (input: HTMLInputElement | null) => {
+      if (input) fileInputs.current.set(name, input);
+      else fileInputs.current.delete(name);
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValue(name, (event.target.files?.[0] ?? null) as T[typeof name]);
+      setErrors(
+        (current) =>
+          Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)) as typeof current,
+      );
     },
   });
 
@@ -117,6 +143,7 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
     radio,
     checkbox,
     choice,
+    file,
     setValue,
     reset,
     handleSubmit,

@@ -54,3 +54,11 @@ export function renderWithTagsApi(page: ReactElement, tags: Tag[]) {
   renderInApp(page);
   return { calls, user: userEvent.setup() };
 }
+
+/** What a page posts for a link submitted with hint tags, to match the POST's body against. */
+export const submissionWithTags = (url: string, tagIds: Array<string | undefined>) => ({
+  submitted_url: url,
+  pre_ingestion_extracted_data: {
+    ingestion_hints: { suggested_workspace_relationships: { linked_tags: tagIds } },
+  },
+});

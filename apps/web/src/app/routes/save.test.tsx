@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { workspaceFixture } from '@/testing/fixtures';
-import { renderWithTagsApi, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { renderWithTagsApi, submissionWithTags, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { SaveLink } from './save';
 
 const tags = tagsBeyondFirstPage('zeppelin');
@@ -15,11 +15,6 @@ const setup = () =>
     />,
     tags,
   );
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the save page', () => {
   it('finds a tag beyond the first page by searching the server, and saves it with what was ticked before', async () => {
@@ -45,13 +40,6 @@ describe('the save page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/Saved to Tooling/);
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.body).toMatchObject({
-      submitted_url: 'https://vite.dev',
-      pre_ingestion_extracted_data: {
-        ingestion_hints: {
-          suggested_workspace_relationships: { linked_tags: [tags[0]?.id, tags[60]?.id] },
-        },
-      },
-    });
+    expect(post?.body).toMatchObject(submissionWithTags('https://vite.dev', [tags[0]?.id, tags[60]?.id]));
   });
 });

@@ -2,10 +2,10 @@
 // The sign-in pages against the identity service's answers (as JSON, through a stubbed fetch): what every
 // flow shares — a flow that expired is replaced by a new one, a 400 flow's messages land on their field and
 // above the form, continue_with leads to the verification page, a session already there counts as signed in.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestLine, stubApi, type ApiAnswer } from '@/testing/api';
 import { json } from '@/testing/fixtures';
 import { uiNode } from '@/testing/identity';
@@ -53,11 +53,6 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>, submit:
   await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-Lantern-73');
   await user.click(screen.getByRole('button', { name: submit }));
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the identity flows', () => {
   it('replaces a login flow that expired with a new one and signs in with it', async () => {

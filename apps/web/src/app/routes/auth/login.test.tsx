@@ -118,8 +118,6 @@ function setup(path: string, { signedIn, given }: { signedIn: boolean; given: un
 }
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

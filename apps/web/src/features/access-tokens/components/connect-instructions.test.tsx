@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { clientConfigurations, ConnectInstructions } from './connect-instructions';
 import { OAuthInstructions, oauthConfigurations } from './oauth-instructions';
 
 const URL = 'https://yard.example/mcp';
-
-afterEach(cleanup);
 
 describe('connection instructions', () => {
   it('shows each client with its text to paste and a copy button named for it', () => {

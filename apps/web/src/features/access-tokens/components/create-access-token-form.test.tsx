@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
@@ -20,11 +20,6 @@ const created = {
   created_at: '2026-03-04T10:00:00Z',
   token: 'sy_pat_AbC123secret',
 };
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CreateAccessTokenForm', () => {
   it('sends the chosen scope, workspace and expiry, and shows the API field error under Name', async () => {

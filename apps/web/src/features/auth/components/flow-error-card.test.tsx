@@ -2,7 +2,7 @@
 // The /error page's card against the identity service's GET /self-service/errors?id= answers (plugin.ts):
 // the stored error's reason, else its message; a plain text for an id it does not know.
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json } from '@/testing/fixtures';
 import { stubIdentityFetch } from '@/testing/identity';
 import { renderInApp } from '@/testing/render';
@@ -25,11 +25,6 @@ function setup(errorId: string | null, answer: () => Response | Promise<Response
   renderInApp(<FlowErrorCard errorId={errorId} signedIn={signedIn} />);
   return { calls };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('FlowErrorCard', () => {
   it("shows the error's reason, escaped, with the way back to sign in", async () => {

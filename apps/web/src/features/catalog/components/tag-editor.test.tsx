@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/api';
 import { json, tagFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { TagEditForm } from './tag-editor';
 
 const tag = tagFixture();
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('TagEditForm', () => {
   it('says why an empty name cannot be saved, and sends only the changed name', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { searchResultFixture, workspaceFixture } from '@/testing/fixtures';
 import { CommandPalette } from './command-palette';
@@ -39,11 +39,6 @@ function stubSearchServer() {
   );
   return { signals, pending };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CommandPalette search', () => {
   // First in the file: the palette's search code has not been loaded yet.

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CompareResponse, CompareTool } from '@stackyard/contracts/compare';
 import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
@@ -107,11 +107,6 @@ function setup(slugs: string[], answer: (url: URL) => Response = () => json(comp
   );
   return { calls, onChange, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ComparePage', () => {
   it('shows the tools side by side, marks the best value with a word, and hides equal rows on request', async () => {

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Drift, ScanDependency } from '@stackyard/contracts/drift';
 import { UnknownList } from './drift-lists';
-
-afterEach(cleanup);
 
 const dependency = (name: string, file: string, line: number): ScanDependency => ({
   ecosystem: 'npm',

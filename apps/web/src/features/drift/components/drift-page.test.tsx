@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { problem, requestLine, stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
@@ -8,11 +8,6 @@ import { renderInApp } from '@/testing/render';
 import { DriftPage } from './drift-page';
 
 const PROJECT = '66666666-6666-4666-8666-666666666666';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('DriftPage', () => {
   it("asks for the drift of the project a project page's Drift link names", async () => {

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RepositoryScan } from './repository-scan';
-
-afterEach(cleanup);
 
 describe('RepositoryScan', () => {
   it('scans the connected repository when the button is pressed', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AttentionItem } from '@stackyard/contracts/health';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
@@ -48,11 +48,6 @@ function setup(items: AttentionItem[], canEdit: boolean) {
   );
   return acceptMoved;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Needs attention', () => {
   it('says so when nothing needs attention', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   BOOKMARKS_FILE_MAX_BYTES,
   type BookmarkImport,
@@ -7,6 +7,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { useCheckedForm, type CheckableSchema } from '@/lib/use-checked-form';
 import { useBookmarkImports, useRefreshResourcesWhenDone } from '../api/get-bookmark-imports';
 import { useImportBookmarks, type UploadProgress } from '../api/import-bookmarks';
 
@@ -23,7 +24,7 @@ const reasonText: Record<string, string> = {
     'marked private in the file (tick "Include private bookmarks" to import it, shared with the workspace)',
 };
 
-function fileProblem(file: File | undefined): string | null {
+function fileProblem(file: File | null): string | null {
   if (!file) return 'Choose a bookmarks file.';
   if (!/\.html?$/i.test(file.name) && file.type !== 'text/html') {
     return 'Choose an HTML file: bookmark exports end in .html.';
@@ -33,29 +34,34 @@ function fileProblem(file: File | undefined): string | null {
   return null;
 }
 
+type ImportValues = { file: File | null; includePrivate: boolean };
+const NOTHING_CHOSEN: ImportValues = { file: null, includePrivate: false };
+
+/** The form's check on submit: a file, and one that looks like a bookmarks export. */
+const importChecks: CheckableSchema<{ file: File; includePrivate: boolean }> = {
+  safeParse(values) {
+    const { file, includePrivate } = values as ImportValues;
+    const problem = fileProblem(file);
+    if (!file || problem) {
+      return { success: false, error: { issues: [{ path: ['file'], message: problem ?? '' }] } };
+    }
+    return { success: true, data: { file, includePrivate } };
+  },
+};
+
 /** Import a Netscape bookmarks file as resources (its folders become tags), then follow the import. */
 export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
   const headingId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string>();
+  const form = useCheckedForm(importChecks, NOTHING_CHOSEN);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [startedId, setStartedId] = useState<string | null>(null);
-  const [includePrivate, setIncludePrivate] = useState(false);
   const upload = useImportBookmarks(workspaceId);
   const imports = useBookmarkImports(workspaceId);
   const started = startedId ? (imports.data?.find((entry) => entry.id === startedId) ?? upload.data) : null;
   const shown = started ?? imports.data?.[0] ?? null;
   useRefreshResourcesWhenDone(workspaceId, shown);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = input.current?.files?.[0];
-    const problem = fileProblem(file);
-    if (problem || !file) {
-      setError(problem ?? undefined);
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit(async ({ file, includePrivate }) => {
     setStartedId(null);
     setProgress({ loaded: 0, total: file.size });
     upload.mutate(
@@ -63,12 +69,12 @@ export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
       {
         onSuccess: (created) => {
           setStartedId(created.id);
-          if (input.current) input.current.value = '';
+          form.setValue('file', null);
         },
         onSettled: () => setProgress(null),
       },
     );
-  };
+  });
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs">
@@ -80,25 +86,26 @@ export function BookmarksImport({ workspaceId }: { workspaceId: string }) {
         resource and its folders become tags; titles and descriptions are fetched afterwards, in the
         background.
       </p>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="flex-1">
-          <FormField label="Bookmarks file" error={error} hint={`An .html file of up to ${MAX_MB} MB.`}>
+          <FormField
+            label="Bookmarks file"
+            error={form.errors.file}
+            hint={`An .html file of up to ${MAX_MB} MB.`}
+          >
             <input
-              ref={input}
-              type="file"
+              {...form.file('file')}
               accept=".html,.htm,text/html"
-              onChange={() => setError(undefined)}
               className="block w-full text-sm text-zinc-700 file:mr-3 file:h-9 file:rounded-lg file:border file:border-zinc-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-50"
             />
           </FormField>
         </div>
         <label className="flex items-center gap-2 text-sm text-zinc-800 sm:mb-8">
-          <input
-            type="checkbox"
-            checked={includePrivate}
-            onChange={(event) => setIncludePrivate(event.target.checked)}
-            className="size-4 accent-zinc-900"
-          />
+          <input {...form.checkbox('includePrivate')} className="size-4 accent-zinc-900" />
           Include private bookmarks
         </label>
         <Button type="submit" disabled={upload.isPending} className="sm:mb-6">

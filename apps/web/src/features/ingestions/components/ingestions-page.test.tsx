@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
 import type { Submission, SubmissionKind } from '@stackyard/contracts/ingestion';
 import { createQueryClient } from '@/lib/query-client';
@@ -64,11 +64,6 @@ function setup(answer: ApiAnswer, { canEdit = true, kind = 'tool' as SubmissionK
 
 const listCalls = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.url.pathname.startsWith('/api/v1/ingestion/'));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('IngestionsPage', () => {
   it('checks the URLs before sending, then submits each line with the hints', async () => {

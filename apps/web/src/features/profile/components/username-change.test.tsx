@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { problem, stubApi } from '@/testing/api';
 import { json } from '@/testing/fixtures';
@@ -23,11 +23,6 @@ async function open(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Change username' }));
   return screen.getByLabelText('New username');
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('UsernameChange', () => {
   it('checks availability once, 500 ms after typing stops, and saves', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '@/testing/api';
 import { json, projectFixture, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
@@ -9,11 +9,6 @@ import { CreateProjectDialog } from './create-project-dialog';
 import { fieldError } from '@/testing/form';
 
 const created = projectFixture();
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CreateProjectDialog', () => {
   it('asks for a name, shows why a create failed, and hands on the created project', async () => {

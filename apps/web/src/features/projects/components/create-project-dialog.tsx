@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { Project } from '@stackyard/contracts/project';
 import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateProject } from '../api/create-project';
+import { ProjectNameField, ProjectSlugField } from './project-fields';
 
 const createProjectFormSchema = z.object({
   name: z.string().trim().min(1, 'Name is required'),
@@ -53,15 +52,12 @@ export function CreateProjectDialog({ workspaceId, onCreated }: CreateProjectDia
         pendingLabel="Creating..."
         onSubmit={(event) => void submit(event)}
       >
-        <FormField label="Name" error={form.errors.name}>
-          <Input autoFocus maxLength={100} {...form.field('name')} />
-        </FormField>
-        <FormField
+        <ProjectNameField error={form.errors.name} {...form.field('name')} />
+        <ProjectSlugField
           label="Slug (optional)"
           hint="Lowercase letters, numbers and dashes; derived from the name if empty."
-        >
-          <Input maxLength={63} {...form.field('slug')} />
-        </FormField>
+          {...form.field('slug')}
+        />
       </ActionDialog>
     </>
   );

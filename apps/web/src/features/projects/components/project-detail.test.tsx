@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Project } from '@stackyard/contracts/project';
 import { requestLine, stubApi } from '@/testing/api';
 import { json, projectFixture, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
@@ -38,11 +38,6 @@ function setup(canEdit: boolean, shown: Project = project) {
   );
   return { calls, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ProjectDetail', () => {
   it('shows the linked repository and links to the drift of the project', async () => {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { updateProjectSchema, type Project } from '@stackyard/contracts/project';
+import { updateProjectSchema, type Project, type UpdateProject } from '@stackyard/contracts/project';
 import { ActionDialog } from '@/components/ui/action-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm, type CheckableSchema } from '@/lib/use-checked-form';
 import { useUpdateProject } from '../api/update-project';
+import { ProjectNameField, ProjectSlugField } from './project-fields';
 
 type RenameProjectDialogProps = {
   project: Project;
@@ -12,63 +14,66 @@ type RenameProjectDialogProps = {
   onRenamed: (project: Project) => void;
 };
 
-type FieldErrors = { name?: string; slug?: string; repository?: string };
+type ProjectValues = { name: string; slug: string; repository: string };
+
+const valuesOf = (project: Project): ProjectValues => ({
+  name: project.metadata.name,
+  slug: project.slug,
+  repository: project.repository?.full_name ?? '',
+});
+
+/** What changed, as the update the API takes: an omitted field stays as it is. */
+function changesOf(project: Project, { name, slug, repository }: ProjectValues) {
+  const before = valuesOf(project);
+  return {
+    ...(name.trim() !== before.name ? { metadata: { name } } : {}),
+    ...(slug.trim() !== before.slug ? { slug: slug.trim() } : {}),
+    // An empty field unlinks the repository; another one keeps the branch and folder set through the API.
+    ...(repository.trim() !== before.repository
+      ? {
+          repository: repository.trim()
+            ? { full_name: repository, branch: project.repository?.branch, path: project.repository?.path }
+            : null,
+        }
+      : {}),
+  };
+}
+
+/** The changes checked by the contract's update schema; its messages go to the field they are about. */
+const updateChecks = (project: Project): CheckableSchema<UpdateProject> => ({
+  safeParse(values) {
+    const parsed = updateProjectSchema.safeParse(changesOf(project, values as ProjectValues));
+    if (parsed.success) return parsed;
+    const issues = parsed.error.issues.map((issue) => ({
+      path: [issue.path[0] === 'slug' || issue.path[0] === 'repository' ? issue.path[0] : 'name'],
+      message: issue.message,
+    }));
+    return { success: false, error: { issues } };
+  },
+});
 
 /** Editors and admins rename a project or change its slug; Save stays disabled until something changed. */
 export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogProps) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState(project.metadata.name);
-  const [slug, setSlug] = useState(project.slug);
-  const [repository, setRepository] = useState(project.repository?.full_name ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useCheckedForm(updateChecks(project), valuesOf(project));
   const update = useUpdateProject(project.id);
-  const repositoryChanged = repository.trim() !== (project.repository?.full_name ?? '');
-  const changed = name.trim() !== project.metadata.name || slug.trim() !== project.slug || repositoryChanged;
+  const changed = Object.keys(changesOf(project, form.values)).length > 0;
 
   const close = () => {
     setOpen(false);
-    setErrors({});
     update.reset();
   };
 
   const openDialog = () => {
-    setName(project.metadata.name);
-    setSlug(project.slug);
-    setRepository(project.repository?.full_name ?? '');
+    form.reset(valuesOf(project));
     setOpen(true);
   };
 
-  const submit = () => {
-    const input = {
-      ...(name.trim() !== project.metadata.name ? { metadata: { name } } : {}),
-      ...(slug.trim() !== project.slug ? { slug: slug.trim() } : {}),
-      // An empty field unlinks the repository; another one keeps the branch and folder set through the API.
-      ...(repositoryChanged
-        ? {
-            repository: repository.trim()
-              ? { full_name: repository, branch: project.repository?.branch, path: project.repository?.path }
-              : null,
-          }
-        : {}),
-    };
-    const parsed = updateProjectSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'slug' || issue.path[0] === 'repository' ? issue.path[0] : 'name';
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: (saved) => {
-        close();
-        onRenamed(saved);
-      },
-    });
-  };
+  const submit = form.handleSubmit(async (changes) => {
+    const saved = await update.mutateAsync(changes);
+    close();
+    onRenamed(saved);
+  });
 
   return (
     <>
@@ -83,24 +88,21 @@ export function RenameProjectDialog({ project, onRenamed }: RenameProjectDialogP
         label="Save"
         pendingLabel="Saving..."
         disabled={!changed}
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
       >
-        <FormField label="Name" error={errors.name}>
-          <Input value={name} onChange={(event) => setName(event.target.value)} autoFocus maxLength={100} />
-        </FormField>
-        <FormField
+        <ProjectNameField error={form.errors.name} {...form.field('name')} />
+        <ProjectSlugField
           label="Slug"
-          error={errors.slug}
+          error={form.errors.slug}
           hint="Lowercase letters, numbers and dashes; the project's address changes with it."
-        >
-          <Input value={slug} onChange={(event) => setSlug(event.target.value)} maxLength={63} />
-        </FormField>
+          {...form.field('slug')}
+        />
         <FormField
           label="Repository"
-          error={errors.repository}
+          error={form.errors.repository}
           hint="The GitHub repository of the project's code, as owner/name; scanned for its drift. Empty: none."
         >
-          <Input value={repository} onChange={(event) => setRepository(event.target.value)} maxLength={140} />
+          <Input maxLength={140} {...form.field('repository')} />
         </FormField>
       </ActionDialog>
     </>

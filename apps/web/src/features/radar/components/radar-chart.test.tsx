@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Radar, RadarEntry } from '@stackyard/contracts/radar';
 import { RadarChart } from './radar-chart';
-
-afterEach(cleanup);
 
 const entry = (number: number, name: string, ring: RadarEntry['ring'], quadrant: number): RadarEntry => ({
   number,

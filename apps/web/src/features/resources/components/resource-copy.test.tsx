@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Resource, ResourceCopy } from '@stackyard/contracts/resource';
 import { problem, stubApi } from '@/testing/api';
 import { json } from '@/testing/fixtures';
@@ -51,11 +51,6 @@ function setup(saved: ResourceCopy | null) {
     <ResourceCopyView workspaceId={WORKSPACE} resourceId={ID} resourceHref="/ada/team/resources/r" />,
   );
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ResourceCopyView', () => {
   it('shows the saved text with its date and original link, rendering only safe elements', async () => {

@@ -41,9 +41,7 @@ function setup(body: Resource, workspaceId = WORKSPACE, copy: typeof savedCopy |
 }
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('ResourceDetail', () => {

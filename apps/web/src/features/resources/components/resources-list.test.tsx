@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Resource } from '@stackyard/contracts/resource';
 import { stubApi } from '@/testing/api';
 import { json, resourceFixture, WORKSPACE_ID } from '@/testing/fixtures';
@@ -26,11 +26,6 @@ function setup(resources: Resource[][], canAdd = true) {
   );
   return { calls, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ResourcesList', () => {
   it('shows the saved resources as cards and loads the next page on request', async () => {

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SubmissionKind } from '@stackyard/contracts/ingestion';
 import { SaveForm, type Choice, type SaveInput, type TagPicker } from './save-form';
-
-afterEach(cleanup);
 
 const tagsOf: Record<string, Choice[]> = { w1: [{ id: 't1', name: 'to-read' }] };
 

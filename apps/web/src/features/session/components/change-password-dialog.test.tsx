@@ -2,7 +2,7 @@
 // The re-authentication step of Change password, against the identity service's answers as JSON: an account
 // that signs in only with GitHub confirms itself with GitHub, one with a password types it.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -69,8 +69,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoreExportSettings, StoreHealth } from '@stackyard/contracts/store';
 import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
@@ -42,11 +42,6 @@ function setup(saved: StoreExportSettings, conflicts: StoreHealth['export_confli
   renderInApp(<ExportFilesCard workspaceId={WORKSPACE_ID} canConfigure={canConfigure} />);
   return puts;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ExportFilesCard', () => {
   it('is off by default; switching on and choosing files saves them', async () => {

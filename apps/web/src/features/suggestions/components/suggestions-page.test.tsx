@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NextStepsList, Suggestion } from '@stackyard/contracts/suggestion';
 import { problem, stubApi } from '@/testing/api';
 import { json, projectFixture, WORKSPACE_ID } from '@/testing/fixtures';
@@ -89,11 +89,6 @@ function setup(
   );
   return { calls, onStarted, onFocusChange, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the Ideas page', () => {
   it('shows an idea with its tools linked, the stretch marked, its size and milestones', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { SimilarTool } from '@stackyard/contracts/similar-tools';
 import { requestLine, stubApi } from '@/testing/api';
 import { json, toolFixture as tool } from '@/testing/fixtures';
@@ -28,11 +28,6 @@ function setup(answer: () => Response) {
   );
   return calls;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CompareWith', () => {
   it('proposes the tools the server ranks, each a two-tool comparison saying what they share', async () => {

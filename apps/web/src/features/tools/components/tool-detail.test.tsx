@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolStanceRecord } from '@stackyard/contracts/stack';
 import type { Tool } from '@stackyard/contracts/tool';
 import { problem, requestLine, stubApi } from '@/testing/api';
@@ -75,11 +75,6 @@ function setup(answer: () => Response, canEdit = true) {
   );
   return { calls, onDeleted, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ToolDetail', () => {
   it('shows the slug as title, the submitted URL, the rating and the links', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/api';
 import { json, toolFixture as tool, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
@@ -29,11 +29,6 @@ function setup(exclude: string[]) {
   renderInApp(<ToolPicker workspaceId={WORKSPACE_ID} exclude={exclude} onPick={onPick} disabled={false} />);
   return { onPick, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ToolPicker', () => {
   it('offers the tools not yet compared and takes one with the keyboard', async () => {

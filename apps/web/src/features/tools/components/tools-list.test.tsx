@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
 import { stubApi, type ApiAnswer } from '@/testing/api';
 import { json, tagFixture, toolFixture as tool, WORKSPACE_ID as WORKSPACE } from '@/testing/fixtures';
@@ -32,11 +32,6 @@ function setup(answer: ApiAnswer, { canSetStance = true } = {}) {
   );
   return { calls, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('ToolsList', () => {
   it('shows cards with stars and loads the next page with the x-next-cursor cursor', async () => {

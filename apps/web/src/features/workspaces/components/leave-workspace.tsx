@@ -2,6 +2,7 @@ import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useLeaveWorkspace } from '../api/leave-workspace';
+import { DangerCard } from './danger-card';
 
 type LeaveWorkspaceCardProps = {
   workspace: WorkspaceListItem;
@@ -24,8 +25,26 @@ export function LeaveWorkspaceCard({
 }: LeaveWorkspaceCardProps) {
   const leave = useLeaveWorkspace(currentUserId);
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-red-200 p-5">
-      <h3 className="font-semibold text-zinc-950">Leave {workspace.name}</h3>
+    <DangerCard
+      title={`Leave ${workspace.name}`}
+      onCancel={onCancel}
+      actions={
+        workspace.is_owner ? (
+          <Button size="sm" variant="outline" onClick={onShowMembers}>
+            Members
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            className="bg-red-700 hover:bg-red-600"
+            disabled={leave.isPending}
+            onClick={() => leave.mutate(workspace.id, { onSuccess: onLeft })}
+          >
+            {leave.isPending ? 'Leaving...' : 'Leave workspace'}
+          </Button>
+        )
+      }
+    >
       {workspace.is_owner ? (
         <Alert>
           You own this workspace, so you cannot leave it. Hand it over to another member first (Members, then
@@ -39,25 +58,6 @@ export function LeaveWorkspaceCard({
           {leave.isError && <Alert>{leave.error.message}</Alert>}
         </>
       )}
-      <div className="flex flex-wrap gap-2">
-        {workspace.is_owner ? (
-          <Button size="sm" variant="outline" onClick={onShowMembers}>
-            Members
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            className="bg-red-700 hover:bg-red-600"
-            disabled={leave.isPending}
-            onClick={() => leave.mutate(workspace.id, { onSuccess: onLeft })}
-          >
-            {leave.isPending ? 'Leaving...' : 'Leave workspace'}
-          </Button>
-        )}
-        <Button variant="ghost" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </div>
+    </DangerCard>
   );
 }

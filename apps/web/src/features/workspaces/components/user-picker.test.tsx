@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi } from '@/testing/api';
 import { json } from '@/testing/fixtures';
@@ -48,11 +48,6 @@ function setup(excluded: string[] = []) {
   );
   return { calls, onSubmit, input: screen.getByRole('combobox', { name: 'Add member by username' }) };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('UserPicker', () => {
   it('suggests users by prefix; arrows move, Enter takes the suggestion without submitting', async () => {

@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { problem, stubApi } from '@/testing/api';
 import { json, workspaceFixture } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
 import { fieldError } from '@/testing/form';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CreateWorkspaceFormCard', () => {
   it('shows the first message per field, focuses the first invalid field and sends nothing', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import { stubApi } from '@/testing/api';
 import { json, workspaceFixture } from '@/testing/fixtures';
@@ -33,11 +33,6 @@ function actionsOf(name: string): string[] {
     .map((element) => element.textContent ?? '')
     .sort();
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('WorkspaceSettings', () => {
   it('offers each workspace the actions its role allows', async () => {

@@ -12,6 +12,7 @@ import { canIn } from '@/lib/permissions';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { roleLabel } from '../lib/role-label';
 import { useCurrentWorkspace } from '../lib/use-current-workspace';
+import { DangerCard } from './danger-card';
 import { LeaveWorkspaceCard } from './leave-workspace';
 import { CreateWorkspaceFormCard, EditWorkspaceFormCard } from './workspace-forms';
 import { TagSuggestionSetting } from './tag-suggestion-setting';
@@ -34,8 +35,22 @@ function DeleteWorkspaceCard({
   const remove = useDeleteWorkspace();
   const [typed, setTyped] = useState('');
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-red-200 p-5">
-      <h3 className="font-semibold text-zinc-950">Delete {workspace.name}</h3>
+    <DangerCard
+      title={`Delete ${workspace.name}`}
+      onCancel={onCancel}
+      actions={
+        !isLast && (
+          <Button
+            size="sm"
+            className="bg-red-700 hover:bg-red-600"
+            disabled={typed !== workspace.name || remove.isPending}
+            onClick={() => remove.mutate(workspace.id, { onSuccess: onDeleted })}
+          >
+            Delete workspace
+          </Button>
+        )
+      }
+    >
       {isLast ? (
         <Alert>
           This is your last workspace. At least one workspace must exist, so it cannot be deleted.
@@ -52,22 +67,7 @@ function DeleteWorkspaceCard({
           </FormField>
         </>
       )}
-      <div className="flex gap-2">
-        {!isLast && (
-          <Button
-            size="sm"
-            className="bg-red-700 hover:bg-red-600"
-            disabled={typed !== workspace.name || remove.isPending}
-            onClick={() => remove.mutate(workspace.id, { onSuccess: onDeleted })}
-          >
-            Delete workspace
-          </Button>
-        )}
-        <Button variant="ghost" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </div>
+    </DangerCard>
   );
 }
 

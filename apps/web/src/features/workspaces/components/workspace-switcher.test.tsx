@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
@@ -38,8 +38,6 @@ function setup(currentId: string | null) {
   );
   return { onSelect, onManage, user: userEvent.setup() };
 }
-
-afterEach(cleanup);
 
 describe('WorkspaceSwitcher', () => {
   it("says 'Select workspace...' when none is current", () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Tool } from '@stackyard/contracts/tool';
 import type { WorkspaceListItem, WorkspaceSummary } from '@stackyard/contracts/workspace';
 import { stubApi } from '@/testing/api';
@@ -28,11 +28,6 @@ function setup(member: WorkspaceListItem, tools: Tool[]) {
   });
   renderInApp(<Dashboard workspace={member} />);
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('workspace dashboard', () => {
   it('offers the owner the first tool even when their role row is not admin', async () => {

@@ -1,19 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { workspaceFixture } from '@/testing/fixtures';
-import { renderWithTagsApi, tagsBeyondFirstPage } from '@/testing/tags-api';
+import { renderWithTagsApi, submissionWithTags, tagsBeyondFirstPage } from '@/testing/tags-api';
 import { WorkspaceIngestions } from './tool-ingestions';
 
 const tags = tagsBeyondFirstPage('zeppelin');
 
 const setup = () =>
   renderWithTagsApi(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />, tags);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the tool ingestions page', () => {
   it('finds a hint tag beyond the first page by searching the server, and submits it with what was ticked before', async () => {
@@ -42,13 +37,6 @@ describe('the tool ingestions page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit tools' }));
     await screen.findByText('Submitted 1 URL; follow it below.');
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.body).toMatchObject({
-      submitted_url: 'https://vite.dev',
-      pre_ingestion_extracted_data: {
-        ingestion_hints: {
-          suggested_workspace_relationships: { linked_tags: [tags[0]?.id, tags[60]?.id] },
-        },
-      },
-    });
+    expect(post?.body).toMatchObject(submissionWithTags('https://vite.dev', [tags[0]?.id, tags[60]?.id]));
   });
 });
