@@ -62,13 +62,20 @@ function hostOf(url: string): string {
   }
 }
 
+/** What the job's queue offers the work (ClaimedJob). */
+export interface SubmissionJob {
+  /** Called once the page and its images are read (or failed): nothing more is fetched. */
+  fetched(): void;
+  /** Writes the job's completion in the transaction that writes the submission's outcome. */
+  completeIn(tx: Executor): Promise<void>;
+}
+
 export async function ingestSubmission(
   db: Database,
   settings: IngestSettings,
   submissionId: string,
   signal: AbortSignal,
-  /** Called once the page and its images are read (or failed): nothing more is fetched. */
-  fetched: () => void = () => {},
+  job: SubmissionJob,
 ): Promise<void> {
   // Read, its submitter's grant asked and moved to fetching in one statement; nothing when gone (its workspace
   // was deleted) or already settled (a retry after the outcome was written). Asked again where the job
@@ -85,9 +92,9 @@ export async function ingestSubmission(
     return;
   }
   if (submission.kind === 'resource') {
-    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal, fetched);
+    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal, job);
   } else {
-    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal, fetched);
+    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal, job);
   }
 }
 
@@ -107,12 +114,14 @@ async function submitterMoves(db: Executor, submissionId: string): Promise<Submi
  */
 async function asSubmitter(
   db: Database,
+  job: SubmissionJob,
   submissionId: string,
   write: (tx: Executor) => Promise<unknown>,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     // Settled meanwhile (its submitter lost access then got it back; an earlier attempt finished late).
     if (await submitterMoves(tx, submissionId)) await write(tx);
+    await job.completeIn(tx);
   });
 }
 
@@ -125,7 +134,7 @@ async function readPage(
   settings: IngestSettings,
   submission: SubmissionRow,
   signal: AbortSignal,
-  fetched: () => void,
+  job: SubmissionJob,
 ) {
   const options = {
     ...settings.fetch,
@@ -136,10 +145,10 @@ async function readPage(
   if (page.ok) {
     const { metadata, html, url } = page.value;
     const media = await fetchPageMedia(metadata, options);
-    fetched();
+    job.fetched();
     return { metadata, html, url, media };
   }
-  fetched();
+  job.fetched();
   if (page.failure.transient) {
     // Waiting for the retry; the queue marks it failed if none succeeds.
     await setSubmissionStatus(db, submission.id, 'pending');
@@ -156,11 +165,11 @@ async function ingestTool(
   submission: SubmissionRow,
   { fingerprint, normalizedUrl }: { fingerprint: string; normalizedUrl: string },
   signal: AbortSignal,
-  fetched: () => void,
+  job: SubmissionJob,
 ): Promise<void> {
   const owned = await findToolByFingerprint(db, grant, fingerprint);
   if (owned) {
-    await asSubmitter(db, submission.id, (tx) =>
+    await asSubmitter(db, job, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'tool', workspaceToolId: owned }),
     );
     return;
@@ -168,7 +177,7 @@ async function ingestTool(
 
   const known = await findGlobalTool(db, fingerprint);
   if (known?.enrichedAt && Date.now() - known.enrichedAt.getTime() < settings.staleAfterMs) {
-    await asSubmitter(db, submission.id, async (tx) => {
+    await asSubmitter(db, job, submission.id, async (tx) => {
       const workspaceToolId = await linkToolToWorkspace(tx, grant, {
         toolId: known.id,
         baseSlug: slugify(known.name ?? hostOf(normalizedUrl), 'tool'),
@@ -179,10 +188,10 @@ async function ingestTool(
     return;
   }
 
-  const read = await readPage(db, settings, submission, signal, fetched);
+  const read = await readPage(db, settings, submission, signal, job);
   if (!read) return;
   const { metadata } = read;
-  await asSubmitter(db, submission.id, async (tx) => {
+  await asSubmitter(db, job, submission.id, async (tx) => {
     const toolId = await upsertGlobalTool(tx, grant, fingerprint, {
       canonicalUrl: normalizedUrl,
       name: metadata.suggestedName,
@@ -216,21 +225,21 @@ async function ingestResource(
   submission: SubmissionRow,
   fingerprint: string,
   signal: AbortSignal,
-  fetched: () => void,
+  job: SubmissionJob,
 ): Promise<void> {
   const existing = (await resourcesByFingerprint(db, grant, [fingerprint])).get(fingerprint);
   if (existing && !submission.bookmarkImportId) {
-    await asSubmitter(db, submission.id, (tx) =>
+    await asSubmitter(db, job, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'resource', resourceId: existing }),
     );
     return;
   }
-  const read = await readPage(db, settings, submission, signal, fetched);
+  const read = await readPage(db, settings, submission, signal, job);
   if (!read) return;
   const { metadata } = read;
   // Off the transaction and the event loop; a page without an article (or too hostile to read) has no copy.
   const copy = await readableCopyOffThread(read.html, read.url);
-  await asSubmitter(db, submission.id, async (tx) => {
+  await asSubmitter(db, job, submission.id, async (tx) => {
     const extracted = {
       title: metadata.title,
       description: metadata.description,
