@@ -74,6 +74,27 @@ describe('job queue', () => {
     expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 1, last_error: null });
   });
 
+  it("completes a job in its handler's transaction: with it when it commits, never when it rolls back", async () => {
+    const queue = freshQueue();
+    const id = await enqueueJob(handle.db, queue, {});
+    const states: (string | undefined)[] = [];
+    const count = await worker(queue, async (job) => {
+      if (job.attempt === 1) {
+        await handle.db.transaction(async (tx) => {
+          await job.completeIn(tx);
+          throw new Error('roll back');
+        });
+      }
+      await handle.db.transaction((tx) => job.completeIn(tx));
+      states.push((await jobRow(id))?.state);
+      // Thrown after the completion committed: the job stays completed.
+      throw new Error('after the commit');
+    }).drain();
+    expect(count).toBe(2);
+    expect(states).toEqual(['completed']);
+    expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 2, last_error: null });
+  });
+
   it('does not run a job before its run_at', async () => {
     const queue = freshQueue();
     await enqueueJob(handle.db, queue, {}, { runAt: new Date(Date.now() + 60_000) });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { createHostGate, type HostLimits } from './host-limits.ts';
 import { JOBS_CHANNEL, jobEnqueued, onJobEnqueued } from './job-wake.ts';
@@ -124,6 +124,12 @@ export interface ClaimedJob {
    * job may start; the worker lets it go at the end anyway.
    */
   releaseHost(): void;
+  /**
+   * Writes the job's completion in the caller's transaction, the one that writes the job's outcome, so both
+   * commit together and the worker writes nothing more once the handler returns. A rolled-back transaction
+   * must reach the worker as the handler's error (the attempt then fails or retries as any other).
+   */
+  completeIn(tx: Database): Promise<void>;
 }
 
 /** Thrown by a handler for a failure that will not get better: the job fails without further attempts. */
@@ -216,6 +222,8 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
   // The hosts the last claim left out. A claim that outlasts a host's spacing (a slow query on a loaded
   // machine) finds nothing, and by then no spacing is left to wait for: the pass must look again at once.
   let busyAtClaim: string[] = [];
+  // Jobs whose handler wrote their completion in its own transaction (completeIn).
+  const completedIn = new WeakSet<ClaimedJob>();
   const hostFreedSinceClaim = () => {
     if (!gate || busyAtClaim.length === 0) return false;
     const busyNow = new Set(gate.busy(performance.now()));
@@ -268,7 +276,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
     };
     return result.rows.map((row) => {
       const release = row.host && gate ? gate.hold(row.host, performance.now()) : null;
-      return {
+      const job: ClaimedJob = {
         id: row.id,
         queue: row.queue,
         payload: row.payload,
@@ -281,9 +289,20 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
           // The host's next job may start now.
           if (!stopped) void fill();
         },
+        async completeIn(tx) {
+          await tx.execute(completion(sql`(values (${job.id}::uuid, ${job.attempt}::int))`));
+          completedIn.add(job);
+        },
       };
+      return job;
     });
   }
+
+  // Only a running attempt completes: one abandoned at its time limit, or whose lease was taken over, does not.
+  const completion = (done: SQL) => sql`
+    update jobs set state = 'completed', locked_until = null, last_error = null, updated_at = now()
+    from ${done} as done (id, attempt)
+    where jobs.id = done.id and jobs.attempts = done.attempt and jobs.state = 'running'`;
 
   // Completions are written together: those that end while a write is under way wait for it and go in the
   // next one (one statement for all). An attempt ends only once its row says so, so a crash before that leaves
@@ -302,10 +321,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
       completing = [];
       const rows = batch.map(({ job }) => sql`(${job.id}::uuid, ${job.attempt}::int)`);
       try {
-        await db.execute(sql`
-          update jobs set state = 'completed', locked_until = null, last_error = null, updated_at = now()
-          from (values ${sql.join(rows, sql`, `)}) as done (id, attempt)
-          where jobs.id = done.id and jobs.attempts = done.attempt`);
+        await db.execute(completion(sql`(values ${sql.join(rows, sql`, `)})`));
         for (const entry of batch) entry.done();
       } catch (error) {
         for (const entry of batch) entry.failed(error);
@@ -317,7 +333,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
   async function fail(job: ClaimedJob, error: string) {
     await db.execute(sql`
       update jobs set state = 'failed', locked_until = null, last_error = ${error}, updated_at = now()
-      where id = ${job.id} and attempts = ${job.attempt}`);
+      where id = ${job.id} and attempts = ${job.attempt} and state = 'running'`);
   }
 
   // Renews the lease of a running attempt; a failed renewal is only logged (the next one may succeed, and an
@@ -351,7 +367,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
     });
     try {
       await Promise.race([options.handler(job, controller.signal), limit]);
-      await complete(job);
+      if (!completedIn.has(job)) await complete(job);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (stopped && controller.signal.aborted && !(error instanceof JobTimeout)) {
@@ -359,7 +375,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         await db.execute(sql`
           update jobs set state = 'queued', attempts = attempts - 1, locked_until = null, run_at = now(),
             updated_at = now()
-          where id = ${job.id} and attempts = ${job.attempt}`);
+          where id = ${job.id} and attempts = ${job.attempt} and state = 'running'`);
         return;
       }
       const giveUp = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
@@ -372,7 +388,7 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         await db.execute(sql`
           update jobs set state = 'queued', locked_until = null, last_error = ${message},
             run_at = now() + make_interval(secs => ${delaySeconds}), updated_at = now()
-          where id = ${job.id} and attempts = ${job.attempt}`);
+          where id = ${job.id} and attempts = ${job.attempt} and state = 'running'`);
       }
     } finally {
       clearInterval(renewal);

@@ -6,7 +6,7 @@ import { fetchPage, type FetchPageOptions } from '@stackyard/ingestion/fetch-pag
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { readableCopyOffThread } from '@stackyard/ingestion/readable-copy-thread';
 import { slugify } from '@stackyard/contracts/slug';
-import { grantHolds, type SystemGrant } from '../access/access.ts';
+import type { SystemGrant } from '../access/access.ts';
 import { inTransaction, type Executor } from '../db.ts';
 import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { systemGrant } from '../jobs/system-grant.ts';
@@ -20,7 +20,7 @@ import {
 } from '../tools/tools.repo.ts';
 import { completeSubmission } from './complete-submission.ts';
 import { fetchPageMedia, storePageMedia } from './page-media.ts';
-import { setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
+import { setSubmissionStatus, setSubmissionStatusAsSubmitter, type SubmissionRow } from './ingestion.repo.ts';
 
 // The work of the ingestion job, for one submission, acting for its submitter (a SystemGrant): it never
 // fetches what it can reuse (the workspace's own tool, or another workspace's freshly enriched global
@@ -62,21 +62,27 @@ function hostOf(url: string): string {
   }
 }
 
+/** What the job's queue offers the work (ClaimedJob). */
+export interface SubmissionJob {
+  /** Called once the page and its images are read (or failed): nothing more is fetched. */
+  fetched(): void;
+  /** Writes the job's completion in the transaction that writes the submission's outcome. */
+  completeIn(tx: Executor): Promise<void>;
+}
+
 export async function ingestSubmission(
   db: Database,
   settings: IngestSettings,
   submissionId: string,
   signal: AbortSignal,
-  /** Called once the page and its images are read (or failed): nothing more is fetched. */
-  fetched: () => void = () => {},
+  job: SubmissionJob,
 ): Promise<void> {
-  // Read and moved to fetching in one statement; nothing when gone (its workspace was deleted) or already
-  // settled (a retry after the outcome was written).
-  const submission = await setSubmissionStatus(db, submissionId, 'fetching');
+  // Read, its submitter's grant asked and moved to fetching in one statement; nothing when gone (its workspace
+  // was deleted) or already settled (a retry after the outcome was written). Asked again where the job
+  // writes; asked here, a lost submitter costs no fetch.
+  const submission = await submitterMoves(db, submissionId);
   if (!submission) return;
   const grant = systemGrant(submission.workspaceId, submission.submittedByUserId);
-  // Asked again where the job writes; asked here, a lost submitter costs no fetch.
-  if (!(await submitterMay(db, grant, submissionId))) return;
 
   const fingerprinted = fingerprintUrl(submission.submittedUrl);
   if (!fingerprinted.ok) {
@@ -86,35 +92,36 @@ export async function ingestSubmission(
     return;
   }
   if (submission.kind === 'resource') {
-    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal, fetched);
+    await ingestResource(db, grant, settings, submission, fingerprinted.value.fingerprint, signal, job);
   } else {
-    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal, fetched);
+    await ingestTool(db, grant, settings, submission, fingerprinted.value, signal, job);
   }
 }
 
-/** Whether the submitter may still write the catalog; if not, the submission is failed, saying why. */
-async function submitterMay(db: Executor, grant: SystemGrant, submissionId: string): Promise<boolean> {
-  if (await grantHolds(db, grant, 'catalog:write')) return true;
-  await setSubmissionStatus(db, submissionId, 'failed', { quarantineContext: SUBMITTER_LOST_ACCESS });
-  return false;
+/**
+ * The submission moved to fetching while its submitter may still write the catalog; failed, saying why, and
+ * undefined when they may not (or when it was settled).
+ */
+async function submitterMoves(db: Executor, submissionId: string): Promise<SubmissionRow | undefined> {
+  const moved = await setSubmissionStatusAsSubmitter(db, submissionId, 'fetching', SUBMITTER_LOST_ACCESS);
+  return moved?.status === 'fetching' ? moved : undefined;
 }
 
 /**
  * Runs `write` (what the job adds, then completeSubmission) in one transaction, only while the submission is
- * unsettled and its submitter may still write the catalog. The membership is asked first and stays locked
- * (grantHolds), then the submission's row: the order in which a membership change locks them.
+ * unsettled and its submitter may still write the catalog: one statement asks both and keeps the membership
+ * locked until the transaction ends (setSubmissionStatusAsSubmitter).
  */
 async function asSubmitter(
   db: Database,
-  grant: SystemGrant,
+  job: SubmissionJob,
   submissionId: string,
   write: (tx: Executor) => Promise<unknown>,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    if (!(await submitterMay(tx, grant, submissionId))) return;
     // Settled meanwhile (its submitter lost access then got it back; an earlier attempt finished late).
-    if (!(await setSubmissionStatus(tx, submissionId, 'fetching'))) return;
-    await write(tx);
+    if (await submitterMoves(tx, submissionId)) await write(tx);
+    await job.completeIn(tx);
   });
 }
 
@@ -127,7 +134,7 @@ async function readPage(
   settings: IngestSettings,
   submission: SubmissionRow,
   signal: AbortSignal,
-  fetched: () => void,
+  job: SubmissionJob,
 ) {
   const options = {
     ...settings.fetch,
@@ -138,10 +145,10 @@ async function readPage(
   if (page.ok) {
     const { metadata, html, url } = page.value;
     const media = await fetchPageMedia(metadata, options);
-    fetched();
+    job.fetched();
     return { metadata, html, url, media };
   }
-  fetched();
+  job.fetched();
   if (page.failure.transient) {
     // Waiting for the retry; the queue marks it failed if none succeeds.
     await setSubmissionStatus(db, submission.id, 'pending');
@@ -158,11 +165,11 @@ async function ingestTool(
   submission: SubmissionRow,
   { fingerprint, normalizedUrl }: { fingerprint: string; normalizedUrl: string },
   signal: AbortSignal,
-  fetched: () => void,
+  job: SubmissionJob,
 ): Promise<void> {
   const owned = await findToolByFingerprint(db, grant, fingerprint);
   if (owned) {
-    await asSubmitter(db, grant, submission.id, (tx) =>
+    await asSubmitter(db, job, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'tool', workspaceToolId: owned }),
     );
     return;
@@ -170,7 +177,7 @@ async function ingestTool(
 
   const known = await findGlobalTool(db, fingerprint);
   if (known?.enrichedAt && Date.now() - known.enrichedAt.getTime() < settings.staleAfterMs) {
-    await asSubmitter(db, grant, submission.id, async (tx) => {
+    await asSubmitter(db, job, submission.id, async (tx) => {
       const workspaceToolId = await linkToolToWorkspace(tx, grant, {
         toolId: known.id,
         baseSlug: slugify(known.name ?? hostOf(normalizedUrl), 'tool'),
@@ -181,10 +188,10 @@ async function ingestTool(
     return;
   }
 
-  const read = await readPage(db, settings, submission, signal, fetched);
+  const read = await readPage(db, settings, submission, signal, job);
   if (!read) return;
   const { metadata } = read;
-  await asSubmitter(db, grant, submission.id, async (tx) => {
+  await asSubmitter(db, job, submission.id, async (tx) => {
     const toolId = await upsertGlobalTool(tx, grant, fingerprint, {
       canonicalUrl: normalizedUrl,
       name: metadata.suggestedName,
@@ -218,21 +225,21 @@ async function ingestResource(
   submission: SubmissionRow,
   fingerprint: string,
   signal: AbortSignal,
-  fetched: () => void,
+  job: SubmissionJob,
 ): Promise<void> {
   const existing = (await resourcesByFingerprint(db, grant, [fingerprint])).get(fingerprint);
   if (existing && !submission.bookmarkImportId) {
-    await asSubmitter(db, grant, submission.id, (tx) =>
+    await asSubmitter(db, job, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'resource', resourceId: existing }),
     );
     return;
   }
-  const read = await readPage(db, settings, submission, signal, fetched);
+  const read = await readPage(db, settings, submission, signal, job);
   if (!read) return;
   const { metadata } = read;
   // Off the transaction and the event loop; a page without an article (or too hostile to read) has no copy.
   const copy = await readableCopyOffThread(read.html, read.url);
-  await asSubmitter(db, grant, submission.id, async (tx) => {
+  await asSubmitter(db, job, submission.id, async (tx) => {
     const extracted = {
       title: metadata.title,
       description: metadata.description,

@@ -55,7 +55,10 @@ export function createIngestionWorker(
       ...(hostLimits ? { hostLimits } : {}),
       async handle({ submissionId }, signal, job) {
         // The host is let go once its pages are read: writing them takes none of its time.
-        await ingestSubmission(db, settings, submissionId, signal, () => job.releaseHost());
+        await ingestSubmission(db, settings, submissionId, signal, {
+          fetched: () => job.releaseHost(),
+          completeIn: (tx) => job.completeIn(tx),
+        });
         // What a worker process says it did (`--role worker` has no API to ask).
         log.info?.(
           { submissionId, queue: queue.name, attempt: job.attempt },

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ingestionSubmissions } from '@stackyard/db/schema';
+import { ingestionSubmissions, workspaceMembers, workspaces } from '@stackyard/db/schema';
 import type {
   PreIngestionExtractedData,
   QuarantineContext,
@@ -167,6 +167,39 @@ export async function setSubmissionStatus(
     .set({ status, ...extra, updatedAt: sql`now()` })
     // Only an unsettled submission moves: an attempt abandoned at its time limit may still finish late,
     // and must not overwrite the outcome written meanwhile.
+    .where(
+      and(eq(ingestionSubmissions.id, id), inArray(ingestionSubmissions.status, ['pending', 'fetching'])),
+    )
+    .returning();
+  return moved;
+}
+
+/**
+ * setSubmissionStatus to `status` while the submitter may still write the catalog (catalog:write: the owner,
+ * an editor or an admin), else to failed with `lost`: the grant's check and the move in one statement. The
+ * membership is locked first (the workspace's row FOR KEY SHARE, the member's FOR SHARE, as grantHolds does),
+ * then the submission's row, the order in which a membership change locks them; in a transaction the
+ * membership stays locked until it ends. Answers the row it moved (failed when the submitter lost access).
+ */
+export async function setSubmissionStatusAsSubmitter(
+  db: Executor,
+  id: string,
+  status: SubmissionStatus,
+  lost: QuarantineContext,
+): Promise<SubmissionRow | undefined> {
+  const may = sql`exists (
+    select 1 from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id}
+    where ${workspaces.id} = ${ingestionSubmissions.workspaceId}
+      and ${workspaceMembers.userId} = ${ingestionSubmissions.submittedByUserId}
+      and (${workspaceMembers.accessRole} <> 'viewer' or ${workspaces.ownerId} = ${workspaceMembers.userId})
+    for key share of ${workspaces} for share of ${workspaceMembers})`;
+  const [moved] = await db
+    .update(ingestionSubmissions)
+    .set({
+      status: sql`case when ${may} then ${status} else 'failed' end`,
+      quarantineContext: sql`case when ${may} then ${ingestionSubmissions.quarantineContext} else ${JSON.stringify(lost)}::jsonb end`,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(eq(ingestionSubmissions.id, id), inArray(ingestionSubmissions.status, ['pending', 'fetching'])),
     )
