@@ -10,9 +10,7 @@ import {
   startIdentityServer,
   type IdentityTestServer,
 } from '@stackyard/identity/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { buildIdentityApp } from '@stackyard/testing/api-processes';
 
 let identity: IdentityTestServer;
 let db: Awaited<ReturnType<typeof createTestDb>>;
@@ -21,13 +19,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   identity = await startIdentityServer();
   db = await createTestDb();
-  app = await buildApp(loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
-    db,
-    verifier: identityTokenVerifier({
-      jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-      issuer: identity.basePath,
-    }),
-  });
+  app = await buildIdentityApp(identity, db);
   await app.ready();
 });
 

@@ -11,9 +11,7 @@ import {
   startIdentityServer,
   type IdentityTestServer,
 } from '@stackyard/identity/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { buildIdentityApp } from '@stackyard/testing/api-processes';
 
 let identity: IdentityTestServer;
 let db: Awaited<ReturnType<typeof createTestDb>>;
@@ -25,21 +23,12 @@ let workspaceId: string;
 beforeAll(async () => {
   identity = await startIdentityServer();
   db = await createTestDb();
-  app = await buildApp(
-    loadConfig({
-      WEB_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      // Submissions of this domain are quarantined at once, without a fetch: something to reject.
-      INGESTION_DENY_DOMAINS: 'blocked.example',
-    }),
-    {
-      db,
-      verifier: identityTokenVerifier({
-        jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-        issuer: identity.basePath,
-      }),
-      ingestion: { pollMs: 50 },
-    },
+  app = await buildIdentityApp(
+    identity,
+    db,
+    // Submissions of this domain are quarantined at once, without a fetch: something to reject.
+    { INGESTION_DENY_DOMAINS: 'blocked.example' },
+    { ingestion: { pollMs: 50 } },
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

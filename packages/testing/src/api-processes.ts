@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestDb } from '@stackyard/db/testing';
 import { startIdentityServer, type IdentityTestServer } from '@stackyard/identity/testing';
-import { buildApp } from '@stackyard/server/app';
+import { buildApp, type AppDeps } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { identityTokenVerifier } from '@stackyard/server/token-verifier';
 
@@ -18,16 +18,7 @@ export async function startApiProcesses(count = 2): Promise<ApiProcesses> {
   const identity = await startIdentityServer({}, { db });
   const apps: FastifyInstance[] = [];
   for (let index = 0; index < count; index++) {
-    const app = await buildApp(
-      loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api' }),
-      {
-        db,
-        verifier: identityTokenVerifier({
-          jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-          issuer: identity.basePath,
-        }),
-      },
-    );
+    const app = await buildIdentityApp(identity, db, { ROLE: 'api' });
     await app.ready();
     apps.push(app);
   }
@@ -41,4 +32,21 @@ export async function startApiProcesses(count = 2): Promise<ApiProcesses> {
       await db.close();
     },
   };
+}
+
+/** An API app on `db` that takes the identity service's tokens; `env` and `deps` add to the defaults. */
+export function buildIdentityApp(
+  identity: IdentityTestServer,
+  db: AppDeps['db'],
+  env: Record<string, string> = {},
+  deps: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
+  return buildApp(loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }), {
+    db,
+    verifier: identityTokenVerifier({
+      jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
+      issuer: identity.basePath,
+    }),
+    ...deps,
+  });
 }
