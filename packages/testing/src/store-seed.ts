@@ -1,5 +1,5 @@
-// A workspace's repository store set up over HTTP the way a user does it: one tool in the catalog, the GitHub
-// App installation saved, a repository connected and populated.
+// A workspace's repository store set up over HTTP the way a user does it: the GitHub App installation saved,
+// a repository connected and populated (with the Vitest tool in the catalog when the test wants one).
 import { expectStatus } from './catalog-fixtures.ts';
 import { seedTool } from './catalog-seed.ts';
 import type { Harness, TestUser } from './harness.ts';
@@ -12,13 +12,8 @@ export interface StoreConnection {
   code: string;
 }
 
-/** Connects `admin`'s workspace to the repository and populates it; answers the seeded Vitest tool's id. */
-export async function connectStore(
-  h: Harness,
-  admin: TestUser,
-  workspaceId: string,
-  { installationId, repository, code }: StoreConnection,
-): Promise<string> {
+/** Seeds the Vitest tool in the workspace; answers its workspace tool id. */
+export async function seedVitest(h: Harness, workspaceId: string): Promise<string> {
   const { workspaceToolId } = await seedTool(h.db.db, {
     workspaceId,
     url: `https://vitest.dev/?w=${workspaceId}`,
@@ -26,6 +21,16 @@ export async function connectStore(
     name: 'Vitest',
     homepageUrl: 'https://vitest.dev/',
   });
+  return workspaceToolId;
+}
+
+/** Connects `admin`'s workspace to the repository and populates it. */
+export async function connectStore(
+  h: Harness,
+  admin: TestUser,
+  workspaceId: string,
+  { installationId, repository, code }: StoreConnection,
+): Promise<void> {
   const store = `/workspaces/${workspaceId}/store`;
   const [repositoryOwner, repositoryName] = repository.split('/');
   expectStatus(
@@ -41,5 +46,4 @@ export async function connectStore(
     200,
   );
   expectStatus(await h.as(admin).post(`${store}/populate`), 200);
-  return workspaceToolId;
 }

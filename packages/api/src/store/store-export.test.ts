@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { storeExportSettingsSchema, storeHealthSchema, type StoreHealth } from '@stackyard/contracts/store';
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
-import { connectStore } from '@stackyard/testing/store-seed';
+import { connectStore, seedVitest } from '@stackyard/testing/store-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, QUICK_STORE, type Harness } from '@stackyard/testing/harness';
 import { waitFor } from '@stackyard/testing/wait-for';
@@ -41,7 +41,8 @@ type World = CatalogWorld & { toolId: string };
 /** A workspace with one tool, acme/assistants connected and populated (the repository is shared: one world). */
 async function connectedWorld(): Promise<World> {
   const world = await catalogWorld(h);
-  const toolId = await connectStore(h, world.owner, world.workspaceId, {
+  const toolId = await seedVitest(h, world.workspaceId);
+  await connectStore(h, world.owner, world.workspaceId, {
     installationId: INSTALLATION,
     repository: REPOSITORY,
     code: fake.authorizationCode('octo'),

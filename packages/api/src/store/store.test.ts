@@ -13,7 +13,7 @@ import {
   SECONDARY_RATE_LIMIT_MESSAGE,
   type FakeGithub,
 } from '@stackyard/store/testing/fake-github';
-import { connectStore } from '@stackyard/testing/store-seed';
+import { connectStore, seedVitest } from '@stackyard/testing/store-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, QUICK_STORE, type Harness, type TestUser } from '@stackyard/testing/harness';
 import { waitFor } from '@stackyard/testing/wait-for';
@@ -93,7 +93,8 @@ function manifest(fullName = 'acme/stack'): {
 /** A workspace with one tool, the installation saved and acme/stack connected and populated. */
 async function connectedWorld(): Promise<StoreWorld & { toolId: string }> {
   const world = await storeWorld();
-  const toolId = await connectStore(h, world.admin, world.workspaceId, {
+  const toolId = await seedVitest(h, world.workspaceId);
+  await connectStore(h, world.admin, world.workspaceId, {
     installationId: INSTALLATION,
     repository: 'acme/stack',
     code: fake.authorizationCode('octo'),
