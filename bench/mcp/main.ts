@@ -9,6 +9,7 @@ import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { hashAccessToken } from '../../packages/api/src/tokens/tokens.service.ts';
 import { createTestIssuer } from '@stackyard/testing/test-tokens';
+import { mcpToolCall } from '@stackyard/testing/mcp-requests';
 import { tempDir } from '@stackyard/testing/processes';
 import { seedCatalog, OWNER_ID, TOOLS, WORKSPACE_ID } from '../catalog/seed.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
@@ -21,34 +22,10 @@ const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
 const SEARCHES = ['bundler', 'react testing', 'vector database', 'fast orm'];
 const TOKEN = `sy_pat_${'b'.repeat(43)}`;
-const PROTOCOL = '2026-07-28';
 
-/** A tools/call as the SDK's client sends it at 2026-07-28: the envelope in _meta and the routing headers. */
+/** A tools/call as the SDK's client sends it, with the bench's token. */
 function toolCall(name: string, args: Record<string, unknown>) {
-  return {
-    path: '/mcp',
-    token: TOKEN,
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': PROTOCOL,
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': PROTOCOL,
-          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    },
-  };
+  return { path: '/mcp', token: TOKEN, ...mcpToolCall(name, args, 'bench') };
 }
 
 async function benchEngine(label: string, db: DbHandle): Promise<void> {

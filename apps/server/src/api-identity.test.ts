@@ -3,48 +3,22 @@
 // bearer token and as the user_jwt cookie. The API fetches the identity service's JWKS over HTTP.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
-import {
-  createUser,
-  signInBrowser,
-  startIdentityServer,
-  type IdentityTestServer,
-} from '@stackyard/identity/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { startIdentityApi, type IdentityApi } from '@stackyard/testing/api-processes';
 
-let identity: IdentityTestServer;
-let db: Awaited<ReturnType<typeof createTestDb>>;
+let api: IdentityApi;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  identity = await startIdentityServer();
-  db = await createTestDb();
-  app = await buildApp(loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
-    db,
-    verifier: identityTokenVerifier({
-      jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-      issuer: identity.basePath,
-    }),
-  });
+  api = await startIdentityApi();
+  ({ app } = api);
   await app.ready();
 });
 
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  await identity.close();
-});
-
-async function signIn(email: string, password: string): Promise<{ id: string; jwt: string }> {
-  const id = await createUser(identity, email, password);
-  return { id, jwt: (await signInBrowser(identity, email, password)).jwt };
-}
+afterAll(() => api.close());
 
 describe('product API with tokens of the identity service', () => {
   it('accepts the tokenized session as bearer and as the user_jwt cookie; the identity id is the user id', async () => {
-    const user = await signIn('builder@example.com', 'a long enough password 1');
+    const user = await api.signIn('builder@example.com', 'a long enough password 1');
     const bearer = await app.inject({
       url: '/api/v1/profile',
       headers: { authorization: `Bearer ${user.jwt}` },
@@ -64,7 +38,7 @@ describe('product API with tokens of the identity service', () => {
   });
 
   it('refuses a token the identity service did not sign', async () => {
-    const user = await signIn('tamper@example.com', 'a long enough password 2');
+    const user = await api.signIn('tamper@example.com', 'a long enough password 2');
     const [header, payload] = user.jwt.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(86)}`;
     const response = await app.inject({

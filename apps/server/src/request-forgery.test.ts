@@ -4,61 +4,34 @@
 // reads and bearer-token calls work as before.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
-import {
-  createUser,
-  signInBrowser,
-  startIdentityServer,
-  type IdentityTestServer,
-} from '@stackyard/identity/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { identityTokenVerifier } from './token-verifier.ts';
+import { startIdentityApi, type IdentityApi } from '@stackyard/testing/api-processes';
 
-let identity: IdentityTestServer;
-let db: Awaited<ReturnType<typeof createTestDb>>;
+let api: IdentityApi;
 let app: FastifyInstance;
 let base: string;
 let jwt: string;
 let workspaceId: string;
 
 beforeAll(async () => {
-  identity = await startIdentityServer();
-  db = await createTestDb();
-  app = await buildApp(
-    loadConfig({
-      WEB_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      // Submissions of this domain are quarantined at once, without a fetch: something to reject.
-      INGESTION_DENY_DOMAINS: 'blocked.example',
-    }),
-    {
-      db,
-      verifier: identityTokenVerifier({
-        jwksUrl: `${identity.basePath}/.well-known/jwks.json`,
-        issuer: identity.basePath,
-      }),
-      ingestion: { pollMs: 50 },
-    },
+  api = await startIdentityApi(
+    // Submissions of this domain are quarantined at once, without a fetch: something to reject.
+    { INGESTION_DENY_DOMAINS: 'blocked.example' },
+    { ingestion: { pollMs: 50 } },
   );
+  ({ app } = api);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const email = 'forgery@example.com';
   const password = 'a long enough password 9';
-  await createUser(identity, email, password);
-  jwt = (await signInBrowser(identity, email, password)).jwt;
+  ({ jwt } = await api.signIn(email, password));
   const created = await call('POST', '/workspaces', { bearer: true, body: { name: 'Target' } });
   expect(created.status).toBe(201);
   workspaceId = ((await created.json()) as { id: string }).id;
 });
 
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  await identity.close();
-});
+afterAll(() => api.close());
 
 interface CallOptions {
   bearer?: boolean;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import { call, createMcpHarness, ok, type McpHarness, type McpWorld } from '@stackyard/testing/mcp-harness';
+import { mcpToolCall } from '@stackyard/testing/mcp-requests';
 
 let m: McpHarness;
 let h: Harness;
@@ -40,34 +41,15 @@ describe('the /mcp endpoint', () => {
       },
       body: JSON.stringify(initialize),
     });
-  // A tools/call as the SDK's client sends it at 2026-07-28 (the answer is one JSON body).
-  const PROTOCOL = '2026-07-28';
-  const postToolCall = (token: string, name: string, args: Record<string, unknown>) =>
-    fetch(`${base}/mcp`, {
+  // A tools/call as the SDK's client sends it (the answer is one JSON body).
+  const postToolCall = (token: string, name: string, args: Record<string, unknown>) => {
+    const { headers, body } = mcpToolCall(name, args, 'raw');
+    return fetch(`${base}/mcp`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': PROTOCOL,
-        'mcp-method': 'tools/call',
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name,
-          arguments: args,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': PROTOCOL,
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
     });
+  };
 
   it('asks for a bearer token with 401 and WWW-Authenticate, and publishes its resource metadata', async () => {
     const anonymous = await post({});

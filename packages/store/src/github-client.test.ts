@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGithubClient } from './github-client.ts';
 import { createFakeGithubApp, SECONDARY_RATE_LIMIT_MESSAGE } from './testing/fake-github.ts';
-import { INSTALLATION_ID, startFakeSetup, type FakeSetup } from './testing/fake-github-setup.ts';
+import { INSTALLATION_ID, fakeSetupPerTest, startFakeSetup } from './testing/fake-github-setup.ts';
 
 const TOKENS = /^\/app\/installations\/\d+\/access_tokens$/;
 const REPO = /^\/repos\/acme\/stack$/;
 
-let setup: FakeSetup | undefined;
-afterEach(async () => {
-  await setup?.fake.close();
-  setup = undefined;
-});
-
-async function start(options: Parameters<typeof startFakeSetup>[0] = {}): Promise<FakeSetup> {
-  setup = await startFakeSetup(options);
-  return setup;
-}
+const start = fakeSetupPerTest();
 
 describe('listInstallationRepositories', () => {
   it('lists every repository the installation reaches, across pages', async () => {
@@ -74,8 +65,7 @@ describe('installation tokens', () => {
 
   it('asks for a new token when the cached one is about to expire', async () => {
     let now = Date.parse('2026-03-01T10:00:00Z');
-    setup = await startFakeSetup({ client: { now: () => now } });
-    const { fake, client, target } = setup;
+    const { fake, client, target } = await start({ client: { now: () => now } });
     await client.checkRepository(target);
     now += 56 * 60_000; // the fake issues hour-long tokens; within five minutes of the end we replace it
     await client.checkRepository(target);
@@ -244,7 +234,6 @@ describe('checkRepository', () => {
     const { fake, target } = await start();
     const url = fake.url;
     await fake.close();
-    setup = undefined;
     const client = createGithubClient({
       appId: '1',
       privateKey: createFakeGithubApp().privateKey,

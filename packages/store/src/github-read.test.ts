@@ -1,11 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeSetup, type FakeSetup } from './testing/fake-github-setup.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeSetupPerTest } from './testing/fake-github-setup.ts';
 
-let setup: FakeSetup | undefined;
-afterEach(async () => {
-  await setup?.fake.close();
-  setup = undefined;
-});
+const start = fakeSetupPerTest();
 
 const FILES = {
   'package.json': '{"dependencies":{"react":"^19.0.0"}}',
@@ -15,7 +11,7 @@ const FILES = {
 
 describe('readTree and readBlob', () => {
   it('lists the files at the head of the default branch and reads one', async () => {
-    setup = await startFakeSetup({ files: FILES });
+    const setup = await start({ files: FILES });
     const { fake, client, target } = setup;
     const head = fake.repository('acme/stack').refs.get('main');
 
@@ -36,7 +32,7 @@ describe('readTree and readBlob', () => {
   });
 
   it('says when GitHub listed only part of the tree', async () => {
-    setup = await startFakeSetup({ files: FILES });
+    const setup = await start({ files: FILES });
     setup.fake.repository('acme/stack').listingLimit = 2;
     const tree = await setup.client.readTree(setup.target);
     expect(tree).toMatchObject({ ok: true, value: { truncated: true } });
@@ -44,7 +40,7 @@ describe('readTree and readBlob', () => {
   });
 
   it('answers an empty repository with no files', async () => {
-    setup = await startFakeSetup();
+    const setup = await start();
     const tree = await setup.client.readTree(setup.target);
     expect(tree).toEqual({
       ok: true,
@@ -53,7 +49,7 @@ describe('readTree and readBlob', () => {
   });
 
   it('reports a repository the installation cannot reach', async () => {
-    setup = await startFakeSetup({ files: FILES });
+    const setup = await start({ files: FILES });
     setup.fake.removeRepository('acme/stack');
     const tree = await setup.client.readTree(setup.target);
     expect(tree).toMatchObject({ ok: false, failure: { status: 404 } });

@@ -1,25 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gitBlobSha } from './commit-files.ts';
 import { renderRepository } from './render.ts';
 import type { RenderInputDraft } from './render-model.ts';
 import { syncWorkspace } from './sync-workspace.ts';
 import { SECONDARY_RATE_LIMIT_MESSAGE } from './testing/fake-github.ts';
-import { startFakeSetup, type FakeSetup } from './testing/fake-github-setup.ts';
+import { fakeSetupPerTest } from './testing/fake-github-setup.ts';
 import { sampleWorkspace } from './testing/sample-workspace.ts';
 
 const COMMITS = /^\/repos\/acme\/stack\/git\/commits$/;
 const REF = /^\/repos\/acme\/stack\/git\/refs\/heads\/main$/;
 
-let setup: FakeSetup | undefined;
-afterEach(async () => {
-  await setup?.fake.close();
-  setup = undefined;
-});
-
-async function start(options: Parameters<typeof startFakeSetup>[0] = {}): Promise<FakeSetup> {
-  setup = await startFakeSetup(options);
-  return setup;
-}
+const start = fakeSetupPerTest();
 
 const withoutVitest: RenderInputDraft = {
   ...sampleWorkspace,

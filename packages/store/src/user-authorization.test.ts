@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGithubClient } from './github-client.ts';
-import { INSTALLATION_ID, startFakeSetup, type FakeSetup } from './testing/fake-github-setup.ts';
+import { INSTALLATION_ID, fakeSetupPerTest, type FakeSetup } from './testing/fake-github-setup.ts';
 import { AUTHORIZATION_EXPIRED } from './user-authorization.ts';
 
 // The installation callback's code against the fake GitHub over real HTTP: exchanged once for a user token,
@@ -9,14 +9,10 @@ import { AUTHORIZATION_EXPIRED } from './user-authorization.ts';
 const EXCHANGE = /^\/login\/oauth\/access_token$/;
 const USER_INSTALLATIONS = /^\/user\/installations$/;
 
-let setup: FakeSetup | undefined;
-afterEach(async () => {
-  await setup?.fake.close();
-  setup = undefined;
-});
+const startSetup = fakeSetupPerTest();
 
 async function start(): Promise<FakeSetup> {
-  setup = await startFakeSetup();
+  const setup = await startSetup();
   setup.fake.addUser('octo', [INSTALLATION_ID]);
   setup.fake.addInstallation(20, 'mallory-org', []);
   setup.fake.addUser('mallory', [20]);
@@ -101,7 +97,6 @@ describe('verifyInstallationAccess', () => {
 
     const code = fake.authorizationCode('octo');
     await fake.close();
-    setup = undefined;
     expect(await client.verifyInstallationAccess(code, INSTALLATION_ID)).toMatchObject({
       ok: false,
       failure: { code: 'network', retryable: true },

@@ -1,6 +1,9 @@
 // The harness for ingestion tests: the fixture web server, and an API whose ingestion may fetch it.
+import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { createHarness, type Harness } from './harness.ts';
+import { expectStatus } from './catalog-fixtures.ts';
+import { createHarness, type Harness, type TestUser } from './harness.ts';
+import { waitFor } from './wait-for.ts';
 
 /**
  * The fixture server is on loopback, so the harness allowlists it explicitly; one attempt, no retry waits.
@@ -16,4 +19,33 @@ export async function createIngestionHarness(): Promise<{ h: Harness; fixture: F
     await fixture.close();
   };
   return { h: { ...h, close }, fixture };
+}
+
+/** Submits `url` for ingestion as a tool or a resource of the workspace; answers the accepted submission. */
+export async function submitUrl(
+  h: Harness,
+  user: TestUser,
+  kind: 'tools' | 'resources',
+  body: { workspace_id: string; submitted_url: string } & Record<string, unknown>,
+): Promise<Submission> {
+  return submissionSchema.parse(expectStatus(await h.as(user).post(`/ingestion/${kind}`, body), 202));
+}
+
+/** Polls GET /ingestion/submissions/{id} as `user` until the submission has left pending and fetching. */
+export async function settledSubmission(
+  h: Harness,
+  user: TestUser,
+  id: string,
+  ms = 15_000,
+): Promise<Submission> {
+  return waitFor(
+    `submission ${id} to settle`,
+    async () => {
+      const found = submissionSchema.parse(
+        expectStatus(await h.as(user).get(`/ingestion/submissions/${id}`), 200),
+      );
+      return ['pending', 'fetching'].includes(found.status) ? null : found;
+    },
+    ms,
+  );
 }

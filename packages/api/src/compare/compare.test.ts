@@ -5,7 +5,6 @@ import { seedTool } from '@stackyard/testing/catalog-seed';
 import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
 import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
 import type { Harness } from '@stackyard/testing/harness';
-import { refreshToolFacts } from '../facts/facts-refresh.ts';
 
 let api: FactsApi;
 let h: Harness;
@@ -40,7 +39,7 @@ beforeAll(async () => {
       rating,
     });
     ids[slug] = seeded.workspaceToolId;
-    await refreshToolFacts(h.db.db, context, seeded.toolId);
+    await api.refresh(seeded.toolId, context);
   }
   const tag = expectStatus<{ id: string }>(
     await h

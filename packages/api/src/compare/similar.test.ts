@@ -8,7 +8,6 @@ import { seedTool } from '@stackyard/testing/catalog-seed';
 import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
 import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
 import type { Harness } from '@stackyard/testing/harness';
-import { refreshToolFacts } from '../facts/facts-refresh.ts';
 
 // "Compare with…": the tools sharing tags (the workspace's) or topics (the repositories', from the facts).
 
@@ -45,7 +44,7 @@ beforeAll(async () => {
     });
     ids[slug] = seeded.workspaceToolId;
     toolIds[slug] = seeded.toolId;
-    if (topics) await refreshToolFacts(h.db.db, context, seeded.toolId);
+    if (topics) await api.refresh(seeded.toolId, context);
   }
   const tag = async (name: string, slugs: string[]) => {
     const created = expectStatus<{ id: string }>(

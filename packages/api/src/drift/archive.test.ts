@@ -18,6 +18,15 @@ const test = apiTest();
 
 const PACKAGE_JSON = JSON.stringify({ name: 'app', dependencies: { react: '^19.0.0' } }, null, 2);
 const GZIP = 'application/gzip';
+/** A checkout with two manifests to read, and a dependency's manifest and a source file to skip. */
+const CHECKOUT = {
+  'package.json': PACKAGE_JSON,
+  'services/api/requirements.txt': 'fastapi==0.115.0\n',
+  'node_modules/left-pad/package.json': '{"dependencies":{"x":"1"}}',
+  'src/index.ts': 'export {};\n',
+};
+/** What the drift page lists as unknown once CHECKOUT was scanned, as `file name`. */
+const CHECKOUT_UNKNOWN = ['package.json react', 'services/api/requirements.txt fastapi'];
 
 /** Uploads of archives to the world's workspace, and what its drift page then lists as unknown. */
 function scans(api: Harness, world: CatalogWorld) {
@@ -43,19 +52,15 @@ const zip = (files: Record<string, string>) =>
 describe('uploading a .zip of a checkout', () => {
   test("scans the manifests below the archive's top folder and keeps the scan", async ({ api, world }) => {
     const scan = scans(api, world);
-    const archive = zip({
-      'app-main/package.json': PACKAGE_JSON,
-      'app-main/services/api/requirements.txt': 'fastapi==0.115.0\n',
-      'app-main/node_modules/left-pad/package.json': '{"dependencies":{"x":"1"}}',
-      'app-main/src/index.ts': 'export {};\n',
-    });
+    const archive = zip(
+      Object.fromEntries(Object.entries(CHECKOUT).map(([path, text]) => [`app-main/${path}`, text])),
+    );
     const scanned = scanSummarySchema.parse(expectStatus(await scan.upload(world.editor, archive), 201));
     expect(scanned).toMatchObject({ source: 'archive', commit: null, files: 2, dependencies: 2 });
 
-    expect((await scan.unknown()).map((found) => `${found.file} ${found.name}`).sort()).toEqual([
-      'package.json react',
-      'services/api/requirements.txt fastapi',
-    ]);
+    expect((await scan.unknown()).map((found) => `${found.file} ${found.name}`).sort()).toEqual(
+      CHECKOUT_UNKNOWN,
+    );
   });
 
   test('keeps a project’s scan apart, and refuses viewers', async ({ api, world, project }) => {
@@ -106,20 +111,14 @@ describe('uploading a .tar.gz of a checkout', () => {
 
   test("scans the manifests below the archive's top folder, as for a .zip", async ({ api, world }) => {
     const scan = scans(api, world);
-    const archive = tarGz({
-      'package.json': PACKAGE_JSON,
-      'services/api/requirements.txt': 'fastapi==0.115.0\n',
-      'node_modules/left-pad/package.json': '{"dependencies":{"x":"1"}}',
-      'src/index.ts': 'export {};\n',
-    });
+    const archive = tarGz(CHECKOUT);
     const scanned = scanSummarySchema.parse(
       expectStatus(await scan.upload(world.editor, archive, '', GZIP), 201),
     );
     expect(scanned).toMatchObject({ source: 'archive', files: 2, dependencies: 2 });
-    expect((await scan.unknown()).map((found) => `${found.file} ${found.name}`).sort()).toEqual([
-      'package.json react',
-      'services/api/requirements.txt fastapi',
-    ]);
+    expect((await scan.unknown()).map((found) => `${found.file} ${found.name}`).sort()).toEqual(
+      CHECKOUT_UNKNOWN,
+    );
   });
 
   test('reads paths longer than a tar header holds, from pax and from GNU records', async ({

@@ -5,6 +5,7 @@ import { storeHealthSchema } from '@stackyard/contracts/store';
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, QUICK_STORE, type Harness } from '@stackyard/testing/harness';
+import { connectStore } from '@stackyard/testing/store-seed';
 import { waitFor } from '@stackyard/testing/wait-for';
 
 // After the store's sync writes a workspace's changes to GitHub, the scans read from GitHub before are read
@@ -40,19 +41,11 @@ afterAll(async () => {
 
 async function connected(): Promise<CatalogWorld> {
   const world = await catalogWorld(h);
-  const store = `/workspaces/${world.workspaceId}/store/github`;
-  const owner = h.as(world.owner);
-  const code = fake.authorizationCode('octo');
-  expectStatus(await owner.post(`${store}/installation`, { installation_id: INSTALLATION, code }), 200);
-  expectStatus(
-    await owner.post(`${store}/connect`, {
-      repository_owner: 'acme',
-      repository_name: 'code',
-      installation_id: INSTALLATION,
-    }),
-    200,
-  );
-  expectStatus(await owner.post(`/workspaces/${world.workspaceId}/store/populate`), 200);
+  await connectStore(h, world.owner, world.workspaceId, {
+    installationId: INSTALLATION,
+    repository: 'acme/code',
+    code: fake.authorizationCode('octo'),
+  });
   return world;
 }
 

@@ -7,7 +7,6 @@ import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
 import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
 import type { Harness } from '@stackyard/testing/harness';
 import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { refreshToolFacts } from './facts-refresh.ts';
 
 let api: FactsApi;
 let h: Harness;
@@ -29,8 +28,6 @@ afterAll(async () => {
   await fixture.close();
 });
 
-const context = (token?: string) => api.context(token);
-
 /** A tool of the workspace whose forge is this GitHub repository (and whose page is `url`). */
 async function tool(repo: string | null, url = `https://tool.example/${counter++}`) {
   return seedTool(h.db.db, {
@@ -40,6 +37,13 @@ async function tool(repo: string | null, url = `https://tool.example/${counter++
     name: 'Tool',
     forgeUrl: repo ? `https://github.com/${repo}` : null,
   });
+}
+
+/** Such a tool, its facts refreshed once. */
+async function refreshedTool(repo: string | null, url?: string) {
+  const seeded = await tool(repo, url);
+  await api.refresh(seeded.toolId);
+  return seeded;
 }
 
 async function factsOf(workspaceToolId: string): Promise<ToolFacts> {
@@ -83,7 +87,7 @@ describe('refreshing facts against the upstream fakes', () => {
       uploaded: '2026-09-01T12:00:00Z',
     });
     const { toolId, workspaceToolId } = await tool('acme/rocket', 'https://pypi.org/project/rocket-py/');
-    const stats = await refreshToolFacts(h.db.db, context(), toolId);
+    const stats = await api.refresh(toolId);
     expect(stats.saved).toBe(0);
 
     const facts = await factsOf(workspaceToolId);
@@ -134,10 +138,9 @@ describe('refreshing facts against the upstream fakes', () => {
 
   it('asks GitHub with If-None-Match the second time: 304s keep the facts and count as saved', async () => {
     fake.addRepo(fakeRepo('acme/steady', { stars: 77 }));
-    const { toolId, workspaceToolId } = await tool('acme/steady');
-    await refreshToolFacts(h.db.db, context(), toolId);
+    const { toolId, workspaceToolId } = await refreshedTool('acme/steady');
     const first = await factsOf(workspaceToolId);
-    const again = await refreshToolFacts(h.db.db, context(), toolId);
+    const again = await api.refresh(toolId);
     expect(again.saved).toBe(3);
     const conditional = githubRequests('acme/steady').slice(-3);
     expect(conditional.map((r) => r.status)).toEqual([304, 304, 304]);
@@ -148,7 +151,7 @@ describe('refreshing facts against the upstream fakes', () => {
 
     // A change upstream is a new ETag: the new facts are read.
     fake.addRepo(fakeRepo('acme/steady', { stars: 78 }));
-    const changed = await refreshToolFacts(h.db.db, context(), toolId);
+    const changed = await api.refresh(toolId);
     expect(changed.saved).toBe(2);
     expect((await factsOf(workspaceToolId)).repository?.stars).toBe(78);
   });
@@ -156,21 +159,21 @@ describe('refreshing facts against the upstream fakes', () => {
   it('sends the GitHub token when one is configured', async () => {
     fake.addRepo(fakeRepo('acme/private-ish'));
     const { toolId } = await tool('acme/private-ish');
-    await refreshToolFacts(h.db.db, context('ghp_secret123'), toolId);
+    await api.refresh(toolId, api.context('ghp_secret123'));
     expect(githubRequests('acme/private-ish')[0]?.headers.authorization).toBe('Bearer ghp_secret123');
   });
 
   it('honours a rate limit with retry-after: keeps the facts, pauses GitHub, and comes back later', async () => {
     fake.addRepo(fakeRepo('acme/limited', { stars: 10 }));
     const { toolId, workspaceToolId } = await tool('acme/limited');
-    const shared = context();
-    await refreshToolFacts(h.db.db, shared, toolId);
+    const shared = api.context();
+    await api.refresh(toolId, shared);
     fake.fail(/^\/github\/repos\/acme\/limited$/, {
       status: 403,
       headers: { 'retry-after': '120' },
       body: { message: 'You have exceeded a secondary rate limit.' },
     });
-    const limited = await refreshToolFacts(h.db.db, shared, toolId);
+    const limited = await api.refresh(toolId, shared);
     expect(limited.retryAfterMs).toBe(120_000);
     const facts = await factsOf(workspaceToolId);
     expect(facts.repository?.stars).toBe(10);
@@ -183,7 +186,7 @@ describe('refreshing facts against the upstream fakes', () => {
     fake.addRepo(fakeRepo('acme/waiting'));
     const other = await tool('acme/waiting');
     const before = fake.requests.length;
-    const paused = await refreshToolFacts(h.db.db, shared, other.toolId);
+    const paused = await api.refresh(other.toolId, shared);
     expect(githubRequests('acme/waiting')).toHaveLength(0);
     expect(paused.retryAfterMs).toBeGreaterThan(100_000);
     expect(fake.requests.length).toBeGreaterThan(before); // deps.dev was still asked
@@ -199,8 +202,7 @@ describe('refreshing facts against the upstream fakes', () => {
       weekly: null,
       monthly: null,
     });
-    const { toolId, workspaceToolId } = await tool('acme/gone', 'https://www.npmjs.com/package/lonely');
-    await refreshToolFacts(h.db.db, context(), toolId);
+    const { workspaceToolId } = await refreshedTool('acme/gone', 'https://www.npmjs.com/package/lonely');
     const facts = await factsOf(workspaceToolId);
     expect(facts.repository).toBeNull();
     expect(facts.sources.find((s) => s.source === 'github')).toMatchObject({
@@ -221,8 +223,7 @@ describe('refreshing facts against the upstream fakes', () => {
 
   it('shows an archived repository as archived', async () => {
     fake.addRepo(fakeRepo('acme/old', { archived: true, release: null }));
-    const { toolId, workspaceToolId } = await tool('acme/old');
-    await refreshToolFacts(h.db.db, context(), toolId);
+    const { workspaceToolId } = await refreshedTool('acme/old');
     const facts = await factsOf(workspaceToolId);
     expect(facts.repository).toMatchObject({ archived: true, latest_release: null });
   });
@@ -236,8 +237,7 @@ describe('refreshing facts against the upstream fakes', () => {
       daily: Array.from({ length: 40 }, () => 10),
       dependencies: 3,
     });
-    const { toolId, workspaceToolId } = await tool(null, 'https://crates.io/crates/ferris');
-    await refreshToolFacts(h.db.db, context(), toolId);
+    const { toolId, workspaceToolId } = await refreshedTool(null, 'https://crates.io/crates/ferris');
     expect((await factsOf(workspaceToolId)).packages[0]).toMatchObject({
       ecosystem: 'cargo',
       weekly_downloads: 70,
@@ -245,7 +245,7 @@ describe('refreshing facts against the upstream fakes', () => {
       dependencies: 3,
     });
     fake.fail(/^\/crates\/api\/v1\/crates\/ferris$/, { status: 503 });
-    await refreshToolFacts(h.db.db, context(), toolId);
+    await api.refresh(toolId);
     const facts = await factsOf(workspaceToolId);
     expect(facts.packages[0]).toMatchObject({ name: 'ferris', latest_version: '2.0.0' });
     expect(facts.sources[0]).toMatchObject({
@@ -264,8 +264,7 @@ describe('refreshing facts against the upstream fakes', () => {
       licenses: ['BSD-3-Clause'],
       directDependencies: 4,
     });
-    const { toolId, workspaceToolId } = await tool(null, 'https://pkg.go.dev/github.com/acme/gopher');
-    await refreshToolFacts(h.db.db, context(), toolId);
+    const { workspaceToolId } = await refreshedTool(null, 'https://pkg.go.dev/github.com/acme/gopher');
     expect((await factsOf(workspaceToolId)).packages[0]).toMatchObject({
       ecosystem: 'go',
       source: 'deps.dev',
@@ -328,8 +327,7 @@ describe('the facts routes and job', () => {
 
   it('the periodic sweep queues tools whose facts are older than the max age', async () => {
     fake.addRepo(fakeRepo('acme/stale'));
-    const { toolId } = await tool('acme/stale');
-    await refreshToolFacts(h.db.db, context(), toolId);
+    const { toolId } = await refreshedTool('acme/stale');
     await h.db.db.execute(
       sql`update tool_fact_refreshes set refreshed_at = now() - interval '8 days' where tool_id = ${toolId}`,
     );

@@ -7,7 +7,7 @@ import { toolListSchema, toolSchema } from '@stackyard/contracts/tool';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { createIngestionHarness, settledSubmission, submitUrl } from '@stackyard/testing/ingestion-harness';
 
 // Resource submissions, one submission by id, the review actions (retry, release, reject) and the hints.
 
@@ -24,25 +24,11 @@ afterAll(() => h.closeChecked());
 
 type Kind = 'tools' | 'resources';
 
-async function submit(user: TestUser, kind: Kind, url: string, extra: object = {}): Promise<Submission> {
-  const response = await h
-    .as(user)
-    .post(`/ingestion/${kind}`, { workspace_id: world.workspaceId, submitted_url: url, ...extra });
-  return submissionSchema.parse(expectStatus(response, 202));
-}
+const submit = (user: TestUser, kind: Kind, url: string, extra: object = {}) =>
+  submitUrl(h, user, kind, { workspace_id: world.workspaceId, submitted_url: url, ...extra });
 
-/** Polls GET /ingestion/submissions/{id} until the submission has settled. */
-async function settled(submission: Submission, user: TestUser = world.viewer): Promise<Submission> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = submissionSchema.parse(
-      expectStatus(await h.as(user).get(`/ingestion/submissions/${submission.id}`), 200),
-    );
-    if (!['pending', 'fetching'].includes(found.status)) return found;
-    if (Date.now() > deadline) throw new Error(`submission still ${found.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const settled = (submission: Submission, user: TestUser = world.viewer) =>
+  settledSubmission(h, user, submission.id);
 
 async function newTag(name: string, workspaceId = world.workspaceId, owner = world.owner): Promise<string> {
   const response = await h

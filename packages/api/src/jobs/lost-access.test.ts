@@ -32,6 +32,8 @@ afterAll(async () => {
 
 const quiet = { warn: () => undefined, error: () => undefined };
 const LOST = { code: 'submitter_lost_access', message: 'Its submitter can no longer add to this workspace.' };
+/** A submission failed because its submitter lost access. */
+const FAILED_LOST = { status: 'failed', quarantine_context: LOST };
 const IMPORT_LOST =
   'The member who started it can no longer add to this workspace. The bookmarks imported so far are kept.';
 
@@ -111,15 +113,9 @@ describe('a submission whose submitter can no longer write the workspace', () =>
     const queued = await submit(world.editor, world.workspaceId, '/tool?case=removed');
     expectStatus(await removeMember(world, world.editor), 204);
 
-    expect(await submission(world.viewer, queued.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
+    expect(await submission(world.viewer, queued.id)).toMatchObject(FAILED_LOST);
     await ingest();
-    expect(await submission(world.viewer, queued.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
+    expect(await submission(world.viewer, queued.id)).toMatchObject(FAILED_LOST);
     expect(fetchesOf('/tool?case=removed')).toBe(0);
     expect(await toolUrls(world.viewer, world.workspaceId)).toEqual([]);
   });
@@ -136,14 +132,8 @@ describe('a submission whose submitter can no longer write the workspace', () =>
     );
 
     await ingest();
-    expect(await submission(world.viewer, lowered.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
-    expect(await submission(other.viewer, left.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
+    expect(await submission(world.viewer, lowered.id)).toMatchObject(FAILED_LOST);
+    expect(await submission(other.viewer, left.id)).toMatchObject(FAILED_LOST);
     expect(await toolUrls(world.viewer, world.workspaceId)).toEqual([]);
     expect(await toolUrls(other.viewer, other.workspaceId)).toEqual([]);
   });
@@ -173,18 +163,12 @@ describe('a submission whose submitter can no longer write the workspace', () =>
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expectStatus(await removeMember(world, world.editor), 204);
-    expect(await submission(world.viewer, queued.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
+    expect(await submission(world.viewer, queued.id)).toMatchObject(FAILED_LOST);
 
     // The page answers after 5 s; the job then finds the submission settled.
     expect(await running).toBe(1);
     expect(fetchesOf('/slow-headers?case=mid-fetch')).toBe(1);
-    expect(await submission(world.viewer, queued.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
+    expect(await submission(world.viewer, queued.id)).toMatchObject(FAILED_LOST);
     expect(await toolUrls(world.viewer, world.workspaceId)).toEqual([]);
   }, 20_000);
 
@@ -318,10 +302,7 @@ describe('account deletion', () => {
     });
     expectStatus(deleted, 204);
 
-    expect(await submission(world.viewer, queued.id)).toMatchObject({
-      status: 'failed',
-      quarantine_context: LOST,
-    });
+    expect(await submission(world.viewer, queued.id)).toMatchObject(FAILED_LOST);
     expect(await bookmarkImport(world.viewer, started.id)).toMatchObject({
       status: 'failed',
       error: IMPORT_LOST,

@@ -2,14 +2,14 @@
 // guarded fetcher, stores checked copies, and the app serves them; the items point at the copies.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
+import type { Submission } from '@stackyard/contracts/ingestion';
 import { resourceSchema } from '@stackyard/contracts/resource';
 import { toolSchema, type Tool } from '@stackyard/contracts/tool';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { toolCard, toolIcon } from '@stackyard/ingestion/testing/fixture-images';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import type { Harness } from '@stackyard/testing/harness';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { createIngestionHarness, settledSubmission, submitUrl } from '@stackyard/testing/ingestion-harness';
 
 let h: Harness;
 let fixture: FixtureServer;
@@ -24,24 +24,11 @@ afterAll(() => h.closeChecked());
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function ingest(kind: 'tools' | 'resources', path: string): Promise<Submission> {
-  const created = submissionSchema.parse(
-    expectStatus(
-      await h.as(world.editor).post(`/ingestion/${kind}`, {
-        workspace_id: world.workspaceId,
-        submitted_url: `${fixture.origin}${path}`,
-      }),
-      202,
-    ),
-  );
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = submissionSchema.parse(
-      expectStatus(await h.as(world.editor).get(`/ingestion/submissions/${created.id}`), 200),
-    );
-    if (!['pending', 'fetching'].includes(found.status)) return found;
-    if (Date.now() > deadline) throw new Error(`submission still ${found.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const created = await submitUrl(h, world.editor, kind, {
+    workspace_id: world.workspaceId,
+    submitted_url: `${fixture.origin}${path}`,
+  });
+  return settledSubmission(h, world.editor, created.id);
 }
 
 async function tool(path: string): Promise<Tool> {

@@ -4,12 +4,12 @@ import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { NO_RESOURCE_COPY, resourceCopySchema } from '@stackyard/contracts/resource';
 import { searchResultListSchema } from '@stackyard/contracts/search';
 import { seedResource } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { settledSubmission, submitUrl } from '@stackyard/testing/ingestion-harness';
 
 let h: Harness;
 let site: http.Server;
@@ -52,17 +52,11 @@ afterAll(async () => {
 });
 
 async function ingested(url: string): Promise<string> {
-  const response = await h
-    .as(world.editor)
-    .post('/ingestion/resources', { workspace_id: world.workspaceId, submitted_url: url });
-  let submission: Submission = submissionSchema.parse(expectStatus(response, 202));
-  const deadline = Date.now() + 20_000;
-  while (['pending', 'fetching'].includes(submission.status)) {
-    if (Date.now() > deadline) throw new Error(`submission still ${submission.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const polled = await h.as(world.editor).get(`/ingestion/submissions/${submission.id}`);
-    submission = submissionSchema.parse(expectStatus(polled, 200));
-  }
+  const created = await submitUrl(h, world.editor, 'resources', {
+    workspace_id: world.workspaceId,
+    submitted_url: url,
+  });
+  const submission = await settledSubmission(h, world.editor, created.id, 20_000);
   expect(submission.status).toBe('completed');
   if (!submission.resource_id) throw new Error('completed without a resource');
   return submission.resource_id;

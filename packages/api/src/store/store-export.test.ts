@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { storeExportSettingsSchema, storeHealthSchema, type StoreHealth } from '@stackyard/contracts/store';
 import { fakeGithubEnv, startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
-import { seedTool } from '@stackyard/testing/catalog-seed';
+import { connectStore, seedVitest } from '@stackyard/testing/store-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, QUICK_STORE, type Harness } from '@stackyard/testing/harness';
 import { waitFor } from '@stackyard/testing/wait-for';
@@ -41,30 +41,13 @@ type World = CatalogWorld & { toolId: string };
 /** A workspace with one tool, acme/assistants connected and populated (the repository is shared: one world). */
 async function connectedWorld(): Promise<World> {
   const world = await catalogWorld(h);
-  const { workspaceToolId } = await seedTool(h.db.db, {
-    workspaceId: world.workspaceId,
-    url: `https://vitest.dev/?w=${world.workspaceId}`,
-    slug: 'vitest',
-    name: 'Vitest',
-    homepageUrl: 'https://vitest.dev/',
+  const toolId = await seedVitest(h, world.workspaceId);
+  await connectStore(h, world.owner, world.workspaceId, {
+    installationId: INSTALLATION,
+    repository: REPOSITORY,
+    code: fake.authorizationCode('octo'),
   });
-  const owner = h.as(world.owner);
-  const code = fake.authorizationCode('octo');
-  expectStatus(
-    await owner.post(`${store(world)}/github/installation`, { installation_id: INSTALLATION, code }),
-    200,
-  );
-  const [repositoryOwner, repositoryName] = REPOSITORY.split('/');
-  expectStatus(
-    await owner.post(`${store(world)}/github/connect`, {
-      repository_owner: repositoryOwner,
-      repository_name: repositoryName,
-      installation_id: INSTALLATION,
-    }),
-    200,
-  );
-  expectStatus(await owner.post(`${store(world)}/populate`), 200);
-  return { ...world, toolId: workspaceToolId };
+  return { ...world, toolId };
 }
 
 const store = (world: { workspaceId: string }) => `/workspaces/${world.workspaceId}/store`;

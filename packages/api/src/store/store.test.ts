@@ -13,7 +13,7 @@ import {
   SECONDARY_RATE_LIMIT_MESSAGE,
   type FakeGithub,
 } from '@stackyard/store/testing/fake-github';
-import { seedTool } from '@stackyard/testing/catalog-seed';
+import { connectStore, seedVitest } from '@stackyard/testing/store-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { createHarness, QUICK_STORE, type Harness, type TestUser } from '@stackyard/testing/harness';
 import { waitFor } from '@stackyard/testing/wait-for';
@@ -93,17 +93,13 @@ function manifest(fullName = 'acme/stack'): {
 /** A workspace with one tool, the installation saved and acme/stack connected and populated. */
 async function connectedWorld(): Promise<StoreWorld & { toolId: string }> {
   const world = await storeWorld();
-  const { workspaceToolId } = await seedTool(h.db.db, {
-    workspaceId: world.workspaceId,
-    url: `https://vitest.dev/?w=${world.workspaceId}`,
-    slug: 'vitest',
-    name: 'Vitest',
-    homepageUrl: 'https://vitest.dev/',
+  const toolId = await seedVitest(h, world.workspaceId);
+  await connectStore(h, world.admin, world.workspaceId, {
+    installationId: INSTALLATION,
+    repository: 'acme/stack',
+    code: fake.authorizationCode('octo'),
   });
-  expectStatus(await h.as(world.admin).post(`${base(world)}/github/installation`, installation()), 200);
-  expectStatus(await h.as(world.admin).post(`${base(world)}/github/connect`, repo), 200);
-  expectStatus(await h.as(world.admin).post(`${base(world)}/populate`), 200);
-  return { ...world, toolId: workspaceToolId };
+  return { ...world, toolId };
 }
 
 describe('storage without a GitHub App', () => {

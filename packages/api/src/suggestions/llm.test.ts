@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/suggestion';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { completion, fakeOpenAiEnv, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { completion, type FakeOpenAi } from '@stackyard/testing/fake-openai';
+import type { Harness } from '@stackyard/testing/harness';
+import { startOpenAiApi, type OpenAiApi } from '@stackyard/testing/openai-api';
 import { seedCollection, WEB_STACK } from '@stackyard/testing/suggestion-seed';
 import { LlmError, llmSuggestions } from './llm.ts';
 
@@ -11,6 +12,7 @@ import { LlmError, llmSuggestions } from './llm.ts';
 const API_KEY = 'sk-test-secret-key';
 const MODEL = 'fake-model-1';
 
+let api: OpenAiApi;
 let fake: FakeOpenAi;
 let h: Harness;
 
@@ -27,14 +29,11 @@ const idea = (title: string, tools: string[]) => ({
 });
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  h = await createHarness({ env: fakeOpenAiEnv(fake, API_KEY, 1_000) });
+  api = await startOpenAiApi(API_KEY, 1_000);
+  ({ h, fake } = api);
 });
 
-afterAll(async () => {
-  await h.closeChecked();
-  await fake.close();
-});
+afterAll(() => api.close());
 
 beforeEach(() => fake.clear());
 

@@ -3,13 +3,15 @@ import { tagSchema } from '@stackyard/contracts/tag';
 import { tagSuggestionListSchema, type TagSuggestionList } from '@stackyard/contracts/tag-suggestion';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { completion, fakeOpenAiEnv, startFakeOpenAi, type FakeOpenAi } from '@stackyard/testing/fake-openai';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { completion, type FakeOpenAi } from '@stackyard/testing/fake-openai';
+import type { Harness } from '@stackyard/testing/harness';
+import { startOpenAiApi, type OpenAiApi } from '@stackyard/testing/openai-api';
 
 // Tag suggestions with a configured model, against a local fake OpenAI-compatible server over real HTTP.
 
 const API_KEY = 'sk-tags-secret';
 
+let api: OpenAiApi;
 let fake: FakeOpenAi;
 let h: Harness;
 let world: CatalogWorld;
@@ -17,8 +19,8 @@ let toolId: string;
 let tagId: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  h = await createHarness({ env: fakeOpenAiEnv(fake, API_KEY, 2_000) });
+  api = await startOpenAiApi(API_KEY, 2_000);
+  ({ h, fake } = api);
   world = await catalogWorld(h);
   ({ workspaceToolId: toolId } = await seedTool(h.db.db, {
     workspaceId: world.workspaceId,
@@ -33,10 +35,7 @@ beforeAll(async () => {
   tagId = tagSchema.parse(expectStatus(tag, 201)).id;
 });
 
-afterAll(async () => {
-  await h.closeChecked();
-  await fake.close();
-});
+afterAll(() => api.close());
 
 beforeEach(() => fake.clear());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageFacts, RepositoryFacts } from '@stackyard/contracts/facts';
-import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
+import type { Submission } from '@stackyard/contracts/ingestion';
 import { tagListSchema, tagSchema, type Tag } from '@stackyard/contracts/tag';
 import {
   tagSuggestionListSchema,
@@ -12,7 +12,7 @@ import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server'
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { createIngestionHarness, settledSubmission, submitUrl } from '@stackyard/testing/ingestion-harness';
 import { unknownPackageFacts } from '../facts/registry-facts.ts';
 
 let h: Harness;
@@ -149,28 +149,15 @@ describe('GET …/tag-suggestions', () => {
 });
 
 describe('the "apply suggested tags" workspace setting', () => {
-  async function submitTool(user: TestUser, workspaceId: string): Promise<Submission> {
-    const response = await h
-      .as(user)
-      .post('/ingestion/tools', { workspace_id: workspaceId, submitted_url: `${fixture.origin}/tool` });
-    return submissionSchema.parse(expectStatus(response, 202));
-  }
+  const submitTool = (user: TestUser, workspaceId: string) =>
+    submitUrl(h, user, 'tools', { workspace_id: workspaceId, submitted_url: `${fixture.origin}/tool` });
 
   /** The tags on the tool a submission makes, once it has completed. */
   async function tagsOfIngested(user: TestUser, submission: Submission): Promise<string[]> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const response = await h.as(user).get(`/ingestion/tools/workspace/${submission.workspace_id}`);
-      const found = expectStatus<Submission[]>(response, 200).find((item) => item.id === submission.id);
-      if (found?.status === 'completed' && found.workspace_tool_id) {
-        const tags = await h.as(user).get(`/tools/workspace/${found.workspace_tool_id}/tags`);
-        return tagListSchema.parse(expectStatus(tags, 200)).map((tag) => tag.tag_name);
-      }
-      if (found && !['pending', 'fetching'].includes(found.status))
-        throw new Error(`submission ${found.status}`);
-      if (Date.now() > deadline) throw new Error(`submission still ${found?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const done = await settledSubmission(h, user, submission.id, 30_000);
+    if (done.status !== 'completed' || !done.workspace_tool_id) throw new Error(`submission ${done.status}`);
+    const tags = await h.as(user).get(`/tools/workspace/${done.workspace_tool_id}/tags`);
+    return tagListSchema.parse(expectStatus(tags, 200)).map((tag) => tag.tag_name);
   }
 
   it('is off by default; members read it, only admins and the owner change it', async () => {

@@ -1,5 +1,6 @@
 // The usual test arrangement: a fake GitHub (API and web), one installation reaching acme/stack, and a client
 // pointed at it with the app's OAuth client.
+import { afterEach } from 'vitest';
 import { createGithubClient, type GithubClient, type GithubClientOptions } from '../github-client.ts';
 import type { RepositoryTarget } from '../commit-files.ts';
 import { startFakeGithub, type FakeGithub } from './fake-github.ts';
@@ -12,9 +13,13 @@ export interface FakeSetup {
   target: RepositoryTarget;
 }
 
-export async function startFakeSetup(
-  options: { files?: Record<string, string>; client?: GithubClientOptions; tokenLifetimeMs?: number } = {},
-): Promise<FakeSetup> {
+export interface FakeSetupOptions {
+  files?: Record<string, string>;
+  client?: GithubClientOptions;
+  tokenLifetimeMs?: number;
+}
+
+export async function startFakeSetup(options: FakeSetupOptions = {}): Promise<FakeSetup> {
   const fake = await startFakeGithub(
     options.tokenLifetimeMs === undefined ? {} : { tokenLifetimeMs: options.tokenLifetimeMs },
   );
@@ -32,4 +37,23 @@ export async function startFakeSetup(
     options.client,
   );
   return { fake, client, target: { installationId: INSTALLATION_ID, owner: 'acme', name: 'stack' } };
+}
+
+/**
+ * For a test file: a starter of setups, each closed when the test that started it ends (a test may close its
+ * fake GitHub earlier, to see it unreachable).
+ */
+export function fakeSetupPerTest(): (options?: FakeSetupOptions) => Promise<FakeSetup> {
+  let setup: FakeSetup | undefined;
+  afterEach(async () => {
+    await setup?.fake.close();
+    setup = undefined;
+  });
+  return async (options = {}) => {
+    setup = await startFakeSetup(options);
+    const close = setup.fake.close;
+    let closed: Promise<void> | undefined;
+    setup.fake.close = () => (closed ??= close());
+    return setup;
+  };
 }
