@@ -151,6 +151,16 @@ test("'system' follows prefers-color-scheme, live; an explicit choice overrides 
 }) => {
   const context = await browser.newContext({ baseURL: baseUrl, colorScheme: 'dark' });
   const page = await context.newPage();
+  // public/theme.js follows the scheme on its own, so a change before the app has subscribed still counts.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  expect(await isDark(page)).toBe(true);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => isDark(page)).toBe(false);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => isDark(page)).toBe(true);
+  await page.unroute('**/assets/*.js');
+
   await page.goto('/login');
   await page.getByRole('heading', { name: 'Login' }).first().waitFor();
   expect(await themeSelect(page).inputValue()).toBe('system');

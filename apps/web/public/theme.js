@@ -4,13 +4,19 @@
 // 'light', 'dark' or 'system' (the default, which follows prefers-color-scheme). src/lib/theme.ts writes it
 // and applies the same rule when it changes.
 (function () {
-  var stored = null;
-  try {
-    stored = window.localStorage.getItem('stackyard-theme');
-  } catch {
-    // Storage can be disabled: fall back to the system's choice.
-  }
-  var dark =
-    stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.toggle('dark', dark);
+  var query = window.matchMedia('(prefers-color-scheme: dark)');
+  var apply = function () {
+    var stored = null;
+    try {
+      stored = window.localStorage.getItem('stackyard-theme');
+    } catch {
+      // Storage can be disabled: fall back to the system's choice.
+    }
+    var dark = stored === 'dark' || (stored !== 'light' && query.matches);
+    document.documentElement.classList.toggle('dark', dark);
+  };
+  apply();
+  // Listening from here rather than only from the app's components: a scheme change before the app has
+  // subscribed, or on a page without a theme switch, is still followed.
+  query.addEventListener('change', apply);
 })();
