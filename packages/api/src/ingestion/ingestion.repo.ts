@@ -187,19 +187,29 @@ export async function setSubmissionStatusAsSubmitter(
   status: SubmissionStatus,
   lost: QuarantineContext,
 ): Promise<SubmissionRow | undefined> {
-  const may = sql`exists (
-    select 1 from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id}
-    where ${workspaces.id} = ${ingestionSubmissions.workspaceId}
-      and ${workspaceMembers.userId} = ${ingestionSubmissions.submittedByUserId}
-      and (${workspaceMembers.accessRole} <> 'viewer' or ${workspaces.ownerId} = ${workspaceMembers.userId})
-    for key share of ${workspaces} for share of ${workspaceMembers})`;
+  // The grant is checked (and its rows locked) once, in a CTE that reads the submission without locking it.
+  const grant = db.$with('submitter_grant').as(
+    db
+      .select({
+        may: sql<boolean>`exists (
+          select 1 from ${workspaces} join ${workspaceMembers} on ${workspaceMembers.workspaceId} = ${workspaces.id}
+          where ${workspaces.id} = ${ingestionSubmissions.workspaceId}
+            and ${workspaceMembers.userId} = ${ingestionSubmissions.submittedByUserId}
+            and (${workspaceMembers.accessRole} <> 'viewer' or ${workspaces.ownerId} = ${workspaceMembers.userId})
+          for key share of ${workspaces} for share of ${workspaceMembers})`.as('may'),
+      })
+      .from(ingestionSubmissions)
+      .where(eq(ingestionSubmissions.id, id)),
+  );
   const [moved] = await db
+    .with(grant)
     .update(ingestionSubmissions)
     .set({
-      status: sql`case when ${may} then ${status} else 'failed' end`,
-      quarantineContext: sql`case when ${may} then ${ingestionSubmissions.quarantineContext} else ${JSON.stringify(lost)}::jsonb end`,
+      status: sql`case when ${grant.may} then ${status} else 'failed' end`,
+      quarantineContext: sql`case when ${grant.may} then ${ingestionSubmissions.quarantineContext} else ${JSON.stringify(lost)}::jsonb end`,
       updatedAt: sql`now()`,
     })
+    .from(grant)
     .where(
       and(eq(ingestionSubmissions.id, id), inArray(ingestionSubmissions.status, ['pending', 'fetching'])),
     )
