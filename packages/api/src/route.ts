@@ -20,7 +20,6 @@ export interface RouteInput<P, Q, B> {
 }
 
 interface Shape<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
-  tags: string[];
   summary: string;
   description?: string;
   params?: P;
@@ -74,16 +73,18 @@ function successOf(definition: RouteDefinition<z.ZodType, z.ZodType, z.ZodType, 
   return { 200: 'page' in definition ? definition.page : definition.answer };
 }
 
-/** Declares a signed-in route: its OpenAPI schema, the caller's actor, and how the answer is sent. */
-export function route<
-  P extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  B extends z.ZodType = z.ZodUnknown,
-  R extends z.ZodType = z.ZodUnknown,
->(app: ApiApp, method: Method, url: string, definition: RouteDefinition<P, Q, B, R>): void {
-  const { tags, summary, description, consumes, params, querystring, body, bodyLimit, problems } = definition;
-  // Fastify has validated the request against these schemas; the variant is told apart by its key below.
-  const any = definition as unknown as RouteDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+/**
+ * Declares a signed-in route: its OpenAPI schema, the caller's actor, and how the answer is sent (the variant
+ * told apart by its key).
+ */
+function route(
+  app: ApiApp,
+  method: Method,
+  url: string,
+  tags: string[],
+  definition: RouteDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>,
+): void {
+  const { summary, description, consumes, params, querystring, body, bodyLimit, problems } = definition;
   app.route({
     method,
     url,
@@ -96,7 +97,7 @@ export function route<
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),
       ...(body ? { body } : {}),
-      response: { ...successOf(any), ...always, ...problems, ...(body ? tooLarge : {}) },
+      response: { ...successOf(definition), ...always, ...problems, ...(body ? tooLarge : {}) },
     },
     handler: async (request, reply) => {
       const input = {
@@ -107,20 +108,58 @@ export function route<
         request,
         reply,
       };
-      if ('created' in any) return reply.code(201).send(await any.handler(input));
-      if ('accepted' in any) return reply.code(202).send(await any.handler(input));
-      if ('noContent' in any) {
-        await any.handler(input);
+      if ('created' in definition) return reply.code(201).send(await definition.handler(input));
+      if ('accepted' in definition) return reply.code(202).send(await definition.handler(input));
+      if ('noContent' in definition) {
+        await definition.handler(input);
         return reply.code(204).send();
       }
-      if ('page' in any) {
-        const { items, nextCursor } = await any.handler(input);
+      if ('page' in definition) {
+        const { items, nextCursor } = await definition.handler(input);
         if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
         return items;
       }
-      return any.handler(input);
+      return definition.handler(input);
     },
   });
+}
+
+type Declare = <
+  P extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  B extends z.ZodType = z.ZodUnknown,
+  R extends z.ZodType = z.ZodUnknown,
+>(
+  url: string,
+  definition: RouteDefinition<P, Q, B, R>,
+) => void;
+
+/**
+ * The routes of a feature, under the same OpenAPI tags: `routes.get(url, definition)` declares a GET route,
+ * and so on for each method.
+ */
+export function routesOf(
+  app: ApiApp,
+  ...tags: string[]
+): Record<'get' | 'post' | 'put' | 'patch' | 'delete', Declare> {
+  const declare =
+    (method: Method): Declare =>
+    (url, definition) =>
+      // Fastify has validated the request against the definition's schemas; the handler's types follow them.
+      route(
+        app,
+        method,
+        url,
+        tags,
+        definition as unknown as RouteDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>,
+      );
+  return {
+    get: declare('GET'),
+    post: declare('POST'),
+    put: declare('PUT'),
+    patch: declare('PATCH'),
+    delete: declare('DELETE'),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 } from '@stackyard/contracts/account';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { deleteAccount, previewDeletion } from './deletion.service.ts';
 import { exportAccount } from './export.service.ts';
 import type { IdentityAccounts } from './identity-accounts.ts';
@@ -18,10 +18,8 @@ export interface AccountRouteOptions {
 }
 
 export function accountRoutes(app: ApiApp, { db }: RouteDeps, options: AccountRouteOptions): void {
-  const tags = ['account'];
-
-  route(app, 'GET', '/me/export', {
-    tags,
+  const routes = routesOf(app, 'account');
+  routes.get('/me/export', {
     summary: "The caller's data: profile, owned workspaces with their catalog, comments elsewhere",
     description:
       'A JSON attachment (format "stackyard.account-export", version 1), written as it is read. ' +
@@ -40,15 +38,13 @@ export function accountRoutes(app: ApiApp, { db }: RouteDeps, options: AccountRo
     },
   });
 
-  route(app, 'GET', '/me/deletion', {
-    tags,
+  routes.get('/me/deletion', {
     summary: 'What deleting the account would delete, what to type to confirm, and what stops it',
     answer: accountDeletionPreviewSchema,
     handler: async ({ actor }) => previewDeletion(db, actor, options.identity),
   });
 
-  route(app, 'DELETE', '/me', {
-    tags,
+  routes.delete('/me', {
     summary: 'Delete the account (typed confirmation); refused while it owns a shared workspace',
     description:
       'confirmation: the current username (or the e-mail address without one), as GET /me/deletion says. ' +

@@ -14,7 +14,7 @@ import {
 } from '@stackyard/ingestion/bookmarks-file';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound } from '../http.ts';
-import { acceptFileBodies, route } from '../route.ts';
+import { acceptFileBodies, routesOf } from '../route.ts';
 import type { IngestionQueue } from '../jobs/queues.ts';
 import { exportBookmarks, getImport, listImports, startBookmarkImport } from './bookmarks.service.ts';
 
@@ -40,10 +40,10 @@ export async function bookmarkRoutes(
 ): Promise<void> {
   // As bytes: the file's own charset (its <META … charset=…>) decides how they are read, not UTF-8.
   acceptFileBodies(app, ['text/html'], BOOKMARKS_FILE_TOO_LARGE);
+  const routes = routesOf(app, 'ingestion');
 
-  route(app, 'POST', '/ingestion/bookmarks/workspace/:workspace_id', {
+  routes.post('/ingestion/bookmarks/workspace/:workspace_id', {
     bodyLimit: BOOKMARKS_FILE_MAX_BYTES,
-    tags: ['ingestion'],
     summary:
       'Import a Netscape bookmarks file as resources, folders as tags (editors and admins); answers the running import',
     description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. It is read in the charset it declares (a <META> charset, else UTF-8). Bookmarks marked PRIVATE="1" are skipped with reason private unless ?include_private=true. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. A file that is no bookmarks file (neither the Netscape doctype nor entries of its shape, <DT> then <A HREF ADD_DATE> or <H3 ADD_DATE>) answers 400; a bookmarks file with no bookmarks answers an import already completed, total 0. ${IMPORT_STATUS}`,
@@ -67,8 +67,7 @@ export async function bookmarkRoutes(
       ),
   });
 
-  route(app, 'GET', '/ingestion/bookmarks/:id', {
-    tags: ['ingestion'],
+  routes.get('/ingestion/bookmarks/:id', {
     summary: "A bookmark import's progress and report of what was skipped and why",
     description: IMPORT_STATUS,
     params: bookmarkImportParamsSchema,
@@ -77,8 +76,7 @@ export async function bookmarkRoutes(
     handler: async ({ actor, params }) => getImport(db, actor, params.id),
   });
 
-  route(app, 'GET', '/ingestion/bookmarks/workspace/:workspace_id', {
-    tags: ['ingestion'],
+  routes.get('/ingestion/bookmarks/workspace/:workspace_id', {
     summary: "A workspace's recent bookmark imports, newest first",
     params: bookmarkWorkspaceParamsSchema,
     answer: bookmarkImportListSchema,
@@ -86,8 +84,7 @@ export async function bookmarkRoutes(
     handler: async ({ actor, params }) => listImports(db, actor, params.workspace_id),
   });
 
-  route(app, 'GET', '/resources/workspace/:workspace_id/export', {
-    tags: ['resources'],
+  routesOf(app, 'resources').get('/resources/workspace/:workspace_id/export', {
     summary: "The workspace's resources as a Netscape bookmarks file (text/html download), tags in TAGS",
     params: bookmarkWorkspaceParamsSchema,
     file: {

@@ -3,7 +3,7 @@ import { metadataRefreshSchema } from '@stackyard/contracts/metadata-refresh';
 import { toolParamsSchema } from '@stackyard/contracts/tool';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { refreshResourceMetadata, refreshToolMetadata } from './metadata-refresh.service.ts';
 import type { PageFetchSettings } from './page-fetch.ts';
 
@@ -18,18 +18,16 @@ const answered = {
 };
 
 export function metadataRefreshRoutes(app: ApiApp, { db }: RouteDeps, settings: PageFetchSettings): void {
-  route(app, 'POST', '/tools/workspace/:toolId/refresh', {
+  routesOf(app, 'tools').post('/tools/workspace/:toolId/refresh', {
     ...answered,
-    tags: ['tools'],
     summary: "Propose changes from the tool's page, read again (editors and admins)",
     description: DESCRIPTION,
     params: toolParamsSchema,
     handler: async ({ actor, params }) => refreshToolMetadata(db, settings, actor, params.toolId),
   });
 
-  route(app, 'POST', '/resources/:id/refresh', {
+  routesOf(app, 'resources').post('/resources/:id/refresh', {
     ...answered,
-    tags: ['resources'],
     summary: "Propose changes from the resource's page, read again (editors and admins)",
     description:
       DESCRIPTION +

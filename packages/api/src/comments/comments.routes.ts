@@ -5,7 +5,7 @@ import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { Target, TargetKind } from '../catalog/targets.ts';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import {
   addComment,
   deleteComment,
@@ -42,14 +42,15 @@ const targets: Array<{
 ];
 
 export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
+  const routes = routesOf(app, 'comments');
   for (const target of targets) {
+    const targetRoutes = routesOf(app, target.tag, 'comments');
     const targetOf = (params: { id: string } | { toolId: string }): Target => ({
       kind: target.kind,
       id: 'toolId' in params ? params.toolId : params.id,
     });
 
-    route(app, 'GET', target.path, {
-      tags: [target.tag, 'comments'],
+    targetRoutes.get(target.path, {
       summary: `The comments on a ${target.kind}, oldest first`,
       description: PAGED_LIST,
       params: target.params,
@@ -59,8 +60,7 @@ export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
       handler: async ({ actor, params, query }) => listComments(db, actor, targetOf(params), query),
     });
 
-    route(app, 'POST', target.path, {
-      tags: [target.tag, 'comments'],
+    targetRoutes.post(target.path, {
       summary: `Comment on a ${target.kind} (every member)`,
       params: target.params,
       body: commentBodySchema,
@@ -70,10 +70,7 @@ export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
     });
   }
 
-  const tags = ['comments'];
-
-  route(app, 'PUT', '/comments/:id', {
-    tags,
+  routes.put('/comments/:id', {
     summary: 'Edit a comment (its author only)',
     params: idParamsSchema,
     body: commentBodySchema,
@@ -83,11 +80,10 @@ export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
   });
 
   for (const [method, marked] of [
-    ['PUT', true],
-    ['DELETE', false],
+    ['put', true],
+    ['delete', false],
   ] as const) {
-    route(app, method, '/comments/:id/for-assistants', {
-      tags,
+    routes[method]('/comments/:id/for-assistants', {
       summary: marked
         ? "Mark a tool's comment for assistants: it reaches the AI-assistant export (editors and above)"
         : "Clear a comment's mark for assistants (editors and above)",
@@ -98,8 +94,7 @@ export function commentRoutes(app: ApiApp, { db }: RouteDeps): void {
     });
   }
 
-  route(app, 'DELETE', '/comments/:id', {
-    tags,
+  routes.delete('/comments/:id', {
     summary: 'Delete a comment (its author, admins and the owner)',
     params: idParamsSchema,
     noContent: true,

@@ -4,13 +4,13 @@ import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { notFound } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { compareTools } from './compare.service.ts';
 import { similarTools } from './similar.service.ts';
 
 export function compareRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/workspaces/:id/compare', {
-    tags: ['compare'],
+  const routes = routesOf(app, 'compare');
+  routes.get('/workspaces/:id/compare', {
     summary: 'Compare 2 to 6 tools of the workspace side by side',
     description:
       'tools: comma-separated slugs. Per tool: overview, adoption, maintenance and the team’s view; per row, ' +
@@ -22,8 +22,7 @@ export function compareRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, query }) => compareTools(db, actor, params.id, query.tools),
   });
 
-  route(app, 'GET', '/tools/workspace/:toolId/similar', {
-    tags: ['compare'],
+  routes.get('/tools/workspace/:toolId/similar', {
     summary: 'The workspace’s tools sharing tags or repository topics with a tool',
     description:
       'For "Compare with…": at most 6 other tools of the workspace, most shared tags and GitHub topics ' +

@@ -3,7 +3,7 @@ import { driftQuerySchema, scanSummarySchema } from '@stackyard/contracts/drift'
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound } from '../http.ts';
-import { acceptFileBodies, route } from '../route.ts';
+import { acceptFileBodies, routesOf } from '../route.ts';
 import { ARCHIVE_BYTES_MAX, ARCHIVE_ENTRIES_MAX, ARCHIVE_RATIO_MAX } from './archive.ts';
 import { uploadArchive } from './drift.service.ts';
 
@@ -26,10 +26,10 @@ const archiveBody = z
 /** Its own plugin: the only routes reading an archive body. */
 export async function archiveRoutes(app: ApiApp, { db }: RouteDeps): Promise<void> {
   acceptFileBodies(app, ARCHIVE_TYPES, `The archive must be at most ${MAX_MB} MB.`);
+  const routes = routesOf(app, 'drift');
 
-  route(app, 'POST', '/workspaces/:id/scans/archive', {
+  routes.post('/workspaces/:id/scans/archive', {
     bodyLimit: ARCHIVE_BYTES_MAX,
-    tags: ['drift'],
     summary:
       "Upload a .zip or .tar.gz of the code's checkout; its manifests are scanned as the latest scan (editors and admins)",
     description:

@@ -10,7 +10,7 @@ import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { problemSchema } from '@stackyard/contracts/problem';
 import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { StoreContext } from '../store/store-context.ts';
 import { getDrift, uploadScan } from './drift.service.ts';
 import {
@@ -29,8 +29,8 @@ const LISTS =
   'how it was found (package, repository or name) and each dependency its file and line.';
 
 export function driftRoutes(app: ApiApp, { db }: RouteDeps, store: StoreContext): void {
-  route(app, 'POST', '/workspaces/:id/scans/repository', {
-    tags: ['drift'],
+  const routes = routesOf(app, 'drift');
+  routes.post('/workspaces/:id/scans/repository', {
     summary:
       "Scan the workspace's connected GitHub repository, or a project's linked one, as the latest scan (editors and admins)",
     description:
@@ -48,10 +48,9 @@ export function driftRoutes(app: ApiApp, { db }: RouteDeps, store: StoreContext)
       scanConnectedRepository(db, store, actor, params.id, query.project_id ?? null),
   });
 
-  route(app, 'POST', '/workspaces/:id/scans', {
+  routes.post('/workspaces/:id/scans', {
     // Manifests and lockfiles are bigger than the API's other bodies; the contract bounds each file.
     bodyLimit: SCAN_BODY_MAX,
-    tags: ['drift'],
     summary: "Upload the code's manifests, or a scan of them, as the latest scan (editors and admins)",
     description:
       'files: manifest files ({path, content}) scanned on the server; or scan: the result of ' +
@@ -63,8 +62,7 @@ export function driftRoutes(app: ApiApp, { db }: RouteDeps, store: StoreContext)
     handler: async ({ actor, params, body }) => uploadScan(db, actor, params.id, body),
   });
 
-  route(app, 'GET', '/workspaces/:id/drift', {
-    tags: ['drift'],
+  routes.get('/workspaces/:id/drift', {
     summary: "The latest scan's drift from the team's stances (workspace or one project)",
     description: LISTS,
     params: workspaceParamsSchema,

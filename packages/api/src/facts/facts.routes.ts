@@ -1,7 +1,7 @@
 import { toolFactsParamsSchema, toolFactsSchema } from '@stackyard/contracts/facts';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound, tooLarge } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { FactsContext } from './facts-context.ts';
 import { getToolFacts, refreshToolFactsNow } from './facts.service.ts';
 
@@ -12,9 +12,10 @@ const FACTS_DESCRIPTION =
   'and error; a failed source keeps its last facts.';
 
 export function factsRoutes(app: ApiApp, { db }: RouteDeps, context: FactsContext): void {
-  const shared = { tags: ['facts'], params: toolFactsParamsSchema };
+  const routes = routesOf(app, 'facts');
+  const shared = { params: toolFactsParamsSchema };
 
-  route(app, 'GET', '/tools/workspace/:toolId/facts', {
+  routes.get('/tools/workspace/:toolId/facts', {
     ...shared,
     summary: "A tool's repository and package facts, with their sources and fetch times",
     description: FACTS_DESCRIPTION,
@@ -23,7 +24,7 @@ export function factsRoutes(app: ApiApp, { db }: RouteDeps, context: FactsContex
     handler: async ({ actor, params }) => getToolFacts(db, actor, params.toolId),
   });
 
-  route(app, 'POST', '/tools/workspace/:toolId/facts/refresh', {
+  routes.post('/tools/workspace/:toolId/facts/refresh', {
     ...shared,
     summary: "Refresh a tool's facts now (editors and admins)",
     description:

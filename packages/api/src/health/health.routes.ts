@@ -9,7 +9,7 @@ import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { HealthContext } from './health-context.ts';
 import { checkItemNow, checkWorkspaceNow, keepItem, listNeedsAttention } from './health.service.ts';
 
@@ -19,10 +19,8 @@ const STATUSES =
   "deprecated (a tool whose npm package's latest version is deprecated).";
 
 export function healthRoutes(app: ApiApp, { db }: RouteDeps, context: HealthContext): void {
-  const tags = ['health'];
-
-  route(app, 'GET', '/workspaces/:id/health', {
-    tags,
+  const routes = routesOf(app, 'health');
+  routes.get('/workspaces/:id/health', {
     summary: 'The items that need attention: broken, moved or archived links not marked as kept',
     description: STATUSES,
     params: workspaceParamsSchema,
@@ -31,8 +29,7 @@ export function healthRoutes(app: ApiApp, { db }: RouteDeps, context: HealthCont
     handler: async ({ actor, params }) => listNeedsAttention(db, actor, params.id),
   });
 
-  route(app, 'POST', '/workspaces/:id/health-check', {
-    tags,
+  routes.post('/workspaces/:id/health-check', {
     summary: 'Check every link of the workspace now (editors and admins)',
     description: 'Queues a check of each item not queued already; the answer says how many.',
     params: workspaceParamsSchema,
@@ -47,8 +44,7 @@ export function healthRoutes(app: ApiApp, { db }: RouteDeps, context: HealthCont
     id: (params: Record<string, string | undefined>) => string,
   ) => {
     const params = kind === 'tool' ? toolParamsSchema : idParamsSchema;
-    route(app, 'POST', `${path}/health-check`, {
-      tags,
+    routes.post(`${path}/health-check`, {
       summary: `Check a ${kind}'s link now (editors and admins)`,
       description: `The answer is what the check found. ${STATUSES}`,
       params,
@@ -56,8 +52,7 @@ export function healthRoutes(app: ApiApp, { db }: RouteDeps, context: HealthCont
       problems: { ...forbidden, ...notFound, ...tooLarge },
       handler: async ({ actor, params }) => checkItemNow(db, context, actor, kind, id(params)),
     });
-    route(app, 'POST', `${path}/health/keep`, {
-      tags,
+    routes.post(`${path}/health/keep`, {
       summary: `Mark a ${kind} as kept in its current link status (editors and admins)`,
       description: 'It leaves the Needs attention list until a check finds another status.',
       params,

@@ -10,7 +10,7 @@ import {
 } from '@stackyard/contracts/ingestion';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { IngestionQueue } from '../jobs/queues.ts';
 import {
   getSubmission,
@@ -32,12 +32,11 @@ const HINTS =
 const REVIEW = 'Editors and admins; only from quarantined or failed (409 otherwise).';
 
 export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: IngestionQueue | undefined): void {
-  const tags = ['ingestion'];
+  const routes = routesOf(app, 'ingestion');
 
   for (const kind of ['tool', 'resource'] as const) {
     const plural = `${kind}s`;
-    route(app, 'POST', `/ingestion/${plural}`, {
-      tags,
+    routes.post(`/ingestion/${plural}`, {
       summary: `Submit a ${kind} URL (editors and admins); answers the pending submission at once`,
       description: `${STATUSES} ${HINTS}`,
       body: kind === 'tool' ? submitToolSchema : submitResourceSchema,
@@ -46,8 +45,7 @@ export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: Ingestion
       handler: async ({ actor, body }) => submit(db, actor, kind, body, queue),
     });
 
-    route(app, 'GET', `/ingestion/${plural}/workspace/:workspace_id`, {
-      tags,
+    routes.get(`/ingestion/${plural}/workspace/:workspace_id`, {
       summary: `A workspace's ${kind} submissions, newest first (the newest \`limit\`, at most 500)`,
       description: STATUSES,
       params: submissionWorkspaceParamsSchema,
@@ -59,8 +57,7 @@ export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: Ingestion
     });
   }
 
-  route(app, 'GET', '/ingestion/submissions/:id', {
-    tags,
+  routes.get('/ingestion/submissions/:id', {
     summary: 'One submission (every member of its workspace)',
     description: STATUSES,
     params: submissionParamsSchema,
@@ -71,20 +68,19 @@ export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: Ingestion
 
   // Review of a quarantined or failed submission.
   const review = {
-    tags,
     params: submissionParamsSchema,
     answer: submissionSchema,
     problems: { ...forbidden, ...notFound, ...conflict, ...tooLarge },
   };
 
-  route(app, 'POST', '/ingestion/submissions/:id/retry', {
+  routes.post('/ingestion/submissions/:id/retry', {
     ...review,
     summary: 'Retry a quarantined or failed submission: back to pending, fetched again',
     description: REVIEW,
     handler: async ({ actor, params }) => retrySubmission(db, actor, params.id, queue),
   });
 
-  route(app, 'POST', '/ingestion/submissions/:id/release', {
+  routes.post('/ingestion/submissions/:id/release', {
     ...review,
     summary: 'Release a quarantined or failed submission with metadata typed by hand: completed, no fetch',
     description: `${REVIEW} A tool needs a name; a resource's name is its title. homepage_url defaults to the submitted URL. ${HINTS}`,
@@ -92,7 +88,7 @@ export function ingestionRoutes(app: ApiApp, { db }: RouteDeps, queue: Ingestion
     handler: async ({ actor, params, body }) => releaseSubmission(db, actor, params.id, body),
   });
 
-  route(app, 'POST', '/ingestion/submissions/:id/reject', {
+  routes.post('/ingestion/submissions/:id/reject', {
     ...review,
     summary: 'Reject a quarantined or failed submission (status rejected)',
     description: REVIEW,

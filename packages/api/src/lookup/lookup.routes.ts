@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpUrlSchema, uuidSchema } from '@stackyard/contracts/common';
 import type { ApiApp, RouteDeps } from '../context.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { lookUpUrl } from './lookup.service.ts';
 
 const lookupQuerySchema = z.object({
@@ -17,8 +17,8 @@ const savedItemSchema = z.object({
 });
 
 export function lookupRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/lookup', {
-    tags: ['lookup'],
+  const routes = routesOf(app, 'lookup');
+  routes.get('/lookup', {
     summary: "Which of the caller's workspaces already hold this URL, as a tool or a resource",
     description:
       'Matched by the URL fingerprint (normalized: tracking parameters, fragment and trailing slash do not ' +

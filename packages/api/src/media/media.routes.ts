@@ -3,7 +3,7 @@ import { mediaParamsSchema } from '@stackyard/contracts/media';
 import { MEDIA_TYPES } from '@stackyard/ingestion/fetch-media';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { notFound } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { getMedia } from './media.service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -14,8 +14,8 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const INERT = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function mediaRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/media/:hash', {
-    tags: ['media'],
+  const routes = routesOf(app, 'media');
+  routes.get('/media/:hash', {
     summary: 'A stored icon or preview image (signed-in callers), by the SHA-256 of its bytes',
     description:
       'Copies of the icons and preview images ingestion fetched, so browsers never contact the sites themselves. ' +

@@ -9,14 +9,11 @@ import { transferOwnershipSchema } from '@stackyard/contracts/account';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { addMember, changeRole, listMembers, removeMember, transferOwnership } from './members.service.ts';
-
-const tags = ['members'];
-
 export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/workspaces/:id/members', {
-    tags,
+  const routes = routesOf(app, 'members');
+  routes.get('/workspaces/:id/members', {
     summary: 'The members of a workspace, owner first',
     params: workspaceParamsSchema,
     answer: memberListSchema,
@@ -24,8 +21,7 @@ export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => listMembers(db, actor, params.id),
   });
 
-  route(app, 'POST', '/workspaces/:id/members', {
-    tags,
+  routes.post('/workspaces/:id/members', {
     summary: 'Add an existing user by username (owner and admins)',
     params: workspaceParamsSchema,
     body: addMemberSchema,
@@ -34,8 +30,7 @@ export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => addMember(db, actor, params.id, body),
   });
 
-  route(app, 'PUT', '/workspaces/:id/members/:userId/role', {
-    tags,
+  routes.put('/workspaces/:id/members/:userId/role', {
     summary: "Change a member's role (owner and admins; never the owner's)",
     params: memberParamsSchema,
     body: updateMemberRoleSchema,
@@ -45,8 +40,7 @@ export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
       changeRole(db, actor, params.id, params.userId, body.new_role),
   });
 
-  route(app, 'DELETE', '/workspaces/:id/members/:userId', {
-    tags,
+  routes.delete('/workspaces/:id/members/:userId', {
     summary: 'Remove a member (owner and admins), or leave (yourself)',
     params: memberParamsSchema,
     noContent: true,
@@ -54,8 +48,7 @@ export function memberRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => removeMember(db, actor, params.id, params.userId),
   });
 
-  route(app, 'POST', '/workspaces/:id/transfer-ownership', {
-    tags,
+  routes.post('/workspaces/:id/transfer-ownership', {
     summary: 'Make another member the owner (owner only); the old owner stays an admin',
     params: workspaceParamsSchema,
     body: transferOwnershipSchema,

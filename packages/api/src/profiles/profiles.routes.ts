@@ -11,29 +11,25 @@ import {
 import { z } from 'zod';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, whileClientWaits } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { checkUsername, claimUsername, getProfile, searchUsers, updateProfile } from './profiles.service.ts';
 
 export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
-  const tags = ['profile'];
-
-  route(app, 'GET', '/profile', {
-    tags,
+  const routes = routesOf(app, 'profile');
+  routes.get('/profile', {
     summary: "The caller's profile; made on their first call",
     answer: profileSchema,
     handler: async ({ actor }) => getProfile(db, actor),
   });
 
-  route(app, 'PUT', '/profile', {
-    tags,
+  routes.put('/profile', {
     summary: 'Update display name, bio, avatar URL and theme',
     body: updateProfileSchema,
     answer: profileSchema,
     handler: async ({ actor, body }) => updateProfile(db, actor, body),
   });
 
-  route(app, 'POST', '/profile/username', {
-    tags,
+  routes.post('/profile/username', {
     summary: 'Choose or change the username; earlier ones are kept as history',
     body: claimUsernameSchema,
     answer: usernameRecordSchema,
@@ -41,8 +37,7 @@ export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, body }) => claimUsername(db, actor, body.username),
   });
 
-  route(app, 'GET', '/profile/username/check/:username', {
-    tags,
+  routes.get('/profile/username/check/:username', {
     summary: 'Whether the caller can take this username',
     params: usernameParamsSchema,
     answer: usernameAvailabilitySchema,
@@ -51,8 +46,7 @@ export function profileRoutes(app: ApiApp, { db }: RouteDeps): void {
       whileClientWaits(reply, () => checkUsername(db, actor, params.username)),
   });
 
-  route(app, 'GET', '/users/search', {
-    tags: ['users'],
+  routesOf(app, 'users').get('/users/search', {
     summary: 'Users whose current username starts with q',
     querystring: userSearchQuerySchema,
     answer: z.array(userSummarySchema),

@@ -14,7 +14,7 @@ import { toolListSchema } from '@stackyard/contracts/tool';
 import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import {
   createProject,
   deleteProject,
@@ -27,11 +27,9 @@ import {
   updateProject,
 } from './projects.service.ts';
 
-const tags = ['projects'];
-
 export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/projects', {
-    tags,
+  const routes = routesOf(app, 'projects');
+  routes.get('/projects', {
     summary: "A workspace's projects: paged, filtered by tag, sorted by recent or name",
     description: PAGED_LIST,
     querystring: projectListQuerySchema,
@@ -40,8 +38,7 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, query }) => listProjects(db, actor, query),
   });
 
-  route(app, 'POST', '/projects', {
-    tags,
+  routes.post('/projects', {
     summary: 'Create a project, optionally with the tools it uses (editors and admins)',
     body: createProjectSchema,
     created: projectSchema,
@@ -49,8 +46,7 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, body }) => createProject(db, actor, body),
   });
 
-  route(app, 'GET', '/projects/workspace/:workspaceId/slug/:slug', {
-    tags,
+  routes.get('/projects/workspace/:workspaceId/slug/:slug', {
     summary: 'A project by its slug in a workspace',
     params: workspaceSlugParamsSchema,
     answer: projectSchema,
@@ -58,8 +54,7 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => getProjectBySlug(db, actor, params.workspaceId, params.slug),
   });
 
-  route(app, 'GET', '/projects/:id', {
-    tags,
+  routes.get('/projects/:id', {
     summary: 'A project by its id',
     params: idParamsSchema,
     answer: projectSchema,
@@ -67,8 +62,7 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => getProject(db, actor, params.id),
   });
 
-  route(app, 'PUT', '/projects/:id', {
-    tags,
+  routes.put('/projects/:id', {
     summary: 'Rename or re-slug a project (editors and admins)',
     params: idParamsSchema,
     body: updateProjectSchema,
@@ -77,8 +71,7 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => updateProject(db, actor, params.id, body),
   });
 
-  route(app, 'DELETE', '/projects/:id', {
-    tags,
+  routes.delete('/projects/:id', {
     summary: 'Delete a project with its comments, tags and tool links (editors and admins)',
     params: idParamsSchema,
     noContent: true,
@@ -86,8 +79,7 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => deleteProject(db, actor, params.id),
   });
 
-  route(app, 'GET', '/projects/:id/tools', {
-    tags,
+  routes.get('/projects/:id/tools', {
     summary: 'The tools a project uses',
     params: idParamsSchema,
     answer: toolListSchema,
@@ -96,11 +88,10 @@ export function projectRoutes(app: ApiApp, { db }: RouteDeps): void {
   });
 
   for (const [method, summary, change] of [
-    ['PUT', 'Link a tool of the workspace to the project (editors and admins)', linkProjectTool],
-    ['DELETE', 'Unlink a tool from the project (editors and admins)', unlinkProjectTool],
+    ['put', 'Link a tool of the workspace to the project (editors and admins)', linkProjectTool],
+    ['delete', 'Unlink a tool from the project (editors and admins)', unlinkProjectTool],
   ] as const) {
-    route(app, method, '/projects/:id/tools/:toolId', {
-      tags,
+    routes[method]('/projects/:id/tools/:toolId', {
       summary,
       params: projectToolParamsSchema,
       noContent: true,

@@ -8,14 +8,15 @@ import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import { z } from 'zod';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { renderRadarExport } from './exports.ts';
 import { getRadar, getRadarSettings, updateRadarSettings } from './radar.service.ts';
 
 export function radarRoutes(app: ApiApp, { db }: RouteDeps): void {
-  const shared = { tags: ['radar'], params: workspaceParamsSchema, problems: notFound };
+  const routes = routesOf(app, 'radar');
+  const shared = { params: workspaceParamsSchema, problems: notFound };
 
-  route(app, 'GET', '/workspaces/:id/radar', {
+  routes.get('/workspaces/:id/radar', {
     ...shared,
     summary: "The workspace's tech radar: its tools by ring and quadrant",
     description:
@@ -25,14 +26,14 @@ export function radarRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => getRadar(db, actor, params.id),
   });
 
-  route(app, 'GET', '/workspaces/:id/radar/settings', {
+  routes.get('/workspaces/:id/radar/settings', {
     ...shared,
     summary: "The radar's ring for accepted tools, its quadrant names and the category → quadrant mapping",
     answer: radarSettingsSchema,
     handler: async ({ actor, params }) => getRadarSettings(db, actor, params.id),
   });
 
-  route(app, 'PUT', '/workspaces/:id/radar/settings', {
+  routes.put('/workspaces/:id/radar/settings', {
     ...shared,
     summary: "Replace the radar's settings (owner and admins)",
     description: 'categories is the whole mapping; a category left out lands in its built-in quadrant.',
@@ -42,7 +43,7 @@ export function radarRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => updateRadarSettings(db, actor, params.id, body),
   });
 
-  route(app, 'GET', '/workspaces/:id/radar/export/:format', {
+  routes.get('/workspaces/:id/radar/export/:format', {
     ...shared,
     summary:
       'The radar as a file: Backstage tech-radar JSON, Zalando tech-radar JSON or Thoughtworks BYOR CSV',

@@ -10,7 +10,7 @@ import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { PageFetchSettings } from '../catalog/page-fetch.ts';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { getResourceCopy } from './copies.service.ts';
 import {
   deleteResource,
@@ -20,11 +20,9 @@ import {
   updateResource,
 } from './resources.service.ts';
 
-const tags = ['resources'];
-
 export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchSettings): void {
-  route(app, 'GET', '/resources/workspace/:workspaceId', {
-    tags,
+  const routes = routesOf(app, 'resources');
+  routes.get('/resources/workspace/:workspaceId', {
     summary: "A workspace's resources: paged, filtered by tag, sorted by recent, name or rating",
     description: PAGED_LIST,
     params: resourceListParamsSchema,
@@ -34,8 +32,7 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFe
     handler: async ({ actor, params, query }) => listResources(db, actor, params.workspaceId, query),
   });
 
-  route(app, 'GET', '/resources/:id', {
-    tags,
+  routes.get('/resources/:id', {
     summary: 'A resource by its workspace_resource_id',
     params: idParamsSchema,
     answer: resourceSchema,
@@ -43,8 +40,7 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFe
     handler: async ({ actor, params }) => getResource(db, actor, params.id),
   });
 
-  route(app, 'GET', '/resources/:id/copy', {
-    tags,
+  routes.get('/resources/:id/copy', {
     summary: "The resource's readable copy: its page's main text, sanitised, as last fetched",
     description:
       'Kept after ingestion and replaced by a refresh that extracts a new one, so it outlives the page. ' +
@@ -56,8 +52,7 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFe
     handler: async ({ actor, params }) => getResourceCopy(db, actor, params.id),
   });
 
-  route(app, 'PUT', '/resources/:id', {
-    tags,
+  routes.put('/resources/:id', {
     summary: "Set the workspace's rating of a resource (editors and admins)",
     params: idParamsSchema,
     body: updateRatingSchema,
@@ -66,8 +61,7 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFe
     handler: async ({ actor, params, body }) => rateResource(db, actor, params.id, body.context.rating),
   });
 
-  route(app, 'PATCH', '/resources/:id', {
-    tags,
+  routes.patch('/resources/:id', {
     summary: "Correct a resource's title, description or link (editors and admins)",
     description:
       'Each field is optional; null clears the title or description. A new url is refused with 409 when ' +
@@ -80,8 +74,7 @@ export function resourceRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFe
     handler: async ({ actor, params, body }) => updateResource(db, pageFetch, actor, params.id, body),
   });
 
-  route(app, 'DELETE', '/resources/:id', {
-    tags,
+  routes.delete('/resources/:id', {
     summary: 'Delete a resource, with its comments and tags (editors and admins)',
     params: idParamsSchema,
     noContent: true,

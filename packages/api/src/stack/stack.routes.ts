@@ -17,7 +17,7 @@ import { forbidden, notFound } from '../http.ts';
 import { exportArchiveName, exportStack } from '../stack-export/export.service.ts';
 import { exportFormats } from '../stack-export/formats.ts';
 import { zip } from '../stack-export/zip.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import {
   getProjectStack,
   getToolStance,
@@ -32,10 +32,8 @@ const STACK_ORDER =
   "tool's most recently written or edited comment.";
 
 export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
-  const tags = ['stack'];
-
-  route(app, 'GET', '/tools/workspace/:toolId/stance', {
-    tags,
+  const routes = routesOf(app, 'stack');
+  routes.get('/tools/workspace/:toolId/stance', {
     summary: "The workspace's stance on a tool, with its note and category",
     params: toolParamsSchema,
     answer: toolStanceRecordSchema,
@@ -43,8 +41,7 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => getToolStance(db, actor, params.toolId),
   });
 
-  route(app, 'PUT', '/tools/workspace/:toolId/stance', {
-    tags,
+  routes.put('/tools/workspace/:toolId/stance', {
     summary: "Set the workspace's stance on a tool, its note and category (editors and admins)",
     description: 'The whole stance is replaced: a note or category left out is cleared.',
     params: toolParamsSchema,
@@ -54,8 +51,7 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => setToolStance(db, actor, params.toolId, body),
   });
 
-  route(app, 'PUT', '/workspaces/:id/stack/stances', {
-    tags,
+  routes.put('/workspaces/:id/stack/stances', {
     summary: 'Set one stance on many tools of the workspace (editors and admins)',
     description: 'Notes and categories stay as they are. Every id must be a tool of the workspace.',
     params: workspaceParamsSchema,
@@ -65,8 +61,7 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => setToolStances(db, actor, params.id, body),
   });
 
-  route(app, 'GET', '/workspaces/:id/stack', {
-    tags,
+  routes.get('/workspaces/:id/stack', {
     summary: "The workspace's preferred stack",
     description: STACK_ORDER,
     params: workspaceParamsSchema,
@@ -76,8 +71,7 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, query }) => getWorkspaceStack(db, actor, params.id, query),
   });
 
-  route(app, 'GET', '/projects/:id/stack', {
-    tags,
+  routes.get('/projects/:id/stack', {
     summary: "A project's stack: its linked tools with the workspace's stances",
     description: STACK_ORDER,
     params: idParamsSchema,
@@ -87,8 +81,7 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, query }) => getProjectStack(db, actor, params.id, query),
   });
 
-  route(app, 'GET', '/workspaces/:id/export/ai', {
-    tags,
+  routes.get('/workspaces/:id/export/ai', {
     summary: 'The AI-assistant export: the chosen formats as one zip, at their repository paths',
     description: 'formats: comma-separated format names (all when absent); project_id: export one project.',
     params: workspaceParamsSchema,
@@ -111,8 +104,7 @@ export function stackRoutes(app: ApiApp, { db }: RouteDeps): void {
     },
   });
 
-  route(app, 'GET', '/workspaces/:id/export/ai/:format', {
-    tags,
+  routes.get('/workspaces/:id/export/ai/:format', {
     summary: 'One file of the AI-assistant export, with its own content type',
     description: 'project_id: export one project.',
     params: workspaceParamsSchema.extend({ format: stackExportFormatSchema }),

@@ -18,7 +18,7 @@ import {
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { StoreContext } from './store-context.ts';
 import {
   checkStoreRepository,
@@ -50,12 +50,13 @@ const repositoriesQuerySchema = z.object({
  * web app calls /workspaces/{id}/store/: both are served, by the same handlers.
  */
 export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContext): void {
+  const routes = routesOf(app, 'store');
   for (const base of ['store', 'github'] as const) {
     const prefix = `/workspaces/:id/${base}`;
-    const shared = { tags: ['store'], params: storeParamsSchema };
+    const shared = { params: storeParamsSchema };
     const owners = { ...forbidden, ...notFound };
 
-    route(app, 'GET', `${prefix}/setup`, {
+    routes.get(`${prefix}/setup`, {
       ...shared,
       summary: 'Whether storage is configured on this server, the GitHub App install URL, who may configure',
       answer: storeSetupSchema,
@@ -63,7 +64,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params }) => getStoreSetup(db, context, actor, params.id),
     });
 
-    route(app, 'GET', `${prefix}/status`, {
+    routes.get(`${prefix}/status`, {
       ...shared,
       summary: 'The repository link (null when there is neither an installation nor a repository)',
       answer: storeStatusSchema,
@@ -71,7 +72,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params }) => getStoreStatus(db, actor, params.id),
     });
 
-    route(app, 'GET', `${prefix}/health`, {
+    routes.get(`${prefix}/health`, {
       ...shared,
       summary: 'Installation validity, repository access, last sync time and last error',
       answer: storeHealthSchema,
@@ -79,7 +80,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params }) => getStoreHealth(db, context, actor, params.id),
     });
 
-    route(app, 'GET', `${prefix}/export`, {
+    routes.get(`${prefix}/export`, {
       ...shared,
       summary: 'Whether each sync also writes the AI export files into the repository, and which formats',
       answer: storeExportSettingsSchema,
@@ -87,7 +88,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params }) => getStoreExport(db, actor, params.id),
     });
 
-    route(app, 'PUT', `${prefix}/export`, {
+    routes.put(`${prefix}/export`, {
       ...shared,
       summary:
         'Switch the AI export files on or off and choose their formats (owner and admins); files the user edited are never overwritten',
@@ -97,7 +98,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params, body }) => setStoreExport(db, context, actor, params.id, body),
     });
 
-    route(app, 'POST', `${prefix}/populate`, {
+    routes.post(`${prefix}/populate`, {
       ...shared,
       summary: 'Write the whole workspace to the linked repository now, as one commit (owner and admins)',
       answer: populateResultSchema,
@@ -105,7 +106,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params }) => populateStore(db, context, actor, params.id),
     });
 
-    route(app, 'GET', `${prefix}/github/repositories`, {
+    routes.get(`${prefix}/github/repositories`, {
       ...shared,
       summary: 'The repositories the GitHub App installation can reach (owner and admins)',
       querystring: repositoriesQuerySchema,
@@ -115,7 +116,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
         listStoreRepositories(db, context, actor, params.id, query.installation_id),
     });
 
-    route(app, 'POST', `${prefix}/github/check`, {
+    routes.post(`${prefix}/github/check`, {
       ...shared,
       summary: 'Whether the installation can reach and write the repository (owner and admins)',
       body: repositoryRequestSchema,
@@ -124,7 +125,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params, body }) => checkStoreRepository(db, context, actor, params.id, body),
     });
 
-    route(app, 'POST', `${prefix}/github/connect`, {
+    routes.post(`${prefix}/github/connect`, {
       ...shared,
       summary: 'Link the repository to the workspace (owner and admins)',
       body: repositoryRequestSchema,
@@ -133,7 +134,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params, body }) => connectStoreRepository(db, context, actor, params.id, body),
     });
 
-    route(app, 'POST', `${prefix}/github/disconnect`, {
+    routes.post(`${prefix}/github/disconnect`, {
       ...shared,
       summary: 'Unlink the repository; its files stay on GitHub (owner and admins)',
       answer: disconnectResultSchema,
@@ -141,7 +142,7 @@ export function storeRoutes(app: ApiApp, { db }: RouteDeps, context: StoreContex
       handler: async ({ actor, params }) => disconnectStoreRepository(db, actor, params.id),
     });
 
-    route(app, 'POST', `${prefix}/github/installation`, {
+    routes.post(`${prefix}/github/installation`, {
       ...shared,
       summary:
         'Save the GitHub App installation the install flow returned with, once GitHub confirms with `code` that the caller may access it (owner and admins)',

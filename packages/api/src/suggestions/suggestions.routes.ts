@@ -11,7 +11,7 @@ import {
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { LlmSettings } from './llm.ts';
 import {
   acceptSuggestion,
@@ -19,12 +19,9 @@ import {
   listNextSteps,
   listSuggestions,
 } from './suggestions.service.ts';
-
-const tags = ['suggestions'];
-
 export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSettings | null): void {
-  route(app, 'GET', '/workspaces/:id/suggestions', {
-    tags,
+  const routes = routesOf(app, 'suggestions');
+  routes.get('/workspaces/:id/suggestions', {
     summary: "Project suggestions from the workspace's collection (members)",
     description:
       'The built-in engine, or the configured language model (mode llm) with a fallback to the built-in ' +
@@ -48,8 +45,7 @@ export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSetting
     },
   });
 
-  route(app, 'GET', '/workspaces/:id/suggestions/next-steps', {
-    tags,
+  routes.get('/workspaces/:id/suggestions/next-steps', {
     summary: "Next steps for the workspace's projects (members)",
     description:
       'For each project, up to three workspace tools it does not use yet, each in a role the project lacks ' +
@@ -60,8 +56,7 @@ export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSetting
     handler: async ({ actor, params }) => listNextSteps(db, actor, params.id),
   });
 
-  route(app, 'POST', '/workspaces/:id/suggestions/:suggestionId/accept', {
-    tags,
+  routes.post('/workspaces/:id/suggestions/:suggestionId/accept', {
     summary: 'Start a suggested project (editors and admins)',
     description:
       'Creates the project with its tools linked and the milestones as its first comment, and returns it ' +
@@ -73,8 +68,7 @@ export function suggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSetting
     handler: async ({ actor, params }) => acceptSuggestion(db, actor, params.id, params.suggestionId),
   });
 
-  route(app, 'POST', '/workspaces/:id/suggestions/:suggestionId/dismiss', {
-    tags,
+  routes.post('/workspaces/:id/suggestions/:suggestionId/dismiss', {
     summary: 'Dismiss a suggestion ("Not for us"), with an optional reason (editors and admins)',
     params: suggestionParamsSchema,
     body: dismissSuggestionSchema,

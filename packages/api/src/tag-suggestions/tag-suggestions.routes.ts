@@ -9,7 +9,7 @@ import { toolParamsSchema } from '@stackyard/contracts/tool';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import type { LlmSettings } from '../suggestions/llm.ts';
 import {
   suggestTags,
@@ -31,8 +31,7 @@ export function tagSuggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSett
     params: Params,
     idOf: (params: z.infer<Params>) => string,
   ) =>
-    route(app, 'GET', path, {
-      tags: [`${kind}s`, 'tags'],
+    routesOf(app, `${kind}s`, 'tags').get(path, {
       summary: `Tags suggested for a ${kind} (members)`,
       description: SUGGESTIONS_DESCRIPTION,
       params,
@@ -47,18 +46,18 @@ export function tagSuggestionRoutes(app: ApiApp, { db }: RouteDeps, llm: LlmSett
   suggestionsRoute('tool', '/tools/workspace/:toolId/tag-suggestions', toolParamsSchema, (p) => p.toolId);
   suggestionsRoute('resource', '/resources/workspace/:id/tag-suggestions', idParamsSchema, (p) => p.id);
 
-  const settings = { tags: ['workspaces', 'tags'], params: workspaceParamsSchema };
+  const settings = routesOf(app, 'workspaces', 'tags');
 
-  route(app, 'GET', '/workspaces/:id/tag-suggestion-settings', {
-    ...settings,
+  settings.get('/workspaces/:id/tag-suggestion-settings', {
+    params: workspaceParamsSchema,
     summary: 'Whether ingestion applies suggested tags (members)',
     answer: tagSuggestionSettingsSchema,
     problems: notFound,
     handler: async ({ actor, params }) => tagSuggestionSettings(db, actor, params.id),
   });
 
-  route(app, 'PUT', '/workspaces/:id/tag-suggestion-settings', {
-    ...settings,
+  settings.put('/workspaces/:id/tag-suggestion-settings', {
+    params: workspaceParamsSchema,
     summary: 'Turn applying suggested tags on ingestion on or off (admins and the owner)',
     description:
       'When on, each tool or resource an ingestion job adds gets the built-in suggestions as tags, ' +

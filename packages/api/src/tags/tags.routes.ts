@@ -13,7 +13,7 @@ import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { TargetKind } from '../catalog/targets.ts';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import {
   attachTag,
   createTag,
@@ -62,10 +62,9 @@ function itemId(params: ItemParams): string {
 }
 
 export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
-  const tags = ['tags'];
+  const routes = routesOf(app, 'tags');
 
-  route(app, 'GET', '/tags', {
-    tags,
+  routes.get('/tags', {
     summary: "A workspace's tags: paged, by name, optionally those whose name contains q",
     description: PAGED_LIST,
     querystring: tagListQuerySchema,
@@ -74,8 +73,7 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, query }) => listTags(db, actor, query),
   });
 
-  route(app, 'POST', '/tags', {
-    tags,
+  routes.post('/tags', {
     summary: 'Create a tag (editors and admins)',
     body: createTagSchema,
     created: tagSchema,
@@ -83,8 +81,7 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, body }) => createTag(db, actor, body),
   });
 
-  route(app, 'PUT', '/tags/:id', {
-    tags,
+  routes.put('/tags/:id', {
     summary: 'Rename, recolour or describe a tag (editors and admins)',
     params: idParamsSchema,
     body: updateTagSchema,
@@ -93,8 +90,7 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => updateTag(db, actor, params.id, body),
   });
 
-  route(app, 'DELETE', '/tags/:id', {
-    tags,
+  routes.delete('/tags/:id', {
     summary: 'Delete a tag and take it off every item (editors and admins)',
     params: idParamsSchema,
     noContent: true,
@@ -103,8 +99,8 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
   });
 
   for (const target of targets) {
-    route(app, 'GET', target.path, {
-      tags: [target.tag, 'tags'],
+    const targetRoutes = routesOf(app, target.tag, 'tags');
+    targetRoutes.get(target.path, {
       summary: `The tags on a ${target.kind}`,
       params: target.params,
       answer: tagListSchema,
@@ -112,11 +108,10 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
       handler: async ({ actor, params }) => tagsOfItem(db, actor, { kind: target.kind, id: itemId(params) }),
     });
 
-    for (const method of ['PUT', 'DELETE'] as const) {
-      route(app, method, `${target.path}/:tagId`, {
-        tags: [target.tag, 'tags'],
+    for (const method of ['put', 'delete'] as const) {
+      targetRoutes[method](`${target.path}/:tagId`, {
         summary:
-          method === 'PUT'
+          method === 'put'
             ? `Put a tag on a ${target.kind} (editors and admins)`
             : `Take a tag off a ${target.kind} (editors and admins)`,
         params: target.linkParams,
@@ -124,7 +119,7 @@ export function tagRoutes(app: ApiApp, { db }: RouteDeps): void {
         problems: { ...forbidden, ...notFound, ...tooLarge },
         handler: async ({ actor, params }) => {
           const item = { kind: target.kind, id: itemId(params) };
-          if (method === 'PUT') await attachTag(db, actor, item, params.tagId);
+          if (method === 'put') await attachTag(db, actor, item, params.tagId);
           else await detachTag(db, actor, item, params.tagId);
         },
       });

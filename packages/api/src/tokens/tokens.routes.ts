@@ -6,23 +6,19 @@ import {
 import { idParamsSchema } from '@stackyard/contracts/catalog';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound, tooLarge } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './tokens.service.ts';
-
-const tags = ['tokens'];
-
 // Personal access tokens. Managed from a session only: a token cannot mint or list tokens.
 export function tokenRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/tokens', {
-    tags,
+  const routes = routesOf(app, 'tokens');
+  routes.get('/tokens', {
     summary: "The caller's personal access tokens, newest first, revoked ones included (never the secret)",
     answer: accessTokenListSchema,
     problems: forbidden,
     handler: async ({ actor }) => listAccessTokens(db, actor),
   });
 
-  route(app, 'POST', '/tokens', {
-    tags,
+  routes.post('/tokens', {
     summary: 'Create a personal access token; the answer holds the secret, shown this once',
     body: createAccessTokenSchema,
     created: createdAccessTokenSchema,
@@ -30,8 +26,7 @@ export function tokenRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, body }) => createAccessToken(db, actor, body),
   });
 
-  route(app, 'DELETE', '/tokens/:id', {
-    tags,
+  routes.delete('/tokens/:id', {
     summary: 'Revoke a personal access token: it stops working at once',
     params: idParamsSchema,
     noContent: true,

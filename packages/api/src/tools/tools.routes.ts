@@ -10,14 +10,12 @@ import { PAGED_LIST } from '../catalog/pagination.ts';
 import type { PageFetchSettings } from '../catalog/page-fetch.ts';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound, tooLarge, unprocessable } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import { deleteTool, getTool, getToolBySlug, listTools, rateTool, updateTool } from './tools.service.ts';
 
-const tags = ['tools'];
-
 export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchSettings): void {
-  route(app, 'GET', '/tools', {
-    tags,
+  const routes = routesOf(app, 'tools');
+  routes.get('/tools', {
     summary: "A workspace's tools: paged, filtered by tag and stance, sorted by recent, name or rating",
     description: PAGED_LIST,
     querystring: toolListQuerySchema,
@@ -26,8 +24,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
     handler: async ({ actor, query }) => listTools(db, actor, query),
   });
 
-  route(app, 'GET', '/tools/workspace/:workspaceId/slug/:slug', {
-    tags,
+  routes.get('/tools/workspace/:workspaceId/slug/:slug', {
     summary: 'A tool by its slug in a workspace',
     params: workspaceSlugParamsSchema,
     answer: toolSchema,
@@ -35,8 +32,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
     handler: async ({ actor, params }) => getToolBySlug(db, actor, params.workspaceId, params.slug),
   });
 
-  route(app, 'GET', '/tools/workspace/:toolId', {
-    tags,
+  routes.get('/tools/workspace/:toolId', {
     summary: 'A workspace tool by its workspace_tool_id',
     params: toolParamsSchema,
     answer: toolSchema,
@@ -44,8 +40,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
     handler: async ({ actor, params }) => getTool(db, actor, params.toolId),
   });
 
-  route(app, 'PUT', '/tools/workspace/:toolId', {
-    tags,
+  routes.put('/tools/workspace/:toolId', {
     summary: "Set the workspace's rating of a tool (editors and admins)",
     params: toolParamsSchema,
     body: updateRatingSchema,
@@ -54,8 +49,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
     handler: async ({ actor, params, body }) => rateTool(db, actor, params.toolId, body.context.rating),
   });
 
-  route(app, 'PATCH', '/tools/workspace/:toolId', {
-    tags,
+  routes.patch('/tools/workspace/:toolId', {
     summary: "Correct a tool's name, description or links for the workspace (editors and admins)",
     description:
       "Each field is optional; null clears it. The values are the workspace's own: other workspaces " +
@@ -68,8 +62,7 @@ export function toolRoutes(app: ApiApp, { db }: RouteDeps, pageFetch: PageFetchS
     handler: async ({ actor, params, body }) => updateTool(db, pageFetch, actor, params.toolId, body),
   });
 
-  route(app, 'DELETE', '/tools/workspace/:toolId', {
-    tags,
+  routes.delete('/tools/workspace/:toolId', {
     summary: 'Delete a tool from the workspace, with its comments and tags (editors and admins)',
     params: toolParamsSchema,
     noContent: true,

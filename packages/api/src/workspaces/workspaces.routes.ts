@@ -8,7 +8,7 @@ import {
 } from '@stackyard/contracts/workspace';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { conflict, forbidden, notFound, tooLarge } from '../http.ts';
-import { route } from '../route.ts';
+import { routesOf } from '../route.ts';
 import {
   createWorkspace,
   deleteWorkspace,
@@ -18,18 +18,15 @@ import {
   updateWorkspace,
 } from './workspaces.service.ts';
 
-const tags = ['workspaces'];
-
 export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
-  route(app, 'GET', '/workspaces', {
-    tags,
+  const routes = routesOf(app, 'workspaces');
+  routes.get('/workspaces', {
     summary: 'The workspaces the caller is a member of',
     answer: workspaceListSchema,
     handler: async ({ actor }) => listWorkspaces(db, actor),
   });
 
-  route(app, 'POST', '/workspaces', {
-    tags,
+  routes.post('/workspaces', {
     summary: 'Create a workspace; the caller becomes its owner and an admin',
     body: createWorkspaceSchema,
     created: workspaceListItemSchema,
@@ -37,8 +34,7 @@ export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, body }) => createWorkspace(db, actor, body),
   });
 
-  route(app, 'GET', '/workspaces/:id', {
-    tags,
+  routes.get('/workspaces/:id', {
     summary: 'One workspace the caller is a member of',
     params: workspaceParamsSchema,
     answer: workspaceListItemSchema,
@@ -46,8 +42,7 @@ export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => getWorkspace(db, actor, params.id),
   });
 
-  route(app, 'GET', '/workspaces/:id/summary', {
-    tags,
+  routes.get('/workspaces/:id/summary', {
     summary: 'How many tools, resources, projects, tags, members and open ingestions a workspace has',
     params: workspaceParamsSchema,
     answer: workspaceSummarySchema,
@@ -55,8 +50,7 @@ export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params }) => getWorkspaceSummary(db, actor, params.id),
   });
 
-  route(app, 'PUT', '/workspaces/:id', {
-    tags,
+  routes.put('/workspaces/:id', {
     summary: 'Rename, re-slug or describe a workspace (owner and admins)',
     params: workspaceParamsSchema,
     body: updateWorkspaceSchema,
@@ -65,8 +59,7 @@ export function workspaceRoutes(app: ApiApp, { db }: RouteDeps): void {
     handler: async ({ actor, params, body }) => updateWorkspace(db, actor, params.id, body),
   });
 
-  route(app, 'DELETE', '/workspaces/:id', {
-    tags,
+  routes.delete('/workspaces/:id', {
     summary: 'Delete a workspace and everything in it (owner only, never the last one)',
     params: workspaceParamsSchema,
     noContent: true,
