@@ -1,41 +1,32 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Comment } from '@stackyard/contracts/comment';
 import { alias } from 'drizzle-orm/pg-core';
 import { comments, usernames } from '@stackyard/db/schema';
 import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import type { Target } from '../catalog/targets.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
-export interface CommentRow {
-  id: string;
-  workspaceId: string;
-  commenterId: string;
-  commenterUsername: string | null;
-  content: string;
-  /** Set for a comment on a tool: the only kind an editor can mark for assistants. */
-  workspaceToolId: string | null;
-  forAssistantsBy: string | null;
-  forAssistantsByUsername: string | null;
-  forAssistantsAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A comment as the API answers it, and the tool it is on (null on a resource or a project). */
+export type CommentRow = Comment & { workspace_tool_id: string | null };
 
 const markerNames = alias(usernames, 'marker_names');
 
 const columns = {
   id: comments.id,
-  workspaceId: comments.workspaceId,
-  commenterId: comments.commenterId,
-  commenterUsername: usernames.username,
+  workspace_id: comments.workspaceId,
+  commenter_id: comments.commenterId,
+  commenter_username: usernames.username,
   content: comments.content,
-  workspaceToolId: comments.workspaceToolId,
-  forAssistantsBy: comments.forAssistantsBy,
-  forAssistantsByUsername: markerNames.username,
-  forAssistantsAt: comments.forAssistantsAt,
-  createdAt: comments.createdAt,
-  updatedAt: comments.updatedAt,
+  created_at: isoText(comments.createdAt),
+  updated_at: isoText(comments.updatedAt),
+  for_assistants: sql<Comment['for_assistants']>`case
+    when ${comments.forAssistantsBy} is not null and ${comments.forAssistantsAt} is not null
+    then json_build_object('marked_by', ${comments.forAssistantsBy}, 'marked_by_username', ${markerNames.username},
+      'marked_at', ${isoText(comments.forAssistantsAt)})
+    end`,
+  workspace_tool_id: comments.workspaceToolId,
 };
 
 const targetColumn = {
@@ -53,9 +44,9 @@ export const commentOrder: KeysetOrder = {
   direction: 'asc',
 };
 
-function selectComments(db: Executor) {
+function selectComments<Extra extends Record<string, SQL>>(db: Executor, extra: Extra) {
   return db
-    .select(columns)
+    .select({ ...columns, ...extra })
     .from(comments)
     .leftJoin(usernames, currentUsernameOf(comments.commenterId))
     .leftJoin(
@@ -79,15 +70,8 @@ export async function listComments(
   access: CatalogReader,
   target: Target,
   options: { cursor: Cursor | null; limit: number },
-): Promise<{ rows: CommentRow[]; nextCursor: string | null }> {
-  const rows = await db
-    .select({ ...columns, cursorKey: cursorKey(commentOrder) })
-    .from(comments)
-    .leftJoin(usernames, currentUsernameOf(comments.commenterId))
-    .leftJoin(
-      markerNames,
-      and(eq(markerNames.identityId, comments.forAssistantsBy), eq(markerNames.isCurrent, true)),
-    )
+): Promise<{ rows: Array<CommentRow & { cursorKey: string }>; nextCursor: string | null }> {
+  const rows = await selectComments(db, { cursorKey: cursorKey(commentOrder) })
     .where(
       and(
         eq(comments.workspaceId, access.workspaceId),
@@ -101,7 +85,7 @@ export async function listComments(
 }
 
 export async function findComment(db: Executor, commentId: string): Promise<CommentRow | null> {
-  const [row] = await selectComments(db).where(eq(comments.id, commentId)).limit(1);
+  const [row] = await selectComments(db, {}).where(eq(comments.id, commentId)).limit(1);
   return row ?? null;
 }
 

@@ -8,7 +8,7 @@ import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, COMMENT_NOT_FOUND } from '../catalog/item-access.ts';
 import { decodeCursor } from '../catalog/pagination.ts';
 import { targetKinds, type Target } from '../catalog/targets.ts';
-import { inTransaction, iso, type Executor } from '../db.ts';
+import { inTransaction, type Executor } from '../db.ts';
 import {
   commentOrder,
   deleteAnyComment,
@@ -44,7 +44,7 @@ export async function listComments(
   const access = await authorizeTarget(db, actor, target, 'catalog:read');
   const cursor = decodeCursor(commentOrder, query.cursor);
   const { rows, nextCursor } = await readComments(db, access, target, { cursor, limit: query.limit });
-  return { items: rows.map(toComment), nextCursor };
+  return { items: rows.map(({ cursorKey: _key, ...row }) => toComment(row)), nextCursor };
 }
 
 /** Everyone who can read the item can comment on it. */
@@ -74,11 +74,11 @@ export async function editComment(
     const access = await authorizeItem(
       tx,
       actor,
-      comment?.workspaceId ?? null,
+      comment?.workspace_id ?? null,
       'comments:write',
       COMMENT_NOT_FOUND,
     );
-    if (comment?.commenterId !== actor.userId) throw new AppError('forbidden', AUTHOR_ONLY);
+    if (comment?.commenter_id !== actor.userId) throw new AppError('forbidden', AUTHOR_ONLY);
     // New words from an author who may not mark comments have not been approved by an editor: the mark goes.
     const keepMark = can(access, 'catalog:write');
     if (!(await updateOwnComment(tx, access, commentId, content, keepMark)))
@@ -100,12 +100,12 @@ export async function markForAssistants(
 ): Promise<Comment> {
   return inTransaction(db, async (tx) => {
     const comment = await findComment(tx, commentId);
-    const workspaceId = comment?.workspaceId ?? null;
+    const workspaceId = comment?.workspace_id ?? null;
     // A non-member learns nothing: 404 first; a member who may not mark gets 403.
     await authorizeItem(tx, actor, workspaceId, 'catalog:read', COMMENT_NOT_FOUND);
     if (!comment || !workspaceId) throw new AppError('not_found', COMMENT_NOT_FOUND);
     const access = await authorize(tx, actor, workspaceId, 'catalog:write');
-    if (comment.workspaceToolId === null) throw new AppError('unprocessable', TOOL_COMMENTS_ONLY);
+    if (comment.workspace_tool_id === null) throw new AppError('unprocessable', TOOL_COMMENTS_ONLY);
     if (!(await setForAssistants(tx, access, commentId, marked)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
     await markWorkspaceChanged(tx, workspaceId);
@@ -117,9 +117,9 @@ export async function markForAssistants(
 export async function deleteComment(db: Database, actor: Actor, commentId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const comment = await findComment(tx, commentId);
-    const workspaceId = comment?.workspaceId ?? null;
+    const workspaceId = comment?.workspace_id ?? null;
     let deleted: boolean;
-    if (comment?.commenterId === actor.userId) {
+    if (comment?.commenter_id === actor.userId) {
       const access = await authorizeItem(tx, actor, workspaceId, 'comments:write', COMMENT_NOT_FOUND);
       deleted = await deleteOwnComment(tx, access, commentId);
     } else {
@@ -140,22 +140,7 @@ async function requireComment(db: Executor, commentId: string): Promise<CommentR
   return row;
 }
 
-export function toComment(row: CommentRow): Comment {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    commenter_id: row.commenterId,
-    commenter_username: row.commenterUsername,
-    content: row.content,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    for_assistants:
-      row.forAssistantsBy !== null && row.forAssistantsAt !== null
-        ? {
-            marked_by: row.forAssistantsBy,
-            marked_by_username: row.forAssistantsByUsername,
-            marked_at: iso(row.forAssistantsAt),
-          }
-        : null,
-  };
+/** The comment as the API answers it. */
+function toComment({ workspace_tool_id: _tool, ...comment }: CommentRow): Comment {
+  return comment;
 }
