@@ -117,16 +117,14 @@ async function projectSource(
 ): Promise<Source> {
   const project = await findProject(db, access, { id: projectId });
   if (!project) throw new AppError('not_found', PROJECT_NOT_FOUND);
-  if (!project.repositoryOwner || !project.repositoryName) throw new AppError('conflict', PROJECT_NOT_LINKED);
+  const { repository } = project;
+  if (!repository) throw new AppError('conflict', PROJECT_NOT_LINKED);
   if (store?.installationId == null) throw new AppError('conflict', NO_INSTALLATION);
+  const [owner = '', name = ''] = repository.full_name.split('/');
   return {
-    target: {
-      installationId: store.installationId,
-      owner: project.repositoryOwner,
-      name: project.repositoryName,
-    },
-    branch: project.repositoryBranch,
-    path: project.repositoryPath ?? '',
+    target: { installationId: store.installationId, owner, name },
+    branch: repository.branch,
+    path: repository.path,
   };
 }
 

@@ -1,35 +1,25 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import { projects, projectTags, projectTools, workspaceTools } from '@stackyard/db/schema';
 import type { ProjectSort } from '@stackyard/contracts/catalog';
+import type { Project } from '@stackyard/contracts/project';
 import type { Authorized, CatalogReader, CatalogWriter } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
 import { idsInWorkspace } from '../catalog/workspace-ids.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 
-export interface ProjectRow {
-  id: string;
-  workspaceId: string;
-  slug: string;
-  name: string;
-  repositoryOwner: string | null;
-  repositoryName: string | null;
-  repositoryBranch: string | null;
-  repositoryPath: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
+// A project as the API answers it: its repository when one is linked (owner and name both set).
 const columns = {
   id: projects.id,
-  workspaceId: projects.workspaceId,
+  workspace_id: projects.workspaceId,
   slug: projects.slug,
-  name: projects.name,
-  repositoryOwner: projects.repositoryOwner,
-  repositoryName: projects.repositoryName,
-  repositoryBranch: projects.repositoryBranch,
-  repositoryPath: projects.repositoryPath,
-  createdAt: projects.createdAt,
-  updatedAt: projects.updatedAt,
+  metadata: { name: projects.name },
+  repository: sql<Project['repository']>`case
+    when ${projects.repositoryOwner} <> '' and ${projects.repositoryName} <> ''
+    then json_build_object('full_name', ${projects.repositoryOwner} || '/' || ${projects.repositoryName},
+      'branch', ${projects.repositoryBranch}, 'path', coalesce(${projects.repositoryPath}, ''))
+    end`,
+  created_at: isoText(projects.createdAt),
+  updated_at: isoText(projects.updatedAt),
 };
 
 const id = sql`${projects.id}`;
@@ -42,7 +32,7 @@ export async function listProjects(
   db: Executor,
   access: CatalogReader,
   options: { sort: ProjectSort; cursor: Cursor | null; limit: number; tagId: string | undefined },
-): Promise<{ rows: ProjectRow[]; nextCursor: string | null }> {
+): Promise<{ rows: Array<Project & { cursorKey: string }>; nextCursor: string | null }> {
   const order = projectOrders[options.sort];
   const rows = await db
     .select({ ...columns, cursorKey: cursorKey(order) })
@@ -75,7 +65,7 @@ export async function findProject(
   db: Executor,
   access: CatalogReader,
   where: { id: string } | { slug: string },
-): Promise<ProjectRow | null> {
+): Promise<Project | null> {
   const [row] = await db
     .select(columns)
     .from(projects)
@@ -119,7 +109,7 @@ export async function insertProject(
 
 export type ProjectPatch = Partial<
   Pick<
-    ProjectRow,
+    typeof projects.$inferInsert,
     'name' | 'slug' | 'repositoryOwner' | 'repositoryName' | 'repositoryBranch' | 'repositoryPath'
   >
 >;

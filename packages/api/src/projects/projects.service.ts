@@ -12,7 +12,7 @@ import { authorize, type Authorized, type Permission } from '../access/access.ts
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, PROJECT_NOT_FOUND, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
 import { pageRequest, type Page } from '../catalog/pagination.ts';
-import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
+import { inTransaction, isUniqueViolation, type Executor } from '../db.ts';
 import { listToolsOfProject } from '../tools/tools.repo.ts';
 import { toTool } from '../tools/tools.service.ts';
 import { slugify, uniqueSlug } from '@stackyard/contracts/slug';
@@ -29,7 +29,6 @@ import {
   unlinkTool,
   updateProject as writeProject,
   type ProjectPatch,
-  type ProjectRow,
 } from './projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
@@ -60,12 +59,12 @@ export async function listProjects(
 ): Promise<Page<Project[]>> {
   const access = await authorize(db, actor, query.workspace_id, 'catalog:read');
   const { rows, nextCursor } = await readProjects(db, access, pageRequest(projectOrders, query));
-  return { items: rows.map(toProject), nextCursor };
+  return { items: rows.map(({ cursorKey: _key, ...project }) => project), nextCursor };
 }
 
 export async function getProject(db: Database, actor: Actor, projectId: string): Promise<Project> {
   const access = await authorizeProject(db, actor, projectId, 'catalog:read');
-  return toProject(await requireProject(db, access, { id: projectId }));
+  return requireProject(db, access, { id: projectId });
 }
 
 export async function getProjectBySlug(
@@ -75,7 +74,7 @@ export async function getProjectBySlug(
   slug: string,
 ): Promise<Project> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return toProject(await requireProject(db, access, { slug }));
+  return requireProject(db, access, { slug });
 }
 
 /** Editors and admins. Without a slug one is derived from the name and made unique in the workspace. */
@@ -95,7 +94,7 @@ export async function createProject(db: Database, actor: Actor, input: CreatePro
       const id = await insertProject(tx, access, { name: input.metadata.name, slug });
       await linkTools(tx, access, id, toolIds);
       await markWorkspaceChanged(tx, access.workspaceId);
-      return toProject(await requireProject(tx, access, { id }));
+      return requireProject(tx, access, { id });
     }),
   );
 }
@@ -117,7 +116,7 @@ export async function updateProject(
       if (!(await writeProject(tx, access, projectId, patch)))
         throw new AppError('not_found', PROJECT_NOT_FOUND);
       await markWorkspaceChanged(tx, access.workspaceId);
-      return toProject(await requireProject(tx, access, { id: projectId }));
+      return requireProject(tx, access, { id: projectId });
     }),
   );
 }
@@ -195,7 +194,7 @@ async function requireProject(
   db: Executor,
   access: Authorized<Permission>,
   where: { id: string } | { slug: string },
-): Promise<ProjectRow> {
+): Promise<Project> {
   const row = await findProject(db, access, where);
   if (!row) throw new AppError('not_found', PROJECT_NOT_FOUND);
   return row;
@@ -224,24 +223,5 @@ function repositoryPatch(input: ProjectRepositoryInput | null): ProjectPatch {
     repositoryName: name,
     repositoryBranch: input.branch ?? null,
     repositoryPath: input.path ?? '',
-  };
-}
-
-export function toProject(row: ProjectRow): Project {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    slug: row.slug,
-    metadata: { name: row.name },
-    repository:
-      row.repositoryOwner && row.repositoryName
-        ? {
-            full_name: `${row.repositoryOwner}/${row.repositoryName}`,
-            branch: row.repositoryBranch,
-            path: row.repositoryPath ?? '',
-          }
-        : null,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }

@@ -16,7 +16,6 @@ import type { Actor } from '../auth/authenticate.ts';
 import { insertComment } from '../comments/comments.repo.ts';
 import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
 import { findProject, insertProject, linkTools, slugsLike } from '../projects/projects.repo.ts';
-import { toProject } from '../projects/projects.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { classifyTool, suggest, titleKey, type EngineInput, type EngineSuggestion } from './engine.ts';
 import { LlmError, llmSuggestions, type LlmSettings } from './llm.ts';
@@ -213,7 +212,7 @@ export async function acceptSuggestion(
       if (!project || !path) throw new Error('the new project could not be read back');
       return {
         suggestion_id: suggestionId,
-        project: toProject(project),
+        project,
         url: `/${path.username ?? ''}/${path.slug}/projects/${project.slug}`,
       };
     });
