@@ -43,3 +43,8 @@ export function iso(date: Date): string {
 export function isoText(column: SQL | SQL.Aliased | { getSQL(): SQL }): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
+
+/** A nullable timestamp column, as isoText writes it; NULL stays null. */
+export function isoTextOrNull(column: SQL | { getSQL(): SQL }): SQL<string | null> {
+  return sql<string | null>`${isoText(column)}`;
+}

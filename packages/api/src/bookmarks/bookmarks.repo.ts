@@ -1,10 +1,25 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { bookmarkImports } from '@stackyard/db/schema';
-import type { SkippedBookmark } from '@stackyard/contracts/bookmarks';
+import type { BookmarkImport, SkippedBookmark } from '@stackyard/contracts/bookmarks';
 import type { Authorized, CatalogReader } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, isoTextOrNull, type Executor } from '../db.ts';
 
 export type BookmarkImportRow = typeof bookmarkImports.$inferSelect;
+
+// An import as the API answers it.
+const columns = {
+  id: bookmarkImports.id,
+  workspace_id: bookmarkImports.workspaceId,
+  file_name: bookmarkImports.fileName,
+  status: bookmarkImports.status,
+  total: bookmarkImports.total,
+  imported: bookmarkImports.imported,
+  duplicates: bookmarkImports.duplicates,
+  skipped: bookmarkImports.skipped,
+  error: bookmarkImports.error,
+  created_at: isoText(bookmarkImports.createdAt),
+  finished_at: isoTextOrNull(bookmarkImports.finishedAt),
+};
 
 const LIST_MAX = 20;
 
@@ -13,7 +28,7 @@ export async function insertBookmarkImport(
   db: Executor,
   access: Authorized<'ingestion:submit'>,
   input: { fileName: string | null; total: number; skipped: SkippedBookmark[]; finished: boolean },
-): Promise<BookmarkImportRow> {
+): Promise<BookmarkImport> {
   const [row] = await db
     .insert(bookmarkImports)
     .values({
@@ -24,15 +39,15 @@ export async function insertBookmarkImport(
       skipped: input.skipped,
       ...(input.finished ? { status: 'completed' as const, finishedAt: sql`now()` } : {}),
     })
-    .returning();
+    .returning(columns);
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /** The workspace's imports, newest first (the (workspace_id, created_at) index). */
-export function listBookmarkImports(db: Executor, access: CatalogReader): Promise<BookmarkImportRow[]> {
+export function listBookmarkImports(db: Executor, access: CatalogReader): Promise<BookmarkImport[]> {
   return db
-    .select()
+    .select(columns)
     .from(bookmarkImports)
     .where(eq(bookmarkImports.workspaceId, access.workspaceId))
     .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
@@ -47,7 +62,13 @@ export async function findBookmarkImportWorkspace(db: Executor, id: string): Pro
   return row?.workspaceId ?? null;
 }
 
-export async function findBookmarkImport(db: Executor, id: string): Promise<BookmarkImportRow | undefined> {
+export async function findBookmarkImport(db: Executor, id: string): Promise<BookmarkImport | undefined> {
+  const [row] = await db.select(columns).from(bookmarkImports).where(eq(bookmarkImports.id, id));
+  return row;
+}
+
+/** The whole row, for the import's job. */
+export async function findImportToRun(db: Executor, id: string): Promise<BookmarkImportRow | undefined> {
   const [row] = await db.select().from(bookmarkImports).where(eq(bookmarkImports.id, id));
   return row;
 }

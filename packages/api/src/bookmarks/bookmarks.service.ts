@@ -6,7 +6,7 @@ import { BookmarksFileError, writeBookmarksFile } from '@stackyard/ingestion/boo
 import { compactBookmarksOffThread, type CompactBookmarks } from '@stackyard/ingestion/bookmarks-file-thread';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, iso } from '../db.ts';
+import { inTransaction } from '../db.ts';
 import { bookmarkImportQueue, type IngestionQueue } from '../jobs/queues.ts';
 import {
   findBookmarkImport,
@@ -14,7 +14,6 @@ import {
   insertBookmarkImport,
   listBookmarkImports,
   resourcesForExport,
-  type BookmarkImportRow,
 } from './bookmarks.repo.ts';
 
 export const BOOKMARK_IMPORT_NOT_FOUND = 'Bookmark import not found';
@@ -46,14 +45,7 @@ export async function startBookmarkImport(
   const bookmarks = await parseFile(input.file, input.includePrivate);
   const total = bookmarks.count + bookmarks.skipped.length;
   if (total === 0) {
-    return toBookmarkImport(
-      await insertBookmarkImport(db, access, {
-        fileName: input.fileName,
-        total,
-        skipped: [],
-        finished: true,
-      }),
-    );
+    return insertBookmarkImport(db, access, { fileName: input.fileName, total, skipped: [], finished: true });
   }
   const row = await inTransaction(db, async (tx) => {
     // The private ones left out are in the report from the start (and in the total, so progress adds up).
@@ -70,7 +62,7 @@ export async function startBookmarkImport(
     return created;
   });
   queue?.wake();
-  return toBookmarkImport(row);
+  return row;
 }
 
 export async function listImports(
@@ -79,7 +71,7 @@ export async function listImports(
   workspaceId: string,
 ): Promise<BookmarkImport[]> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return (await listBookmarkImports(db, access)).map(toBookmarkImport);
+  return listBookmarkImports(db, access);
 }
 
 /** An import's progress and report, for every member of its workspace. */
@@ -97,7 +89,7 @@ export async function getImport(db: Database, actor: Actor, id: string): Promise
   }
   const row = await findBookmarkImport(db, id);
   if (!row) throw new AppError('not_found', BOOKMARK_IMPORT_NOT_FOUND);
-  return toBookmarkImport(row);
+  return row;
 }
 
 /** Every member may export the workspace's resources as a bookmarks file, tags in the TAGS attribute. */
@@ -113,20 +105,4 @@ export async function exportBookmarks(db: Database, actor: Actor, workspaceId: s
       addDate: row.createdAt,
     })),
   );
-}
-
-export function toBookmarkImport(row: BookmarkImportRow): BookmarkImport {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    file_name: row.fileName,
-    status: row.status,
-    total: row.total,
-    imported: row.imported,
-    duplicates: row.duplicates,
-    skipped: row.skipped,
-    error: row.error,
-    created_at: iso(row.createdAt),
-    finished_at: row.finishedAt ? iso(row.finishedAt) : null,
-  };
 }

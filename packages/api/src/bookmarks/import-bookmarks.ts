@@ -16,7 +16,7 @@ import { insertResources, resourcesByFingerprint, type NewResource } from '../re
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { ensureTags, linkTags } from '../tags/tags.repo.ts';
 import {
-  findBookmarkImport,
+  findImportToRun,
   finishBookmarkImport,
   lockRunningImport,
   recordProgress,
@@ -77,7 +77,7 @@ export async function runBookmarkImport(
   payload: BookmarkImportPayload,
   signal: AbortSignal,
 ): Promise<void> {
-  const started = await findBookmarkImport(db, payload.importId);
+  const started = await findImportToRun(db, payload.importId);
   if (!started) return;
   if (started.status === 'running') await importBookmarks(db, settings, payload, started, signal);
   // Finished, now or before (settled when its member lost access): the job no longer needs the file.

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { accessTokens } from '@stackyard/db/schema';
 import type { AccessToken, AccessTokenScope } from '@stackyard/contracts/access-token';
-import { isoText, type Executor } from '../db.ts';
+import { isoText, isoTextOrNull, type Executor } from '../db.ts';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 
@@ -12,16 +12,11 @@ const apiColumns = {
   prefix: accessTokens.prefix,
   scope: accessTokens.scope,
   workspace_id: accessTokens.workspaceId,
-  expires_at: isoOrNull(accessTokens.expiresAt),
-  last_used_at: isoOrNull(accessTokens.lastUsedAt),
-  revoked_at: isoOrNull(accessTokens.revokedAt),
+  expires_at: isoTextOrNull(accessTokens.expiresAt),
+  last_used_at: isoTextOrNull(accessTokens.lastUsedAt),
+  revoked_at: isoTextOrNull(accessTokens.revokedAt),
   created_at: isoText(accessTokens.createdAt),
 };
-
-/** A nullable timestamp column, as isoText writes it; NULL stays null. */
-function isoOrNull(column: SQL | { getSQL(): SQL }): SQL<string | null> {
-  return sql<string | null>`${isoText(column)}`;
-}
 
 export interface NewAccessToken {
   userId: string;
