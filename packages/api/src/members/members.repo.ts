@@ -1,35 +1,28 @@
 import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { profiles, usernames, workspaceMembers, workspaces } from '@stackyard/db/schema';
+import type { Member } from '@stackyard/contracts/member';
 import type { AccessRole } from '@stackyard/contracts/workspace';
 import type { Authorized } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 import { preparedOn } from '../prepared.ts';
 import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
-export interface MemberRow {
-  workspaceId: string;
-  userId: string;
-  accessRole: AccessRole;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
+// A member as the API answers it.
 function members(db: Executor, workspaceId: string | Placeholder) {
   return db
     .select({
-      workspaceId: workspaceMembers.workspaceId,
-      userId: workspaceMembers.userId,
-      accessRole: workspaceMembers.accessRole,
+      workspace_id: workspaceMembers.workspaceId,
+      user_id: workspaceMembers.userId,
+      access_role: workspaceMembers.accessRole,
+      is_owner: sql<boolean>`${workspaceMembers.userId} = ${workspaces.ownerId}`,
       username: usernames.username,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      createdAt: workspaceMembers.createdAt,
-      updatedAt: workspaceMembers.updatedAt,
+      display_name: profiles.displayName,
+      avatar_url: profiles.avatarUrl,
+      created_at: isoText(workspaceMembers.createdAt),
+      updated_at: isoText(workspaceMembers.updatedAt),
     })
     .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .leftJoin(profiles, eq(profiles.identityId, workspaceMembers.userId))
     .leftJoin(usernames, currentUsernameOf(workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
@@ -42,7 +35,7 @@ function membership(workspaceId: string, userId: string) {
   return and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
 }
 
-export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<MemberRow[]> {
+export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<Member[]> {
   const make = () =>
     members(db, sql.placeholder('workspaceId')).orderBy(
       sql`${workspaceMembers.userId} <> ${sql.placeholder('ownerId')}::uuid`,
@@ -55,11 +48,7 @@ export async function listMembers(db: Executor, access: Authorized<'members:read
   });
 }
 
-export async function findMember(
-  db: Executor,
-  workspaceId: string,
-  userId: string,
-): Promise<MemberRow | null> {
+export async function findMember(db: Executor, workspaceId: string, userId: string): Promise<Member | null> {
   const [row] = await members(db, workspaceId).where(membership(workspaceId, userId)).limit(1);
   return row ?? null;
 }

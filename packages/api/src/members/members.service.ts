@@ -5,7 +5,7 @@ import type { Database } from '@stackyard/db/client';
 import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
 import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, iso, type Executor } from '../db.ts';
+import { inTransaction, type Executor } from '../db.ts';
 import { settleWorkIfNoLongerWriter, settleWorkOf } from '../jobs/lost-access.ts';
 import { findIdentityByUsername, findProfile, lockProfile } from '../profiles/profiles.repo.ts';
 import { slugsOfOwner } from '../workspaces/workspaces.repo.ts';
@@ -18,7 +18,6 @@ import {
   lockWorkspace,
   setMemberRole,
   setOwner,
-  type MemberRow,
 } from './members.repo.ts';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -35,8 +34,7 @@ function newOwnerHasSlug(name: string, slug: string): string {
 
 export async function listMembers(db: Database, actor: Actor, workspaceId: string): Promise<Member[]> {
   const access = await authorize(db, actor, workspaceId, 'members:read');
-  const rows = await readMembers(db, access);
-  return rows.map((row) => toMember(row, access.ownerId));
+  return readMembers(db, access);
 }
 
 /**
@@ -56,7 +54,7 @@ export async function changeRole(
       if (userId === access.ownerId) throw new AppError('conflict', OWNER_ROLE_FIXED);
       if (!(await setMemberRole(tx, access, userId, role))) throw new AppError('not_found', MEMBER_NOT_FOUND);
       await settleWorkIfNoLongerWriter(tx, workspaceId, userId);
-      return requireMember(tx, workspaceId, userId, access.ownerId);
+      return requireMember(tx, workspaceId, userId);
     }),
   );
 }
@@ -102,7 +100,7 @@ export async function addMember(
     const userId = await findIdentityByUsername(tx, input.username);
     if (!userId) throw new AppError('unprocessable', `No user has the username "${input.username}".`);
     if (!(await insertMember(tx, access, userId, input.role))) throw new AppError('conflict', ALREADY_MEMBER);
-    return requireMember(tx, workspaceId, userId, access.ownerId);
+    return requireMember(tx, workspaceId, userId);
   });
 }
 
@@ -139,32 +137,13 @@ export async function transferOwnership(
         newOwnerId,
         workspace.previousSlugs.filter((slug) => !used.has(slug)),
       );
-      return requireMember(tx, workspaceId, newOwnerId, newOwnerId);
+      return requireMember(tx, workspaceId, newOwnerId);
     }),
   );
 }
 
-async function requireMember(
-  db: Executor,
-  workspaceId: string,
-  userId: string,
-  ownerId: string,
-): Promise<Member> {
-  const row = await findMember(db, workspaceId, userId);
-  if (!row) throw new AppError('not_found', MEMBER_NOT_FOUND);
-  return toMember(row, ownerId);
-}
-
-function toMember(row: MemberRow, ownerId: string): Member {
-  return {
-    workspace_id: row.workspaceId,
-    user_id: row.userId,
-    access_role: row.accessRole,
-    is_owner: row.userId === ownerId,
-    username: row.username,
-    display_name: row.displayName,
-    avatar_url: row.avatarUrl,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
+async function requireMember(db: Executor, workspaceId: string, userId: string): Promise<Member> {
+  const member = await findMember(db, workspaceId, userId);
+  if (!member) throw new AppError('not_found', MEMBER_NOT_FOUND);
+  return member;
 }
