@@ -9,42 +9,30 @@ import {
   workspaces,
   workspaceTools,
 } from '@stackyard/db/schema';
-import type { AccessRole } from '@stackyard/contracts/workspace';
+import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import type { Authorized, CatalogReader } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 import { preparedOn } from '../prepared.ts';
 import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
-export interface WorkspaceRow {
-  id: string;
-  ownerId: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  previousSlugs: string[];
-  createdAt: Date;
-  updatedAt: Date;
-  accessRole: AccessRole;
-  ownerUsername: string | null;
-  ownerPreviousUsernames: string[];
-}
-
+// A workspace as the API lists it for the member it is read for.
 const listColumns = {
   id: workspaces.id,
-  ownerId: workspaces.ownerId,
   name: workspaces.name,
   slug: workspaces.slug,
   description: workspaces.description,
-  previousSlugs: workspaces.previousSlugs,
-  createdAt: workspaces.createdAt,
-  updatedAt: workspaces.updatedAt,
-  accessRole: workspaceMembers.accessRole,
-  ownerUsername: usernames.username,
+  owner_id: workspaces.ownerId,
+  access_level: workspaceMembers.accessRole,
+  is_owner: sql<boolean>`${workspaces.ownerId} = ${workspaceMembers.userId}`,
+  owner_username: usernames.username,
+  previous_slugs: workspaces.previousSlugs,
   // The owner's earlier usernames (which stay theirs for a while), so pages under them can redirect.
-  ownerPreviousUsernames: sql<string[]>`coalesce((
+  owner_previous_usernames: sql<string[]>`coalesce((
     select array_agg(previous.username order by previous.username) from usernames previous
     where previous.identity_id = ${workspaces.ownerId} and not previous.is_current
   ), '{}'::text[])`,
+  created_at: isoText(workspaces.createdAt),
+  updated_at: isoText(workspaces.updatedAt),
 };
 
 function workspacesOf(db: Executor, userId: string | Placeholder) {
@@ -58,7 +46,7 @@ function workspacesOf(db: Executor, userId: string | Placeholder) {
 }
 
 /** The workspaces the user is a member of, oldest first (so "the first workspace" is stable). */
-export async function listWorkspacesOf(db: Executor, userId: string): Promise<WorkspaceRow[]> {
+export async function listWorkspacesOf(db: Executor, userId: string): Promise<WorkspaceListItem[]> {
   const make = () =>
     workspacesOf(db, sql.placeholder('userId')).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
   return preparedOn(db, 'workspaces_of_user', make).execute({ userId });
@@ -68,7 +56,7 @@ export async function findWorkspaceOf(
   db: Executor,
   userId: string,
   workspaceId: string,
-): Promise<WorkspaceRow | null> {
+): Promise<WorkspaceListItem | null> {
   const [row] = await workspacesOf(db, userId)
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaces.id, workspaceId)))
     .limit(1);

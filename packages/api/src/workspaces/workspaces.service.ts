@@ -10,7 +10,7 @@ import type { Database } from '@stackyard/db/client';
 import { authorize, WORKSPACE_NOT_FOUND } from '../access/access.ts';
 import { changingMemberships } from '../access/membership-cache.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
+import { inTransaction, isUniqueViolation, type Executor } from '../db.ts';
 import { insertProfileIfMissing, lockProfile } from '../profiles/profiles.repo.ts';
 import { slugify, uniqueSlug } from '@stackyard/contracts/slug';
 import {
@@ -22,7 +22,6 @@ import {
   listWorkspacesOf,
   slugsOfOwner,
   updateWorkspace as writeWorkspace,
-  type WorkspaceRow,
 } from './workspaces.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { requireUnrestrictedToken } from '../tokens/tokens.service.ts';
@@ -44,9 +43,7 @@ export async function listWorkspaces(db: Database, actor: Actor): Promise<Worksp
   const rows = await listWorkspacesOf(db, actor.userId);
   // A token restricted to some workspaces lists only those.
   const restriction = actor.token?.workspaceIds;
-  return rows
-    .filter((row) => !restriction || restriction.includes(row.id))
-    .map((row) => toListItem(row, actor.userId));
+  return rows.filter((row) => !restriction || restriction.includes(row.id));
 }
 
 export async function getWorkspace(
@@ -128,7 +125,7 @@ export async function updateWorkspace(
           patch.slug = input.slug;
           // Taking back an earlier slug removes it from the history; the one being left joins it.
           patch.previousSlugs = [
-            ...current.previousSlugs.filter((slug) => slug !== input.slug),
+            ...current.previous_slugs.filter((slug) => slug !== input.slug),
             current.slug,
           ];
         }
@@ -174,29 +171,12 @@ async function withSlugConflicts<T>(slug: string | undefined, work: () => Promis
   }
 }
 
-async function requireWorkspace(db: Executor, actor: Actor, workspaceId: string): Promise<WorkspaceRow> {
+async function requireWorkspace(db: Executor, actor: Actor, workspaceId: string): Promise<WorkspaceListItem> {
   const row = await findWorkspaceOf(db, actor.userId, workspaceId);
   if (!row) throw new AppError('not_found', WORKSPACE_NOT_FOUND);
   return row;
 }
 
 async function loadWorkspace(db: Database, actor: Actor, workspaceId: string): Promise<WorkspaceListItem> {
-  return toListItem(await requireWorkspace(db, actor, workspaceId), actor.userId);
-}
-
-export function toListItem(row: WorkspaceRow, userId: string): WorkspaceListItem {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    owner_id: row.ownerId,
-    access_level: row.accessRole,
-    is_owner: row.ownerId === userId,
-    owner_username: row.ownerUsername,
-    previous_slugs: row.previousSlugs,
-    owner_previous_usernames: row.ownerPreviousUsernames,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
+  return requireWorkspace(db, actor, workspaceId);
 }
