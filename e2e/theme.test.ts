@@ -176,6 +176,15 @@ test("'system' follows prefers-color-scheme, live; an explicit choice overrides 
   await page.reload();
   await page.getByRole('heading', { name: 'Login' }).first().waitFor();
   expect(await isDark(page)).toBe(false);
+
+  // Another tab follows a choice made here, its switch too.
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.getByRole('heading', { name: 'Login' }).first().waitFor();
+  expect(await isDark(other)).toBe(false);
+  await themeSelect(page).selectOption('dark');
+  await expect.poll(() => isDark(other)).toBe(true);
+  await expect.poll(() => themeSelect(other).inputValue()).toBe('dark');
   await context.close();
 });
 

@@ -16,7 +16,8 @@
     document.documentElement.classList.toggle('dark', dark);
   };
   apply();
-  // Listening from here rather than only from the app's components: a scheme change before the app has
-  // subscribed, or on a page without a theme switch, is still followed.
+  // A change of the system's scheme (for 'system') or of the choice in another tab is applied here, not by
+  // the app's components: one made before the app has subscribed, or on a page without a theme switch, counts.
   query.addEventListener('change', apply);
+  window.addEventListener('storage', apply);
 })();

@@ -4,7 +4,6 @@ import { themes, type Theme } from '@stackyard/contracts/theme';
 // The same key and rule as public/theme.js, which applies the stored choice before the first paint.
 const STORAGE_KEY = 'stackyard-theme';
 const CHANGED = 'stackyard-theme-change';
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
 export function storedTheme(): Theme {
   let stored: string | null = null;
@@ -17,7 +16,8 @@ export function storedTheme(): Theme {
 }
 
 function applyTheme(theme: Theme): void {
-  const dark = theme === 'dark' || (theme === 'system' && darkQuery().matches);
+  const dark =
+    theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
 }
 
@@ -31,19 +31,13 @@ export function setTheme(theme: Theme): void {
   window.dispatchEvent(new Event(CHANGED));
 }
 
-// A change of the system's scheme (for 'system') or of the choice in another tab re-applies it here.
+// public/theme.js applies a change of the system's scheme or of the choice in another tab (its listeners come
+// first); the components only re-read the choice.
 function subscribe(onChange: () => void): () => void {
-  const update = () => {
-    applyTheme(storedTheme());
-    onChange();
-  };
-  const query = darkQuery();
-  query.addEventListener('change', update);
-  window.addEventListener('storage', update);
+  window.addEventListener('storage', onChange);
   window.addEventListener(CHANGED, onChange);
   return () => {
-    query.removeEventListener('change', update);
-    window.removeEventListener('storage', update);
+    window.removeEventListener('storage', onChange);
     window.removeEventListener(CHANGED, onChange);
   };
 }
