@@ -29,23 +29,20 @@ function members(db: Executor, workspaceId: string | Placeholder) {
     .$dynamic();
 }
 
-/** Owner first, then in the order they joined. */
 /** The row of one user's membership of one workspace. */
 function membership(workspaceId: string, userId: string) {
   return and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
 }
 
+/** Owner first, then in the order they joined. */
 export async function listMembers(db: Executor, access: Authorized<'members:read'>): Promise<Member[]> {
   const make = () =>
     members(db, sql.placeholder('workspaceId')).orderBy(
-      sql`${workspaceMembers.userId} <> ${sql.placeholder('ownerId')}::uuid`,
+      sql`${workspaceMembers.userId} <> ${workspaces.ownerId}`,
       asc(workspaceMembers.createdAt),
       asc(workspaceMembers.userId),
     );
-  return preparedOn(db, 'workspace_members_list', make).execute({
-    workspaceId: access.workspaceId,
-    ownerId: access.ownerId,
-  });
+  return preparedOn(db, 'workspace_members_list', make).execute({ workspaceId: access.workspaceId });
 }
 
 export async function findMember(db: Executor, workspaceId: string, userId: string): Promise<Member | null> {
