@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createDb, type DbHandle } from '@stackyard/db/client';
-import { buildApp } from './app.ts';
 import { listenUrl, type Config } from './config.ts';
 
 export interface RunningServer {
@@ -17,13 +16,22 @@ export async function startServer(given: Config): Promise<RunningServer> {
   // The public URL (the identity service's JWT issuer and JWKS address) derives from the port, so a free
   // port is chosen before the app is built rather than by listen().
   const config = given.PORT === 0 ? { ...given, PORT: await freePort(given.HOST) } : given;
-  const db = await createDb({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolMax: config.DATABASE_POOL_MAX,
-  });
+  // Loading the app's modules is most of the main thread's start-up; the embedded database opens on a thread of
+  // its own (PostgreSQL's pool connects over the network), so the two overlap rather than run one after the other.
+  const [opened, loaded] = await Promise.allSettled([
+    createDb({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolMax: config.DATABASE_POOL_MAX,
+    }),
+    import('./app.ts'),
+  ]);
+  if (opened.status === 'rejected') throw opened.reason;
+  const db = opened.value;
   let app: FastifyInstance | undefined;
   try {
+    if (loaded.status === 'rejected') throw loaded.reason;
+    const { buildApp } = loaded.value;
     await db.migrate();
     app = await buildApp(config, { db });
     await app.listen({ host: config.HOST, port: config.PORT });

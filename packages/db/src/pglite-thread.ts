@@ -24,8 +24,6 @@ export interface PgliteWorkerData {
   dataDir: string;
   /** In memory only: start from this data directory tarball. */
   snapshot?: ArrayBuffer | undefined;
-  /** PostgreSQL's WebAssembly, compiled once per process and shared by every thread. */
-  wasmModule: WebAssembly.Module;
   /** A query's id in slot id % ABANDON_SLOTS: its client went away before the thread started it. */
   abandoned: Int32Array;
 }
@@ -125,14 +123,22 @@ export class PgliteThread implements PgliteThreadTransaction {
     compiledPostgres().catch(() => undefined);
   }
 
-  static async start(options: Omit<PgliteWorkerData, 'wasmModule' | 'abandoned'>): Promise<PgliteThread> {
+  static async start(options: Omit<PgliteWorkerData, 'abandoned'>): Promise<PgliteThread> {
     const abandoned = new Int32Array(new SharedArrayBuffer(ABANDON_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-    const data: PgliteWorkerData = { ...options, wasmModule: await compiledPostgres(), abandoned };
+    const data: PgliteWorkerData = { ...options, abandoned };
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: data,
       transferList: data.snapshot ? [data.snapshot] : [],
     });
     const thread = new PgliteThread(worker, abandoned);
+    // The thread loads its modules while PostgreSQL's WebAssembly compiles; its first message is the module,
+    // which it waits for before opening.
+    try {
+      worker.postMessage(await compiledPostgres());
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
     // The worker answers id 0 once PGlite is open (or failed to open).
     await thread.#await(0);
     return thread;

@@ -29,10 +29,12 @@ function serializeError(error: unknown): SerializedDbError {
 }
 
 async function open(): Promise<PGlite> {
+  // PostgreSQL's WebAssembly, compiled once per process and shared by every thread, is the first message.
+  const wasmModule = await new Promise<WebAssembly.Module>((resolve) => port.once('message', resolve));
   // btree_gin: the search indexes hold each item's workspace beside its search vector (schema/catalog.ts).
   const options = {
     postgresqlconf: POSTGRESQL_CONF,
-    pgliteWasmModule: data.wasmModule,
+    pgliteWasmModule: wasmModule,
     extensions: { btree_gin },
   };
   if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
