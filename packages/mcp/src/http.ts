@@ -1,13 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import {
-  createMcpHandler,
-  localhostAllowedOrigins,
-  validateOriginHeader,
-} from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createApiClient, type ApiClient, type ApiTransport } from './api-client.ts';
-import { createStackyardMcpServer } from './server.ts';
+import { createApiClient, type ApiTransport } from './api-client.ts';
+import type { McpEngine } from './handler.ts';
 
 export const MCP_PATH = '/mcp';
 const METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -23,26 +18,24 @@ export interface McpHttpOptions {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const WORKSPACES = '/workspaces';
-const API_CLIENT = 'stackyardApi';
 
 /**
  * The MCP server over Streamable HTTP at /mcp. Stateless: every request gets a fresh server
  * bound to its caller, so any number of processes can answer, with nothing shared but the database.
  */
 export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Promise<void> {
-  const allowedOrigins = [
-    ...localhostAllowedOrigins(),
-    ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
-  ];
-  const handler = createMcpHandler(
-    ({ authInfo }) =>
-      createStackyardMcpServer(authInfo?.extra?.[API_CLIENT] as ApiClient, {
+  let engine: Promise<McpEngine> | null = null;
+  const loadEngine = () =>
+    (engine ??= import('./handler.ts').then(({ createMcpEngine }) =>
+      createMcpEngine({
+        publicUrl: options.publicUrl,
         waitSeconds: options.waitSeconds ?? 10,
+        onError: (error) => app.log.debug({ err: error }, 'mcp request refused'),
       }),
-    // The tools send no progress notifications, so every answer is one JSON body (the SDK's 'auto' mode).
-    { onerror: (error) => app.log.debug({ err: error }, 'mcp request refused') },
-  );
-  app.addHook('onClose', async () => handler.close());
+    ));
+  app.addHook('onClose', async () => {
+    if (engine) await (await engine).close();
+  });
 
   const resourceUrl = (request: FastifyRequest) => `${baseUrl(request, options.publicUrl)}${MCP_PATH}`;
   const metadataUrl = (request: FastifyRequest) =>
@@ -74,8 +67,9 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
     },
     handler: async (request, reply) => {
       // DNS rebinding: a page on another site must not reach a server on the user's machine or network.
-      const origin = validateOriginHeader(request.headers.origin, allowedOrigins);
-      if (!origin.ok) return jsonRpcError(reply, 403, -32000, `Forbidden: ${origin.message}`);
+      const mcp = await loadEngine();
+      const refused = mcp.refuseOrigin(request.headers.origin);
+      if (refused !== null) return jsonRpcError(reply, 403, -32000, `Forbidden: ${refused}`);
 
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) return challenge(reply, metadataUrl(request), null);
@@ -91,14 +85,10 @@ export async function mcpHttp(app: FastifyInstance, options: McpHttpOptions): Pr
         else if (answer.status < 400) witness.proved = true;
         return answer;
       };
-      const response = await handler.fetch(toWebRequest(request, resourceUrl(request)), {
-        authInfo: {
-          token,
-          clientId: 'personal-access-token',
-          scopes: [],
-          extra: { [API_CLIENT]: createApiClient(api, authorization) },
-        },
-        ...(request.body === undefined ? {} : { parsedBody: request.body }),
+      const response = await mcp.answer(toWebRequest(request, resourceUrl(request)), {
+        token,
+        api: createApiClient(api, authorization),
+        parsedBody: request.body,
       });
       if (!witness.proved && !witness.refused) {
         const check = await api({ method: 'GET', path: WORKSPACES, authorization });
