@@ -1,22 +1,8 @@
 import { manifestKind, type ManifestKind } from './kinds.ts';
-import { parseCargoToml, type CargoManifest } from './manifests/cargo.ts';
-import { parseProjectFile } from './manifests/dotnet.ts';
-import { parseGoMod } from './manifests/go.ts';
-import { parseGradle, parsePom } from './manifests/jvm.ts';
-import { LOCKFILES, parsePackageJson, type PackageJson, type Resolve } from './manifests/npm.ts';
-import { parseComposerJson } from './manifests/php.ts';
-import {
-  parseCompose,
-  parseDockerfile,
-  parseToolVersions,
-  parseVersionFile,
-  parseWorkflow,
-} from './manifests/platform.ts';
-import { parsePipfile, parsePyproject, parseRequirements } from './manifests/python.ts';
-import { parseGemfile } from './manifests/ruby.ts';
 import { mapBounded } from './pool.ts';
 import { FileTooLarge } from './tree.ts';
-import type { Declared, Dependency, Finding, ScanResult, TreeReader } from './types.ts';
+import type { Parsed } from './parse.ts';
+import type { Dependency, Finding, ScanResult, TreeReader } from './types.ts';
 
 // The scan: pick the manifests out of a tree, parse each (a file that does not parse is a finding, never a
 // failure of the scan), then settle what needs more than one file: npm workspaces and lockfiles, Cargo
@@ -37,18 +23,6 @@ export const DEFAULT_SCAN_LIMITS: ScanLimits = {
 /** Reads at once, so a remote tree is not asked for hundreds of files together. */
 const READ_CONCURRENCY = 16;
 
-type Parsed =
-  | { kind: 'package.json'; manifest: PackageJson }
-  | { kind: 'lockfile'; resolve: Resolve }
-  | { kind: 'cargo'; manifest: CargoManifest }
-  | {
-      kind: 'requirements';
-      dependencies: Declared[];
-      includes: string[];
-      problems: Array<{ line: number; message: string }>;
-    }
-  | { kind: 'other'; dependencies: Declared[] };
-
 function directoryOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '' : path.slice(0, slash);
@@ -61,52 +35,6 @@ function joinPath(directory: string, relative: string): string {
     else if (part && part !== '.') parts.push(part);
   }
   return parts.join('/');
-}
-
-function parse(kind: ManifestKind, path: string, text: string): Parsed {
-  switch (kind) {
-    case 'package.json':
-      return { kind, manifest: parsePackageJson(text) };
-    case 'lockfile': {
-      const read = LOCKFILES[path.slice(path.lastIndexOf('/') + 1)];
-      if (!read) throw new Error('not a lockfile this scanner reads');
-      return { kind, resolve: read(text) };
-    }
-    case 'cargo':
-      return { kind, manifest: parseCargoToml(text) };
-    case 'requirements': {
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      return { kind, ...parseRequirements(text, /(dev|test)/i.test(name)) };
-    }
-    case 'pyproject':
-      return { kind: 'other', dependencies: parsePyproject(text) };
-    case 'pipfile':
-      return { kind: 'other', dependencies: parsePipfile(text) };
-    case 'go.mod':
-      return { kind: 'other', dependencies: parseGoMod(text) };
-    case 'gemfile':
-      return { kind: 'other', dependencies: parseGemfile(text) };
-    case 'composer':
-      return { kind: 'other', dependencies: parseComposerJson(text) };
-    case 'pom':
-      return { kind: 'other', dependencies: parsePom(text) };
-    case 'gradle':
-      return { kind: 'other', dependencies: parseGradle(text) };
-    case 'dotnet':
-      return { kind: 'other', dependencies: parseProjectFile(text) };
-    case 'dockerfile':
-      return { kind: 'other', dependencies: parseDockerfile(text) };
-    case 'compose':
-      return { kind: 'other', dependencies: parseCompose(text) };
-    case 'workflow':
-      return { kind: 'other', dependencies: parseWorkflow(text) };
-    case 'tool-versions':
-      return { kind: 'other', dependencies: parseToolVersions(text) };
-    case 'node-version':
-      return { kind: 'other', dependencies: parseVersionFile(text, 'node') };
-    case 'python-version':
-      return { kind: 'other', dependencies: parseVersionFile(text, 'python') };
-  }
 }
 
 /** `packages/*` → a pattern over directory paths relative to the workspace root. */
@@ -129,6 +57,7 @@ function globPattern(glob: string): RegExp {
 
 export async function scanTree(tree: TreeReader, limits: Partial<ScanLimits> = {}): Promise<ScanResult> {
   const { maxFileBytes, maxLockfileBytes } = { ...DEFAULT_SCAN_LIMITS, ...limits };
+  const { parse } = await import('./parse.ts');
   const findings: Finding[] = [];
   const listing = await tree.list();
   if (listing.truncated)

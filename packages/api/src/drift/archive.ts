@@ -1,4 +1,4 @@
-import { unzipSync, type UnzipFileInfo } from 'fflate';
+import type { UnzipFileInfo } from 'fflate';
 import { readTarGz, TarBombError, TarError } from './tar.ts';
 import { AppError } from '@stackyard/contracts/problem';
 import type { ScanResultBody } from '@stackyard/contracts/drift';
@@ -104,6 +104,8 @@ async function scanZip(bytes: Buffer): Promise<ScanResultBody> {
     return admission.admit(file.name, file.originalSize, true);
   };
   let unpacked: Record<string, Uint8Array>;
+  // Loaded with the first .zip uploaded: most servers never unpack one.
+  const { unzipSync } = await import('fflate');
   try {
     unpacked = unzipSync(bytes, { filter: keep });
   } catch (error) {
