@@ -1,8 +1,8 @@
 import { and, asc, eq, like, sql, type Column } from 'drizzle-orm';
 import { profiles, usernames } from '@stackyard/db/schema';
-import type { Profile, UserSummary } from '@stackyard/contracts/profile';
+import type { Profile, UserSummary, UsernameRecord } from '@stackyard/contracts/profile';
 import type { Theme } from '@stackyard/contracts/theme';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 
 /** The fields of a profile its owner can change (null clears one). */
 export interface ProfilePatch {
@@ -12,13 +12,14 @@ export interface ProfilePatch {
   theme?: Theme | null;
 }
 
-export interface UsernameRow {
-  username: string;
-  identityId: string;
-  isCurrent: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A username as the API answers it. */
+const usernameRecord = {
+  identity_id: usernames.identityId,
+  username: usernames.username,
+  is_current: usernames.isCurrent,
+  created_at: isoText(usernames.createdAt),
+  updated_at: isoText(usernames.updatedAt),
+};
 
 /** Joins a user's current username, the one shown for them (earlier ones are history). */
 export function currentUsernameOf(identity: Column) {
@@ -63,8 +64,12 @@ export async function lockProfile(db: Executor, identityId: string): Promise<voi
     .for('update');
 }
 
-export async function findUsername(db: Executor, username: string): Promise<UsernameRow | null> {
-  const [row] = await db.select().from(usernames).where(eq(usernames.username, username)).limit(1);
+export async function findUsername(db: Executor, username: string): Promise<UsernameRecord | null> {
+  const [row] = await db
+    .select(usernameRecord)
+    .from(usernames)
+    .where(eq(usernames.username, username))
+    .limit(1);
   return row ?? null;
 }
 
@@ -86,13 +91,13 @@ export async function makeUsernameCurrent(
   db: Executor,
   identityId: string,
   username: string,
-): Promise<UsernameRow> {
+): Promise<UsernameRecord> {
   await clearCurrentUsername(db, identityId);
   const [row] = await db
     .update(usernames)
     .set({ isCurrent: true, updatedAt: sql`now()` })
     .where(and(eq(usernames.username, username), eq(usernames.identityId, identityId)))
-    .returning();
+    .returning(usernameRecord);
   if (!row) throw new Error(`username ${username} is not recorded for ${identityId}`);
   return row;
 }
@@ -101,9 +106,12 @@ export async function insertCurrentUsername(
   db: Executor,
   identityId: string,
   username: string,
-): Promise<UsernameRow> {
+): Promise<UsernameRecord> {
   await clearCurrentUsername(db, identityId);
-  const [row] = await db.insert(usernames).values({ identityId, username, isCurrent: true }).returning();
+  const [row] = await db
+    .insert(usernames)
+    .values({ identityId, username, isCurrent: true })
+    .returning(usernameRecord);
   if (!row) throw new Error('insert returned no row');
   return row;
 }

@@ -10,7 +10,7 @@ import {
 } from '@stackyard/contracts/profile';
 import type { Database } from '@stackyard/db/client';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, isUniqueViolation, iso } from '../db.ts';
+import { inTransaction, isUniqueViolation } from '../db.ts';
 import {
   deleteUsername,
   findProfile,
@@ -22,7 +22,6 @@ import {
   searchByUsernamePrefix,
   updateProfile as writeProfile,
   type ProfilePatch,
-  type UsernameRow,
 } from './profiles.repo.ts';
 
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -33,8 +32,8 @@ export const USERNAME_RESERVED =
 const RESERVED_MS = USERNAME_RESERVED_DAYS * 86_400_000;
 
 /** True while a username its owner gave up is still theirs (the row's updated_at is when they gave it up). */
-function isReserved(row: UsernameRow, now = Date.now()): boolean {
-  return row.isCurrent || now - row.updatedAt.getTime() < RESERVED_MS;
+function isReserved(row: UsernameRecord, now = Date.now()): boolean {
+  return row.is_current || now - Date.parse(row.updated_at) < RESERVED_MS;
 }
 
 export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
@@ -67,21 +66,20 @@ export async function updateProfile(db: Database, actor: Actor, input: UpdatePro
  */
 export async function claimUsername(db: Database, actor: Actor, username: string): Promise<UsernameRecord> {
   try {
-    const row = await inTransaction(db, async (tx) => {
+    return await inTransaction(db, async (tx) => {
       await insertProfileIfMissing(tx, actor.userId);
       await lockProfile(tx, actor.userId);
       const existing = await findUsername(tx, username);
-      if (existing && existing.identityId !== actor.userId) {
-        if (existing.isCurrent) throw new AppError('conflict', USERNAME_TAKEN);
+      if (existing && existing.identity_id !== actor.userId) {
+        if (existing.is_current) throw new AppError('conflict', USERNAME_TAKEN);
         if (isReserved(existing)) throw new AppError('conflict', USERNAME_RESERVED);
-        await deleteUsername(tx, username, existing.identityId);
+        await deleteUsername(tx, username, existing.identity_id);
         return insertCurrentUsername(tx, actor.userId, username);
       }
-      if (existing?.isCurrent) return existing;
+      if (existing?.is_current) return existing;
       if (existing) return makeUsernameCurrent(tx, actor.userId, username);
       return insertCurrentUsername(tx, actor.userId, username);
     });
-    return toUsernameRecord(row);
   } catch (error) {
     // Someone else claimed it between our check and our insert.
     if (isUniqueViolation(error)) throw new AppError('conflict', USERNAME_TAKEN, { cause: error });
@@ -95,20 +93,10 @@ export async function checkUsername(
   username: string,
 ): Promise<UsernameAvailability> {
   const existing = await findUsername(db, username);
-  if (!existing || existing.identityId === actor.userId || !isReserved(existing)) return { available: true };
-  return existing.isCurrent ? { available: false } : { available: false, reason: USERNAME_RESERVED };
+  if (!existing || existing.identity_id === actor.userId || !isReserved(existing)) return { available: true };
+  return existing.is_current ? { available: false } : { available: false, reason: USERNAME_RESERVED };
 }
 
 export async function searchUsers(db: Database, query: UserSearchQuery): Promise<UserSummary[]> {
   return searchByUsernamePrefix(db, query.q, query.limit);
-}
-
-function toUsernameRecord(row: UsernameRow): UsernameRecord {
-  return {
-    identity_id: row.identityId,
-    username: row.username,
-    is_current: row.isCurrent,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
 }
