@@ -1,12 +1,28 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { repositoryScans } from '@stackyard/db/schema';
-import type { ScanResultBody } from '@stackyard/contracts/drift';
+import type { ScanDependency, ScanResultBody, ScanSummary } from '@stackyard/contracts/drift';
 import type { CatalogReader, CatalogWriter } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 
 // The only reader and writer of repository_scans.
 
+/** A stored scan, as the rescan after a sync reads it again. */
 export type ScanRow = typeof repositoryScans.$inferSelect;
+
+const { result } = repositoryScans;
+
+/** A scan as the API answers it: the result's counts and findings, not its dependencies. */
+const summary = {
+  id: repositoryScans.id,
+  project_id: repositoryScans.projectId,
+  source: repositoryScans.source,
+  commit: repositoryScans.commitSha,
+  scanned_at: isoText(repositoryScans.scannedAt),
+  scanned_by: repositoryScans.scannedBy,
+  files: sql<number>`(${result}->>'files')::int`,
+  dependencies: sql<number>`jsonb_array_length(${result}->'dependencies')`,
+  findings: sql<ScanSummary['findings']>`${result}->'findings'`,
+};
 
 const target = (access: CatalogReader, projectId: string | null) =>
   and(
@@ -18,8 +34,12 @@ export async function findLatestScan(
   db: Executor,
   access: CatalogReader,
   projectId: string | null,
-): Promise<ScanRow | null> {
-  const [row] = await db.select().from(repositoryScans).where(target(access, projectId)).limit(1);
+): Promise<{ summary: ScanSummary; dependencies: ScanDependency[] } | null> {
+  const [row] = await db
+    .select({ summary, dependencies: sql<ScanDependency[]>`${result}->'dependencies'` })
+    .from(repositoryScans)
+    .where(target(access, projectId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -29,11 +49,11 @@ export async function saveScan(
   access: CatalogWriter<'catalog:write'>,
   scan: {
     projectId: string | null;
-    source: ScanRow['source'];
+    source: ScanSummary['source'];
     commitSha?: string | null;
     result: ScanResultBody;
   },
-): Promise<ScanRow> {
+): Promise<ScanSummary> {
   const values = {
     workspaceId: access.workspaceId,
     projectId: scan.projectId,
@@ -56,7 +76,7 @@ export async function saveScan(
         scannedAt: values.scannedAt,
       },
     })
-    .returning();
+    .returning(summary);
   if (!row) throw new Error('saving the scan returned no row');
   return row;
 }

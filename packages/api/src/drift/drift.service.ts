@@ -6,14 +6,14 @@ import { memoryTree } from '@stackyard/scanner/tree';
 import { authorize, type CatalogReader } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { PROJECT_NOT_FOUND } from '../catalog/item-access.ts';
-import { iso, type Executor } from '../db.ts';
+import type { Executor } from '../db.ts';
 import { findStackProject } from '../stack/stack.repo.ts';
 import { readStack } from '../stack/stack.service.ts';
 import { findStore } from '../store/store.repo.ts';
 import { isLinked } from '../store/store-sync.ts';
 import { scanArchive } from './archive.ts';
 import { compareScan } from './compare.ts';
-import { findLatestScan, saveScan, type ScanRow } from './drift.repo.ts';
+import { findLatestScan, saveScan } from './drift.repo.ts';
 
 /** Editors upload manifest files (scanned here) or a scan made by the command line; it replaces the last one. */
 export async function uploadScan(
@@ -25,12 +25,11 @@ export async function uploadScan(
   const access = await authorize(db, actor, workspaceId, 'catalog:write');
   await assertProject(db, access, input.project_id);
   const result: ScanResultBody = input.files ? await scanFiles(input.files) : (input.scan as ScanResultBody);
-  const row = await saveScan(db, access, {
+  return saveScan(db, access, {
     projectId: input.project_id,
     source: input.files ? 'upload' : 'cli',
     result,
   });
-  return toSummary(row);
 }
 
 /** Editors upload a .zip of a checkout; its manifests are scanned here and replace the last scan. */
@@ -44,7 +43,7 @@ export async function uploadArchive(
   const access = await authorize(db, actor, workspaceId, 'catalog:write');
   await assertProject(db, access, projectId);
   const result = await scanArchive(archive);
-  return toSummary(await saveScan(db, access, { projectId, source: 'archive', result }));
+  return saveScan(db, access, { projectId, source: 'archive', result });
 }
 
 export async function getDrift(
@@ -64,9 +63,9 @@ export async function getDrift(
     ? { full_name: `${store.repositoryOwner}/${store.repositoryName}`, url: store.repositoryUrl }
     : null;
   const lists = scan
-    ? compareScan(scan.result.dependencies, stack)
+    ? compareScan(scan.dependencies, stack)
     : { avoided: [], unknown: [], instead_of_preferred: [] };
-  return { workspace: stack.workspace, project, repository, scan: scan ? toSummary(scan) : null, ...lists };
+  return { workspace: stack.workspace, project, repository, scan: scan?.summary ?? null, ...lists };
 }
 
 async function assertProject(db: Executor, access: CatalogReader, projectId: string | null): Promise<void> {
@@ -91,18 +90,4 @@ async function scanFiles(files: NonNullable<UploadScan['files']>): Promise<ScanR
       '/body/files: None of these files is a manifest stackyard reads (package.json, requirements.txt, go.mod …)',
     );
   return result;
-}
-
-export function toSummary(row: ScanRow): ScanSummary {
-  return {
-    id: row.id,
-    project_id: row.projectId,
-    source: row.source,
-    commit: row.commitSha,
-    scanned_at: iso(row.scannedAt),
-    scanned_by: row.scannedBy,
-    files: row.result.files,
-    dependencies: row.result.dependencies.length,
-    findings: row.result.findings,
-  };
 }

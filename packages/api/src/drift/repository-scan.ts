@@ -16,7 +16,6 @@ import { findStore, type StoreRow } from '../store/store.repo.ts';
 import { isLinked } from '../store/store-sync.ts';
 import { failureError } from '../store/store.service.ts';
 import { findRepositoryScans, noteFailedRescan, saveScan } from './drift.repo.ts';
-import { toSummary } from './drift.service.ts';
 
 // Scanning the workspace's connected GitHub repository: one recursive tree listing, then the manifests' blobs
 // only, bounded so that a huge monorepo costs a known number of requests and bytes.
@@ -51,8 +50,7 @@ export async function scanConnectedRepository(
   const source = await sourceOf(db, access, store, projectId);
   if (!context.github) throw new AppError('unavailable', NOT_CONFIGURED);
   const { result, commitSha } = await scanRepository(context.github, source);
-  const row = await saveScan(db, access, { projectId, source: 'repository', commitSha, result });
-  return toSummary(row);
+  return saveScan(db, access, { projectId, source: 'repository', commitSha, result });
 }
 
 /**
