@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { HealthItemKind, LinkHealthStatus } from '@stackyard/contracts/health';
-import type { Executor } from '../db.ts';
+import type { AttentionItem, HealthItemKind, ItemHealth } from '@stackyard/contracts/health';
+import { isoText, type Executor } from '../db.ts';
 import type { CheckOutcome, PriorCheck } from './link-check.ts';
 
 // The SQL of link health. Every saved item is a target: a workspace tool (its homepage as the workspace sees
@@ -20,36 +20,16 @@ export interface HealthTarget {
   deprecated: boolean;
 }
 
-export interface HealthRow {
-  status: LinkHealthStatus;
-  url: string;
-  checked_at: string;
-  http_status: number | null;
-  moved_to: string | null;
-  failures: number;
-  etag: string | null;
-  last_modified: string | null;
-  kept_status: string | null;
-}
-
-interface TargetRow extends Partial<HealthRow> {
-  kind: HealthItemKind;
-  id: string;
-  workspace_id: string;
-  slug: string | null;
-  name: string;
-  item_url: string;
-  archived: boolean;
-  deprecated: boolean;
-}
-
 const HEALTH_COLUMNS = sql.raw(`h.status, h.url, h.checked_at, h.http_status, h.moved_to, h.failures, h.etag,
   h.last_modified, h.kept_status`);
 
-/** Every target as rows of (kind, id, workspace_id, slug, name, item_url, archived, deprecated, h.*) under `where`. */
-function targets(where: SQL): SQL {
+/**
+ * `columns` of every item under `where`, from rows of (kind, id, workspace_id, slug, name, item_url, archived,
+ * deprecated, h.*).
+ */
+function items(columns: SQL, where: SQL): SQL {
   return sql`
-    select * from (
+    select ${columns} from (
       select 'tool' as kind, wt.id, wt.workspace_id, wt.slug,
         coalesce(case when 'name' = any(wt.edited_fields) then wt.name else t.name end, wt.slug) as name,
         coalesce(case when 'homepage_url' = any(wt.edited_fields) then wt.homepage_url else t.homepage_url end,
@@ -69,31 +49,23 @@ function targets(where: SQL): SQL {
     where ${where}`;
 }
 
-function toTarget(row: TargetRow): HealthTarget {
-  const status = row.url === row.item_url ? row.status : undefined;
-  return {
-    kind: row.kind,
-    id: row.id,
-    workspaceId: row.workspace_id,
-    name: row.name,
-    url: row.item_url,
-    prior: status
-      ? {
-          status,
-          failures: row.failures ?? 0,
-          etag: row.etag ?? null,
-          lastModified: row.last_modified ?? null,
-          httpStatus: row.http_status ?? null,
-        }
-      : null,
-    archived: row.archived,
-    deprecated: row.deprecated,
-  };
+// The target's url is the item's; url in the select list and in a where is the URL of the last check, whose
+// validators the next check sends only when they are of the same URL.
+const TARGET = sql`kind, id, workspace_id as "workspaceId", name, item_url as url,
+  case when url = item_url then json_build_object('status', status, 'failures', failures, 'etag', etag,
+    'lastModified', last_modified, 'httpStatus', http_status) end as prior,
+  archived, deprecated`;
+
+/** The item's last check as the API answers it. */
+const HEALTH = sql`json_build_object('status', status, 'url', url, 'checked_at', ${isoText(sql`checked_at`)},
+  'http_status', http_status, 'moved_to', moved_to, 'consecutive_failures', failures,
+  'kept', kept_status is not distinct from status)`;
+
+async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-async function selectTargets(db: Executor, query: SQL): Promise<TargetRow[]> {
-  return ((await db.execute(query)) as unknown as { rows: TargetRow[] }).rows;
-}
+const targets = (db: Executor, where: SQL) => rowsOf<HealthTarget>(db, items(TARGET, where));
 
 export interface ItemKey {
   kind: HealthItemKind;
@@ -109,8 +81,8 @@ export async function findTargets(
     const ids = keys.filter((key) => key.kind === kind).map((key) => sql`${key.id}`);
     return ids.length > 0 ? sql`(kind = ${kind} and id in (${sql.join(ids, sql`, `)}))` : sql`false`;
   };
-  const rows = await selectTargets(db, targets(sql`(${ofKind('tool')} or ${ofKind('resource')})`));
-  const found = new Map(rows.map((row) => [`${row.kind}:${row.id}`, toTarget(row)]));
+  const rows = await targets(db, sql`(${ofKind('tool')} or ${ofKind('resource')})`);
+  const found = new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
   return keys.map((key) => found.get(`${key.kind}:${key.id}`) ?? null);
 }
 
@@ -128,15 +100,14 @@ const NOT_PENDING = sql`id::text not in (select payload->>'id' from jobs
 
 /** The workspace's items no check is queued for. */
 export async function listWorkspaceTargets(db: Executor, workspaceId: string): Promise<HealthTarget[]> {
-  const rows = await selectTargets(db, targets(sql`workspace_id = ${workspaceId} and ${NOT_PENDING}`));
-  return rows.map(toTarget);
+  return targets(db, sql`workspace_id = ${workspaceId} and ${NOT_PENDING}`);
 }
 
 /** Items never checked, or last checked before `before` (the oldest first), no check is queued for. */
 export async function findDueTargets(db: Executor, before: Date, limit: number): Promise<HealthTarget[]> {
   const due = sql`(checked_at is null or checked_at < ${before.toISOString()}::timestamptz) and ${NOT_PENDING}
     order by checked_at asc nulls first limit ${limit}`;
-  return (await selectTargets(db, targets(due))).map(toTarget);
+  return targets(db, due);
 }
 
 export interface CheckResult {
@@ -172,22 +143,22 @@ export async function saveChecks(db: Executor, results: readonly CheckResult[]):
 }
 
 /** The item's last check when it was of its current URL. */
-export async function findHealth(db: Executor, kind: HealthItemKind, id: string): Promise<HealthRow | null> {
-  const [row] = await selectTargets(db, targets(sql`kind = ${kind} and id = ${id} and url = item_url`));
-  return row ? (row as HealthRow & TargetRow) : null;
+export async function findHealth(db: Executor, kind: HealthItemKind, id: string): Promise<ItemHealth | null> {
+  const where = sql`kind = ${kind} and id = ${id} and url = item_url`;
+  const [row] = await rowsOf<{ health: ItemHealth }>(db, items(sql`${HEALTH} as health`, where));
+  return row?.health ?? null;
 }
 
 /** The workspace's items whose check found something, not marked as kept, the most recent first. */
-export async function listAttention(
-  db: Executor,
-  workspaceId: string,
-): Promise<Array<TargetRow & HealthRow>> {
-  const rows = await selectTargets(
+export async function listAttention(db: Executor, workspaceId: string): Promise<AttentionItem[]> {
+  return rowsOf<AttentionItem>(
     db,
-    targets(sql`workspace_id = ${workspaceId} and url = item_url and status <> 'ok'
-      and kept_status is distinct from status order by checked_at desc, id`),
+    items(
+      sql`kind, id, name, slug, ${HEALTH} as health`,
+      sql`workspace_id = ${workspaceId} and url = item_url and status <> 'ok'
+        and kept_status is distinct from status order by checked_at desc, id`,
+    ),
   );
-  return rows as Array<TargetRow & HealthRow>;
 }
 
 /** Marks the item as kept in its current status; false when it has no check of its current URL. */
@@ -195,7 +166,7 @@ export async function keepStatus(db: Executor, kind: HealthItemKind, id: string)
   const column = sql.raw(kind === 'tool' ? 'workspace_tool_id' : 'resource_id');
   const result = (await db.execute(sql`
     update item_health h set kept_status = h.status where ${column} = ${id} and h.url = (
-      select item_url from (${targets(sql`kind = ${kind} and id = ${id}`)}) t)
+      ${items(sql`item_url`, sql`kind = ${kind} and id = ${id}`)})
     returning h.id`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

@@ -13,36 +13,11 @@ import { findResourceWorkspace } from '../resources/resources.repo.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
 import type { HealthContext } from './health-context.ts';
 import { enqueueChecks, runCheck } from './health.job.ts';
-import {
-  findHealth,
-  findTarget,
-  keepStatus,
-  listAttention,
-  listWorkspaceTargets,
-  type HealthRow,
-} from './health.repo.ts';
+import { findHealth, findTarget, keepStatus, listAttention, listWorkspaceTargets } from './health.repo.ts';
 
 export const NOT_CHECKED = 'This link has not been checked yet.';
 
 const NOT_FOUND: Record<HealthItemKind, string> = { tool: TOOL_NOT_FOUND, resource: RESOURCE_NOT_FOUND };
-
-export function toItemHealth(row: HealthRow): ItemHealth {
-  return {
-    status: row.status,
-    url: row.url,
-    checked_at: new Date(row.checked_at).toISOString(),
-    http_status: row.http_status,
-    moved_to: row.moved_to,
-    consecutive_failures: row.failures,
-    kept: row.kept_status === row.status,
-  };
-}
-
-/** The item's health, for an answer already authorized to read it (null: its URL was not checked yet). */
-async function readItemHealth(db: Database, kind: HealthItemKind, id: string): Promise<ItemHealth | null> {
-  const row = await findHealth(db, kind, id);
-  return row ? toItemHealth(row) : null;
-}
 
 async function authorizeWrite(db: Database, actor: Actor, kind: HealthItemKind, id: string) {
   const workspaceId = kind === 'tool' ? await findToolWorkspace(db, id) : await findResourceWorkspace(db, id);
@@ -61,7 +36,7 @@ export async function checkItemNow(
   const target = await findTarget(db, kind, id);
   if (!target) throw new AppError('not_found', NOT_FOUND[kind]);
   await runCheck(db, context.settings, target);
-  const health = await readItemHealth(db, kind, id);
+  const health = await findHealth(db, kind, id);
   if (!health) throw new AppError('not_found', NOT_FOUND[kind]);
   return health;
 }
@@ -87,14 +62,7 @@ export async function listNeedsAttention(
   workspaceId: string,
 ): Promise<AttentionItem[]> {
   await authorize(db, actor, workspaceId, 'catalog:read');
-  const rows = await listAttention(db, workspaceId);
-  return rows.map((row) => ({
-    kind: row.kind,
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    health: toItemHealth(row),
-  }));
+  return listAttention(db, workspaceId);
 }
 
 /** Editors and admins mark the item as kept in its current status: it leaves the list until that changes. */
@@ -106,7 +74,7 @@ export async function keepItem(
 ): Promise<ItemHealth> {
   await authorizeWrite(db, actor, kind, id);
   if (!(await keepStatus(db, kind, id))) throw new AppError('conflict', NOT_CHECKED);
-  const health = await readItemHealth(db, kind, id);
+  const health = await findHealth(db, kind, id);
   if (!health) throw new AppError('conflict', NOT_CHECKED);
   return health;
 }
