@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import {
   comments,
   projects,
@@ -13,10 +13,10 @@ import {
   workspaceStores,
   workspaceTools,
 } from '@stackyard/db/schema';
-import type { StoreExportSettings, StoreSyncError } from '@stackyard/contracts/store';
+import type { StoreExportSettings, StoreStatus, StoreSyncError } from '@stackyard/contracts/store';
 import type { RenderComment, RenderInputDraft } from '@stackyard/store/render-model';
 import type { Authorized } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoTextOrNull, type Executor } from '../db.ts';
 import { toolForgeUrl, toolHomepageUrl } from '../catalog/tool-columns.ts';
 
 // SQL of the repository store: the workspace_stores row, and the workspace read as the renderer's input.
@@ -26,6 +26,26 @@ export type StoreRow = typeof workspaceStores.$inferSelect;
 export async function findStore(db: Executor, workspaceId: string): Promise<StoreRow | null> {
   const rows = await db.select().from(workspaceStores).where(eq(workspaceStores.workspaceId, workspaceId));
   return rows[0] ?? null;
+}
+
+/** The workspace's link as the API answers it: none until an installation or a repository is saved. */
+export async function findStoreStatus(db: Executor, workspaceId: string): Promise<StoreStatus> {
+  const [row] = await db
+    .select({
+      installation_id: workspaceStores.installationId,
+      repository_owner: workspaceStores.repositoryOwner,
+      repository_name: workspaceStores.repositoryName,
+      repository_url: workspaceStores.repositoryUrl,
+      connected_at: isoTextOrNull(workspaceStores.connectedAt),
+    })
+    .from(workspaceStores)
+    .where(
+      and(
+        eq(workspaceStores.workspaceId, workspaceId),
+        or(isNotNull(workspaceStores.installationId), isNotNull(workspaceStores.repositoryName)),
+      ),
+    );
+  return row ?? null;
 }
 
 /** Records the installation GitHub returned with; a repository already linked stays linked. */

@@ -29,6 +29,7 @@ import { isLinked, syncLinkedStore } from './store-sync.ts';
 import {
   clearConnection,
   findStore,
+  findStoreStatus,
   saveConnection,
   saveExportSettings,
   saveInstallation,
@@ -94,20 +95,9 @@ export async function getStoreSetup(
   };
 }
 
-function toStatus(row: StoreRow | null): StoreStatus {
-  if (!row || (row.installationId === null && row.repositoryName === null)) return null;
-  return {
-    installation_id: row.installationId,
-    repository_owner: row.repositoryOwner,
-    repository_name: row.repositoryName,
-    repository_url: row.repositoryUrl,
-    connected_at: row.connectedAt ? iso(row.connectedAt) : null,
-  };
-}
-
 export async function getStoreStatus(db: Database, actor: Actor, workspaceId: string): Promise<StoreStatus> {
   await authorize(db, actor, workspaceId, 'store:read');
-  return toStatus(await findStore(db, workspaceId));
+  return findStoreStatus(db, workspaceId);
 }
 
 const INSTALLATION_FAILURES = new Set([
