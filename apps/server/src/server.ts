@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createDb, type DbHandle } from '@stackyard/db/client';
 import { listenUrl, type Config } from './config.ts';
+import { trimWhenIdle } from './idle-trim.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,6 +35,7 @@ export async function startServer(given: Config): Promise<RunningServer> {
     const { buildApp } = loaded.value;
     await db.migrate();
     app = await buildApp(config, { db });
+    trimWhenIdle(app);
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
     await app?.close();
