@@ -1,10 +1,11 @@
-// When the server trims its heap: once it has gone quiet after start-up, and after each quiet spell that follows
-// requests; never while a request is in flight, and never after it closed.
+// When the server trims its heap: shortly after start-up, then once a period when requests were served since
+// the last trim; never while a request is in flight, and never after it closed.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trimWhenIdle } from './idle-trim.ts';
 
-const QUIET_MS = 40;
+const FIRST_MS = 30;
+const PERIOD_MS = 120;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let app: FastifyInstance | undefined;
@@ -13,28 +14,41 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function serve(): Promise<{ trims: () => number; url: string; release: () => void }> {
+interface Served {
+  trims: () => number;
+  url: string;
+  /** Whether the server has the slow request. */
+  waiting: () => boolean;
+  release: () => void;
+}
+
+async function serve(): Promise<Served> {
   let trims = 0;
+  let waiting = false;
   let release = () => {};
   app = Fastify();
-  trimWhenIdle(app, { collect: () => (trims += 1), firstMs: QUIET_MS, laterMs: QUIET_MS * 2 });
+  trimWhenIdle(app, { collect: () => (trims += 1), firstMs: FIRST_MS, periodMs: PERIOD_MS });
   app.get('/quick', async () => 'ok');
-  app.get('/slow', () => new Promise<string>((resolve) => (release = () => resolve('done'))));
+  app.get('/slow', () => {
+    waiting = true;
+    return new Promise<string>((resolve) => (release = () => resolve('done')));
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { trims: () => trims, url, release: () => release() };
+  return { trims: () => trims, url, waiting: () => waiting, release: () => release() };
 }
 
 describe('trimWhenIdle', () => {
-  it('trims once after start-up, and once more after requests, when quiet', async () => {
+  it('trims after start-up, then only when requests were served since', async () => {
     const server = await serve();
     expect(server.trims()).toBe(0);
     await expect.poll(server.trims).toBe(1);
-    await wait(QUIET_MS * 4);
+    await wait(PERIOD_MS * 3);
     expect(server.trims()).toBe(1);
 
     expect((await fetch(`${server.url}/quick`)).status).toBe(200);
+    expect((await fetch(`${server.url}/quick`)).status).toBe(200);
     await expect.poll(server.trims).toBe(2);
-    await wait(QUIET_MS * 4);
+    await wait(PERIOD_MS * 3);
     expect(server.trims()).toBe(2);
   });
 
@@ -42,7 +56,8 @@ describe('trimWhenIdle', () => {
     const server = await serve();
     await expect.poll(server.trims).toBe(1);
     const slow = fetch(`${server.url}/slow`);
-    await wait(QUIET_MS * 5);
+    await expect.poll(server.waiting).toBe(true);
+    await wait(PERIOD_MS * 3);
     expect(server.trims()).toBe(1);
     server.release();
     expect(await (await slow).text()).toBe('done');
@@ -54,7 +69,9 @@ describe('trimWhenIdle', () => {
     await expect.poll(server.trims).toBe(1);
     const aborted = new AbortController();
     const slow = fetch(`${server.url}/slow`, { signal: aborted.signal }).catch(() => 'aborted');
-    await wait(QUIET_MS);
+    await expect.poll(server.waiting).toBe(true);
+    await wait(PERIOD_MS * 2);
+    expect(server.trims()).toBe(1);
     aborted.abort();
     expect(await slow).toBe('aborted');
     await expect.poll(server.trims).toBe(2);
@@ -63,11 +80,9 @@ describe('trimWhenIdle', () => {
 
   it('stops when the app closes', async () => {
     const server = await serve();
-    await fetch(`${server.url}/quick`);
     await app?.close();
     app = undefined;
-    const trims = server.trims();
-    await wait(QUIET_MS * 4);
-    expect(server.trims()).toBe(trims);
+    await wait(FIRST_MS + PERIOD_MS * 2);
+    expect(server.trims()).toBe(0);
   });
 });

@@ -7,48 +7,50 @@ import type { FastifyInstance } from 'fastify';
 // long as the process allocates a little now and then, which a server's timers always do: an idle server
 // stayed some 50 MiB above what it needs (`npm run bench -- startup`). A last-resort collection, the one V8
 // runs before it gives up on an allocation, also shrinks the young generation and hands free pages back to
-// the system; it takes 30–70 ms, so it runs only once no request has been in flight for a while: shortly
-// after start-up, then after each quiet spell that follows requests.
+// the system. It takes 30–70 ms, so it runs at a moment no request is in flight: shortly after start-up, then
+// at most once a period, when requests were served since the last one (a health probe every few seconds
+// never keeps it from running, nor makes it run more often).
 
-/** Quiet time before the first trim, after the server starts listening. */
+/** From the server's start to the first trim, and between looks while requests are in flight. */
 export const FIRST_TRIM_MS = 1_000;
-/** Quiet time before a later trim, after the last request ended. */
-export const LATER_TRIM_MS = 30_000;
+/** Between trims. */
+export const TRIM_PERIOD_MS = 30_000;
 
 type Collect = () => void;
 
 export interface IdleTrimOptions {
   collect?: Collect;
   firstMs?: number;
-  laterMs?: number;
+  periodMs?: number;
 }
 
-/**
- * Trims the heap whenever the app has had no request in flight for the quiet time. Call before the app
- * listens (it adds hooks); the timer stops when the app closes.
- */
+/** Trims the heap as above. Call before the app listens (it adds hooks); it stops when the app closes. */
 export function trimWhenIdle(app: FastifyInstance, options: IdleTrimOptions = {}): void {
   const collect = options.collect ?? lastResortCollection();
-  const laterMs = options.laterMs ?? LATER_TRIM_MS;
+  const firstMs = options.firstMs ?? FIRST_TRIM_MS;
+  const periodMs = options.periodMs ?? TRIM_PERIOD_MS;
   let inFlight = 0;
+  // Start-up allocated what the first trim is for.
+  let served = true;
   let timer: NodeJS.Timeout | undefined;
   const schedule = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (inFlight === 0) collect();
-    }, ms).unref();
+    timer = setTimeout(tick, ms).unref();
+  };
+  const tick = () => {
+    if (inFlight > 0) return schedule(firstMs);
+    if (served) {
+      served = false;
+      collect();
+    }
+    schedule(periodMs);
   };
   app.addHook('onRequest', async (_request, reply) => {
     inFlight += 1;
-    clearTimeout(timer);
+    served = true;
     // 'close' comes once per response: sent, failed or cut off by the client.
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) schedule(laterMs);
-    });
+    reply.raw.once('close', () => (inFlight -= 1));
   });
-  app.addHook('onReady', async () => schedule(options.firstMs ?? FIRST_TRIM_MS));
+  app.addHook('onReady', async () => schedule(firstMs));
   app.addHook('onClose', async () => clearTimeout(timer));
 }
 
