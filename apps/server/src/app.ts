@@ -8,7 +8,7 @@ import { registerApiDocs } from '@stackyard/api/openapi';
 import { productApi } from '@stackyard/api/plugin';
 import type { ApiTransport } from '@stackyard/mcp/api-client';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
-import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion-settings';
 import { createWorkers } from '@stackyard/api/jobs/workers';
 import { JOBS_CHANNEL, jobEnqueued } from '@stackyard/db/job-wake';
 import { createStoreContext, type StoreSettings } from '@stackyard/api/store/store-context';

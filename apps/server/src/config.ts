@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { githubAppEnvSchema, type GithubAppConfig } from '@stackyard/store/config';
-import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import {
+  DEFAULT_INGESTION_SETTINGS,
+  type IngestionSettings,
+} from '@stackyard/api/ingestion/ingestion-settings';
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-context';
 import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '@stackyard/api/facts/facts-context';
 import { DEFAULT_HEALTH_SETTINGS, type HealthSettings } from '@stackyard/api/health/health-context';

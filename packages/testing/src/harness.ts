@@ -11,7 +11,7 @@ import { buildApp } from '@stackyard/server/app';
 import { loadConfig } from '@stackyard/server/config';
 import { tempDir } from './processes.ts';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
-import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion.job';
+import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion-settings';
 import type { StoreSettings } from '@stackyard/api/store/store-context';
 import type { FactsSettings } from '@stackyard/api/facts/facts-context';
 import type { HealthSettings } from '@stackyard/api/health/health-context';

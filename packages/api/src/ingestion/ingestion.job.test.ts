@@ -8,11 +8,8 @@ import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/tes
 import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { ingestionQueue } from '../jobs/queues.ts';
 import { insertWorkspace } from '../workspaces/workspaces.repo.ts';
-import {
-  createIngestionWorker,
-  DEFAULT_INGESTION_SETTINGS,
-  type IngestionSettings,
-} from './ingestion.job.ts';
+import { DEFAULT_INGESTION_SETTINGS, type IngestionSettings } from './ingestion-settings.ts';
+import { createIngestionWorker } from './ingestion.job.ts';
 
 // The ingestion job against the queue directly, the way a restarted process meets it.
 

@@ -3,39 +3,11 @@ import type { HostLimits } from '@stackyard/db/host-limits';
 import type { JobLog, JobWorker } from '@stackyard/db/job-queue';
 import { combineWorkers, createQueueWorker } from '@stackyard/jobs/queue';
 import { enrichmentQueue, ingestionQueue } from '../jobs/queues.ts';
-import { failSubmission, ingestSubmission, type IngestSettings } from './ingest-submission.ts';
+import { failSubmission, ingestSubmission } from './ingest-submission.ts';
+import type { IngestionSettings } from './ingestion-settings.ts';
 
 // The ingestion jobs: one per submission, on the interactive queue (a member's submission) or the
 // background enrichment queue (an imported bookmark), each with its own worker slots.
-
-export interface IngestionSettings extends IngestSettings {
-  concurrency: number;
-  /** Jobs of the background enrichment queue (imported bookmarks) run at once, besides `concurrency`. */
-  enrichmentConcurrency: number;
-  /** Politeness of the enrichment queue: its jobs fetching from one host at once, and their least spacing. */
-  hostLimits: HostLimits;
-  /** Whether a bookmark import enqueues the background enrichment of the resources it adds. */
-  enrichBookmarks: boolean;
-  pollMs: number;
-  /** One attempt's time limit (the fetcher's own total timeout is shorter). */
-  timeoutMs: number;
-  maxAttempts: number;
-  /** Delay before the retry after attempt n; the queue's default when not given. */
-  backoffMs?: (attempt: number) => number;
-}
-
-export const DEFAULT_INGESTION_SETTINGS: IngestionSettings = {
-  concurrency: ingestionQueue.concurrency,
-  enrichmentConcurrency: enrichmentQueue.concurrency,
-  hostLimits: { concurrency: 2, spacingMs: 50 },
-  enrichBookmarks: true,
-  pollMs: 1000,
-  timeoutMs: ingestionQueue.timeoutMs,
-  maxAttempts: ingestionQueue.maxAttempts,
-  staleAfterMs: 30 * 24 * 3600 * 1000,
-  allowlist: [],
-  denyDomains: [],
-};
 
 /** The ingestion workers of one process: the interactive queue and the enrichment queue, controlled as one. */
 export function createIngestionWorker(

@@ -11,7 +11,8 @@ import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testin
 import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
 import { createBookmarkImportWorker } from '../bookmarks/bookmarks.job.ts';
 import { BATCH_SIZE } from '../bookmarks/import-bookmarks.ts';
-import { createIngestionWorker, DEFAULT_INGESTION_SETTINGS } from '../ingestion/ingestion.job.ts';
+import { DEFAULT_INGESTION_SETTINGS } from '../ingestion/ingestion-settings.ts';
+import { createIngestionWorker } from '../ingestion/ingestion.job.ts';
 
 // Work a member queued (URL submissions, bookmark imports) writes nothing once that member may no longer
 // write the workspace. The API runs no workers here: each test runs the queued jobs itself, when it wants
