@@ -14,35 +14,31 @@ import {
   type SuggestionContent,
 } from '@stackyard/db/schema';
 import type { ToolStance } from '@stackyard/contracts/stack';
-import type { SuggestionEngine } from '@stackyard/contracts/suggestion';
+import type { Suggestion, SuggestionEngine } from '@stackyard/contracts/suggestion';
 import type { Authorized, CatalogReader } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 import { toolDescription, toolName } from '../catalog/tool-columns.ts';
 import type { EngineTool } from './engine.ts';
 import type { ExistingProject } from './next-steps.ts';
 import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
-export interface SuggestionRow {
-  id: string;
-  workspaceId: string;
-  engine: SuggestionEngine;
-  content: SuggestionContent;
-  status: 'open' | 'dismissed' | 'accepted';
-  dismissReason: string | null;
-  projectId: string | null;
-  createdAt: Date;
-}
+/** A suggestion being decided on: its status, and the stored plan an accepted one becomes a project with. */
+export type SuggestionRow = Pick<typeof suggestions.$inferSelect, 'status' | 'content'>;
 
-const columns = {
-  id: suggestions.id,
-  workspaceId: suggestions.workspaceId,
-  engine: suggestions.engine,
-  content: suggestions.content,
-  status: suggestions.status,
-  dismissReason: suggestions.dismissReason,
-  projectId: suggestions.projectId,
-  createdAt: suggestions.createdAt,
-};
+const { content } = suggestions;
+
+/**
+ * A suggestion as the API answers it, from its stored content. A tool without a role (proposed by a model
+ * before roles were required) is a 'Tool', in the order stored. json_strip_nulls drops stretch_category when
+ * it is unset or blank: it is the one field of a suggestion that may be missing, and none may be null.
+ */
+const suggestion = sql<Suggestion>`json_strip_nulls(json_build_object('id', ${suggestions.id},
+  'title', ${content}->'title', 'pitch', ${content}->'pitch', 'why', ${content}->'why',
+  'tools', (select coalesce(jsonb_agg(tool || jsonb_build_object('role', coalesce(tool->>'role', 'Tool'))
+    order by ord), '[]') from jsonb_array_elements(${content}->'tools') with ordinality as t(tool, ord)),
+  'stretch_category', nullif(${content}->>'stretch_category', ''), 'difficulty', ${content}->'difficulty',
+  'scope', ${content}->'scope', 'milestones', ${content}->'milestones', 'archetype', ${content}->'archetype',
+  'engine', ${suggestions.engine}, 'created_at', ${isoText(suggestions.createdAt)}))`;
 
 /**
  * The workspace's tools as the engine sees them: stance, rating, category, labels (tag names, then the
@@ -173,7 +169,7 @@ export async function saveShown(
   db: Executor,
   access: CatalogReader,
   shown: NewSuggestion[],
-): Promise<SuggestionRow[]> {
+): Promise<Suggestion[]> {
   if (shown.length === 0) return [];
   await db
     .insert(suggestions)
@@ -184,7 +180,7 @@ export async function saveShown(
       setWhere: sql`${suggestions.status} = 'open'`,
     });
   const rows = await db
-    .select({ ...columns, fingerprint: suggestions.fingerprint })
+    .select({ fingerprint: suggestions.fingerprint, suggestion })
     .from(suggestions)
     .where(
       and(
@@ -199,7 +195,7 @@ export async function saveShown(
   const order = new Map(shown.map((entry, index) => [entry.fingerprint, index]));
   return rows
     .sort((a, b) => (order.get(a.fingerprint) ?? 0) - (order.get(b.fingerprint) ?? 0))
-    .map(({ fingerprint: _, ...row }) => row);
+    .map((row) => row.suggestion);
 }
 
 /** One suggestion of the workspace, locked for the decision being made on it. */
@@ -209,7 +205,7 @@ export async function findSuggestionForUpdate(
   suggestionId: string,
 ): Promise<SuggestionRow | null> {
   const [row] = await db
-    .select(columns)
+    .select({ status: suggestions.status, content })
     .from(suggestions)
     .where(and(eq(suggestions.workspaceId, access.workspaceId), eq(suggestions.id, suggestionId)))
     .for('update');

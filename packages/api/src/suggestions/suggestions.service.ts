@@ -14,7 +14,7 @@ import type { Database } from '@stackyard/db/client';
 import { authorize, type CatalogReader } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { insertComment } from '../comments/comments.repo.ts';
-import { inTransaction, isUniqueViolation, iso, type Executor } from '../db.ts';
+import { inTransaction, isUniqueViolation, type Executor } from '../db.ts';
 import { findProject, insertProject, linkTools, slugsLike } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { classifyTool, suggest, titleKey, type EngineInput, type EngineSuggestion } from './engine.ts';
@@ -163,7 +163,7 @@ async function store(
   engine: Suggestion['engine'],
   proposed: EngineSuggestion[],
 ): Promise<Suggestion[]> {
-  const rows = await saveShown(
+  return saveShown(
     db,
     access,
     proposed.map(({ fingerprint, ...content }) => ({
@@ -173,7 +173,6 @@ async function store(
       content,
     })),
   );
-  return rows.map(toSuggestion);
 }
 
 /**
@@ -267,25 +266,6 @@ function milestonesComment(row: SuggestionRow): string {
   ];
   if (content.stretch_category) lines.push('', `Stretch: pick a ${content.stretch_category.toLowerCase()}.`);
   return lines.join('\n');
-}
-
-function toSuggestion(row: SuggestionRow): Suggestion {
-  const { content } = row;
-  return {
-    id: row.id,
-    title: content.title,
-    pitch: content.pitch,
-    why: content.why,
-    // Ideas a model proposed before roles were required may lack one.
-    tools: content.tools.map((tool) => ({ ...tool, role: tool.role ?? 'Tool' })),
-    ...(content.stretch_category ? { stretch_category: content.stretch_category } : {}),
-    difficulty: content.difficulty,
-    scope: content.scope,
-    milestones: content.milestones,
-    archetype: content.archetype,
-    engine: row.engine,
-    created_at: iso(row.createdAt),
-  };
 }
 
 /** The cursor is the next page's number ("p1", "p2", …). */
