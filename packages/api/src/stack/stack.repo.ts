@@ -10,29 +10,19 @@ import {
   workspaceToolStances,
 } from '@stackyard/db/schema';
 import type { PackageEcosystem } from '@stackyard/contracts/facts';
-import type { ToolStance } from '@stackyard/contracts/stack';
+import type { StackTool } from '@stackyard/contracts/stack';
 import type { CatalogReader } from '../access/access.ts';
 import { toolDescription, toolForgeUrl, toolHomepageUrl, toolName } from '../catalog/tool-columns.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 
-export interface StackToolRow {
-  id: string;
-  slug: string;
-  rawSubmittedUrl: string;
-  rating: number | null;
-  name: string | null;
-  description: string | null;
-  homepageUrl: string | null;
-  forgeUrl: string | null;
-  stance: ToolStance;
-  note: string | null;
+/**
+ * A stack tool as the API answers it but for its packages: the service reads those from the tool's URLs (parsing
+ * them is not SQL's work) and `factPackages`. `category` groups the tools.
+ */
+export type StackToolRow = Omit<StackTool, 'packages'> & {
   category: string | null;
-  commentContent: string | null;
-  commenterId: string | null;
-  commentUpdatedAt: Date | null;
-  /** The packages the tool facts know (registry or deps.dev), with their latest versions. */
   factPackages: FactPackage[];
-}
+};
 
 export interface FactPackage {
   ecosystem: PackageEcosystem;
@@ -68,24 +58,10 @@ export async function findStackProject(
   return row ?? null;
 }
 
-/** One stack row as the statement below sends it: a JSON array, in this order. */
-type StackToolTuple = [
-  id: string,
-  slug: string,
-  rawSubmittedUrl: string,
-  rating: number | null,
-  name: string | null,
-  description: string | null,
-  homepageUrl: string | null,
-  forgeUrl: string | null,
-  stance: ToolStance,
-  note: string | null,
-  category: string | null,
-  commentContent: string | null,
-  commenterId: string | null,
-  commentUpdatedAt: string | null,
-  factPackages: [ecosystem: PackageEcosystem, name: string, version: string | null][] | null,
-];
+// What JavaScript's trim() removes: a name of nothing else is blank, and the slug stands for it.
+const WHITESPACE =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029' +
+  '\u202f\u205f\u3000\ufeff';
 
 /** Which of the workspace's tools the stack holds: those linked to one project, those of one category. */
 export interface StackToolFilter {
@@ -112,12 +88,17 @@ export async function listStackTools(
   const top = narrowed ? topCommentOfTool(db) : topComments(db, access);
   const query = db
     .select({
-      rows: sql<string>`coalesce(json_agg(json_build_array(
-        ${workspaceTools.id}, ${workspaceTools.slug}, ${workspaceTools.rawSubmittedUrl}, ${workspaceTools.rating},
-        ${toolName}, ${toolDescription}, ${toolHomepageUrl}, ${toolForgeUrl},
-        coalesce(${workspaceToolStances.stance}, 'accepted'), ${workspaceToolStances.note},
-        ${workspaceToolStances.category}, ${top.content}, ${top.commenterId},
-        date_trunc('milliseconds', ${top.updatedAt}), ${factPackages(db)}
+      rows: sql<string>`coalesce(json_agg(json_build_object(
+        'workspace_tool_id', ${workspaceTools.id}, 'slug', ${workspaceTools.slug},
+        'name', coalesce(nullif(btrim(${toolName}, ${WHITESPACE}), ''), ${workspaceTools.slug}),
+        'description', ${toolDescription},
+        'url', coalesce(${toolHomepageUrl}, ${toolForgeUrl}, ${workspaceTools.rawSubmittedUrl}),
+        'raw_submitted_url', ${workspaceTools.rawSubmittedUrl}, 'homepage_url', ${toolHomepageUrl},
+        'forge_url', ${toolForgeUrl}, 'stance', coalesce(${workspaceToolStances.stance}, 'accepted'),
+        'note', ${workspaceToolStances.note}, 'rating', ${workspaceTools.rating},
+        'top_comment', case when ${top.commenterId} is not null then json_build_object('content', ${top.content},
+          'commenter_id', ${top.commenterId}, 'updated_at', ${isoText(top.updatedAt)}) end,
+        'category', ${workspaceToolStances.category}, 'factPackages', ${factPackages(db)}
       )), '[]')::text`,
     })
     .from(workspaceTools)
@@ -127,51 +108,16 @@ export async function listStackTools(
   const onTool = eq(top.workspaceToolId, workspaceTools.id);
   const joined = narrowed ? query.leftJoinLateral(top, onTool) : query.leftJoin(top, onTool);
   const [answer] = await joined.where(stackToolFilter(db, access, filter));
-  const tuples = JSON.parse(answer?.rows ?? '[]') as StackToolTuple[];
-  return tuples.map(
-    ([
-      id,
-      slug,
-      rawSubmittedUrl,
-      rating,
-      name,
-      description,
-      homepageUrl,
-      forgeUrl,
-      stance,
-      note,
-      category,
-      commentContent,
-      commenterId,
-      commentUpdatedAt,
-      packages,
-    ]) => ({
-      id,
-      slug,
-      rawSubmittedUrl,
-      rating,
-      name,
-      description,
-      homepageUrl,
-      forgeUrl,
-      stance,
-      note,
-      category,
-      commentContent,
-      commenterId,
-      commentUpdatedAt: commentUpdatedAt === null ? null : new Date(commentUpdatedAt),
-      factPackages: (packages ?? []).map(([ecosystem, name, version]) => ({ ecosystem, name, version })),
-    }),
-  );
+  return JSON.parse(answer?.rows ?? '[]') as StackToolRow[];
 }
 
 /** The tool's packages from its facts (rows of a package subject that have facts), ordered by subject. */
 function factPackages(db: Executor) {
   const packages = db
     .select({
-      list: sql`json_agg(json_build_array(
-        ${toolFacts.data}->>'ecosystem', ${toolFacts.data}->>'name', ${toolFacts.data}->>'latest_version'
-      ) order by ${toolFacts.subject}, ${toolFacts.source})`,
+      list: sql`coalesce(json_agg(json_build_object('ecosystem', ${toolFacts.data}->>'ecosystem',
+        'name', ${toolFacts.data}->>'name', 'version', ${toolFacts.data}->>'latest_version'
+      ) order by ${toolFacts.subject}, ${toolFacts.source}), '[]')`,
     })
     .from(toolFacts)
     .where(and(eq(toolFacts.toolId, tools.id), sql`${toolFacts.subject} <> ''`, isNotNull(toolFacts.data)));

@@ -13,12 +13,12 @@ import type { Database } from '@stackyard/db/client';
 import { authorize, type CatalogReader } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, PROJECT_NOT_FOUND, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
-import { inTransaction, iso, type Executor } from '../db.ts';
+import { inTransaction, type Executor } from '../db.ts';
 import { findProjectWorkspace } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
 import { stackPackages } from './stack-packages.ts';
-import { findStackProject, findStackWorkspace, listStackTools, type StackToolRow } from './stack.repo.ts';
+import { findStackProject, findStackWorkspace, listStackTools } from './stack.repo.ts';
 import { findStances, toolsOfWorkspace, upsertStance, upsertStances } from './stances.repo.ts';
 
 const STANCE_ORDER: Record<ToolStance, number> = { preferred: 0, accepted: 1, avoid: 2 };
@@ -105,37 +105,16 @@ export async function readStack(
   if (projectId && !project) throw new AppError('not_found', PROJECT_NOT_FOUND);
   const rows = await listStackTools(db, access, { projectId, category });
   const byCategory = new Map<string | null, StackTool[]>();
-  for (const row of rows) {
-    const tools = byCategory.get(row.category) ?? [];
-    tools.push(toStackTool(row));
-    byCategory.set(row.category, tools);
+  for (const { category, factPackages, ...tool } of rows) {
+    const links = [tool.raw_submitted_url, tool.homepage_url, tool.forge_url];
+    const tools = byCategory.get(category) ?? [];
+    tools.push({ ...tool, packages: stackPackages(links, factPackages) });
+    byCategory.set(category, tools);
   }
   const categories: StackCategory[] = [...byCategory.entries()]
     .map(([name, tools]) => ({ name, tools: tools.sort(compareTools) }))
     .sort(compareCategories);
   return { workspace, project, categories };
-}
-
-function toStackTool(row: StackToolRow): StackTool {
-  const topComment =
-    row.commentContent !== null && row.commenterId !== null && row.commentUpdatedAt !== null
-      ? { content: row.commentContent, commenter_id: row.commenterId, updated_at: iso(row.commentUpdatedAt) }
-      : null;
-  return {
-    workspace_tool_id: row.id,
-    slug: row.slug,
-    name: row.name?.trim() || row.slug,
-    description: row.description,
-    url: row.homepageUrl ?? row.forgeUrl ?? row.rawSubmittedUrl,
-    raw_submitted_url: row.rawSubmittedUrl,
-    homepage_url: row.homepageUrl,
-    forge_url: row.forgeUrl,
-    stance: row.stance,
-    note: row.note,
-    rating: row.rating,
-    top_comment: topComment,
-    packages: stackPackages([row.rawSubmittedUrl, row.homepageUrl, row.forgeUrl], row.factPackages),
-  };
 }
 
 function compareTools(a: StackTool, b: StackTool): number {
