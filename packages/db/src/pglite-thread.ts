@@ -32,15 +32,15 @@ export interface PgliteWorkerData {
 // PGlite touches all of shared_buffers when it opens (the WebAssembly memory a thread has resident right after
 // opening is about 13 MB plus shared_buffers, measured with 128 kB, 16 MB and 64 MB), so the setting is idle
 // RSS from the start, for every server. The embedded database serves one process's small workspaces; pages
-// that do not fit are copied in from its file system (the OS's page cache) on every read: 64 MB held the
-// search indexes and tables of a 70,000-item workspace (the catalog benchmark), where 32 MB made a search
-// touching most of them a fifth slower, and 16 MB (54 MiB less idle RSS) answered searches and list pages about a
-// fifth slower than 64 MB (`npm run bench -- startup` and `catalog`).
+// that do not fit are copied in from its file system (the OS's page cache) on every read. 32 MB against 64 MB,
+// one after the other on the quiet machine (`npm run bench -- catalog`, a 71,000-item workspace): 36 MiB less
+// idle RSS, the lists as fast, searches touching most of the workspace's index about a tenth slower (106
+// against 118 a second with 16 in flight); 16 MB took searches and lists a fifth below 64 MB.
 // PGlite starts no checkpoint for the WAL written (the server's maintenance does, pglite-maintenance.ts), so
 // max_wal_size only caps the used WAL segments a checkpoint keeps on disk for reuse, up to 1 GB by default:
 // the catalog benchmark's data, seeded and edited, kept 513 MB of WAL beside 128 MB of tables and indexes
 // after its checkpoint, and keeps 129 MB with the cap below.
-export const POSTGRESQL_CONF = ['shared_buffers = 64MB', 'max_wal_size = 128MB', 'min_wal_size = 32MB'].join(
+export const POSTGRESQL_CONF = ['shared_buffers = 32MB', 'max_wal_size = 128MB', 'min_wal_size = 32MB'].join(
   '\n',
 );
 
