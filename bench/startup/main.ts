@@ -9,9 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { MEMORY } from '@stackyard/db/client';
 import { PgliteThread } from '@stackyard/db/pglite-thread';
 import { tempDir } from '@stackyard/testing/processes';
+import { recordLimit } from '../support/limits.ts';
 import { benchDatabase, benchPostgresUrl } from '../support/postgres.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// The targets, by case: ready ms and idle RSS MiB (the budget checks them through BENCH_LIMITS_FILE).
+const TARGETS: Record<string, { readyMs?: number; rssMiB?: number }> = {
+  'PGlite, new data dir': { readyMs: 1_500, rssMiB: 250 },
+  'PGlite, existing data dir': { readyMs: 800, rssMiB: 250 },
+  PostgreSQL: { rssMiB: 200 },
+};
 const IDLE_MS = 2_000;
 const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 // Preloaded into every measured process (the baseline too): on SIGUSR2 it writes process.memoryUsage() and
@@ -192,10 +199,15 @@ console.log(
   '| case | ready ms | × baseline | idle RSS MiB | × baseline | main V8 heap reserved / used MiB | worker V8 heaps MiB | WebAssembly memory MiB | code MiB | rest MiB |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+const marks: string[] = [];
 for (const { name, samples } of rows) {
   const of = (value: (sample: Sample) => number) => median(samples.map(value));
   const ready = of((sample) => sample.readyMs);
   const rss = of((sample) => sample.rssMiB);
+  const target = TARGETS[name];
+  if (target?.readyMs)
+    marks.push(`${name}, ready ${recordLimit(`${name}: ready ms`, ready, target.readyMs)}`);
+  if (target?.rssMiB) marks.push(`${name}, RSS ${recordLimit(`${name}: idle RSS MiB`, rss, target.rssMiB)}`);
   const rest = of(
     (sample) => sample.rssMiB - sample.heapTotalMiB - sample.workerHeapMiB - sample.wasmMiB - sample.codeMiB,
   );
@@ -212,6 +224,7 @@ for (const { name, samples } of rows) {
   ];
   console.log(`| ${name} | ${cells.join(' | ')} |`);
 }
+if (marks.length > 0) console.log(`targets: ${marks.join('; ')}`);
 
 // The memory settings PGlite's PostgreSQL runs with (those of the server's thread: the same settings).
 const thread = await PgliteThread.start({ dataDir: MEMORY });

@@ -7,7 +7,6 @@
 // With BENCH_TRACE set, it instead prints one cold slow-4G visit's timeline of each page (where the time goes).
 // With BENCH_LIMITS_FILE set, each figure that has a target is also written there as a JSON line
 // ({ name, value, limit }) for `npm run bench -- budget`.
-import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -15,6 +14,7 @@ import { chromiumArgs, findChromium } from '../../e2e/support/chromium.ts';
 import { startMailSink } from '../../e2e/support/mail-sink.ts';
 import { ensureWebBuild } from '../../scripts/web-build.ts';
 import { startServerProcess, tempDir } from '@stackyard/testing/processes';
+import { recordLimit } from '../support/limits.ts';
 import { visit, type Visit } from './visit.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -66,12 +66,6 @@ async function rounds(browser: Browser, page: PageCase, mode: 'cold' | 'warm', t
     scriptDepth: pick('scriptDepth'),
     requestDepth: pick('requestDepth'),
   };
-}
-
-function record(name: string, value: number, limit: number): string {
-  const file = process.env.BENCH_LIMITS_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify({ name, value, limit })}\n`);
-  return value <= limit ? '✓' : '✗ over';
 }
 
 /** A bare HTML page with one heading and a paragraph: the floor a browser needs to paint anything. */
@@ -210,9 +204,9 @@ async function main() {
       const lcpLimit = LIMITS.coldLcpMs[page.name];
       if (lcpLimit === undefined) continue;
       verdicts.push(
-        `${page.name}: cold LCP ${cold.lcpMs.toFixed(0)} ms (≤ ${lcpLimit}) ${record(`${page.name}: slow-4G cold LCP ms`, cold.lcpMs, lcpLimit)}; ` +
-          `JS ${cold.scriptGzipKb.toFixed(1)} kB (≤ ${LIMITS.jsGzipKb}) ${record(`${page.name}: JavaScript gzip kB`, cold.scriptGzipKb, LIMITS.jsGzipKb)}; ` +
-          `script depth ${cold.scriptDepth} (≤ ${LIMITS.scriptDepth}) ${record(`${page.name}: script depth`, cold.scriptDepth, LIMITS.scriptDepth)}`,
+        `${page.name}: cold LCP ${cold.lcpMs.toFixed(0)} ms (≤ ${lcpLimit}) ${recordLimit(`${page.name}: slow-4G cold LCP ms`, cold.lcpMs, lcpLimit)}; ` +
+          `JS ${cold.scriptGzipKb.toFixed(1)} kB (≤ ${LIMITS.jsGzipKb}) ${recordLimit(`${page.name}: JavaScript gzip kB`, cold.scriptGzipKb, LIMITS.jsGzipKb)}; ` +
+          `script depth ${cold.scriptDepth} (≤ ${LIMITS.scriptDepth}) ${recordLimit(`${page.name}: script depth`, cold.scriptDepth, LIMITS.scriptDepth)}`,
       );
     }
     console.log(`\nTargets\n${verdicts.map((line) => `- ${line}`).join('\n')}`);
