@@ -40,37 +40,47 @@ const work = mkdtempSync(join(tmpdir(), 'stackyard-budget-'));
 const ratios: RecordedRatio[] = [];
 let failed = false;
 
+/**
+ * Runs one benchmark briefly with `env` added; the JSON lines it wrote to `file` (none when it wrote no file:
+ * what is missing is said by the caller). A failed run fails the budget.
+ */
+function runBrief(name: string, file: string, env: Record<string, string>): unknown[] {
+  console.log(`\n## ${name} (brief)`);
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-strip-types', join(benchDir, name, 'main.ts')],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
+  if (result.status !== 0) {
+    console.log(`${name}: the benchmark failed (exit ${result.status})`);
+    failed = true;
+  }
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
+  } catch {
+    return [];
+  }
+}
+
 try {
   for (const name of Object.keys(FLOORS)) {
     const file = join(work, `${name}.jsonl`);
-    console.log(`\n## ${name} (brief)`);
-    const result = spawnSync(
-      process.execPath,
-      ['--experimental-strip-types', join(benchDir, name, 'main.ts')],
-      {
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          BENCH_RATIOS_FILE: file,
-          BENCH_MAX_MS: process.env.BENCH_MAX_MS ?? '2000',
-          BENCH_REQUESTS: process.env.BENCH_REQUESTS ?? '2000',
-          BENCH_TURNS: process.env.BENCH_TURNS ?? '4',
-          BENCH_BREAKDOWN_ITERATIONS: '0',
-        },
-      },
-    );
-    if (result.status !== 0) {
-      console.log(`${name}: the benchmark failed (exit ${result.status})`);
-      failed = true;
-    }
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-    } catch {
-      // No file: no case ran; each floor below says so.
-    }
+    // No lines: no case ran; each floor below says so.
+    const lines = runBrief(name, file, {
+      BENCH_RATIOS_FILE: file,
+      BENCH_MAX_MS: process.env.BENCH_MAX_MS ?? '2000',
+      BENCH_REQUESTS: process.env.BENCH_REQUESTS ?? '2000',
+      BENCH_TURNS: process.env.BENCH_TURNS ?? '4',
+      BENCH_BREAKDOWN_ITERATIONS: '0',
+    });
     for (const line of lines) {
-      const ratio = JSON.parse(line) as RecordedRatio;
+      const ratio = line as RecordedRatio;
       ratios.push({ ...ratio, name: `${name}: ${ratio.name}` });
     }
   }
@@ -104,33 +114,11 @@ for (const [bench, floors] of Object.entries(FLOORS)) {
 // RSS), each benchmark run briefly, its figures written to a file of its own.
 function absoluteTargets(name: string, rounds: string, skipped: string): void {
   const limitsFile = join(mkdtempSync(join(tmpdir(), `stackyard-budget-${name}-`)), `${name}.jsonl`);
-  console.log(`\n## ${name} (brief)`);
-  const result = spawnSync(
-    process.execPath,
-    ['--experimental-strip-types', join(benchDir, name, 'main.ts')],
-    {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        BENCH_LIMITS_FILE: limitsFile,
-        BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? rounds,
-      },
-    },
-  );
-  let limits: Array<{ name: string; value: number; limit: number }> = [];
-  try {
-    limits = readFileSync(limitsFile, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { name: string; value: number; limit: number });
-  } catch {
-    // No file: the benchmark was skipped or failed; said below.
-  }
+  const limits = runBrief(name, limitsFile, {
+    BENCH_LIMITS_FILE: limitsFile,
+    BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? rounds,
+  }) as Array<{ name: string; value: number; limit: number }>;
   rmSync(dirname(limitsFile), { recursive: true, force: true });
-  if (result.status !== 0) {
-    console.log(`${name}: the benchmark failed (exit ${result.status})`);
-    failed = true;
-  }
   console.log(`\n## budget: ${name} against its targets`);
   if (limits.length === 0) console.log(`${name}: no figures (${skipped})`);
   else {
