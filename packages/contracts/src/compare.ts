@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ratingSchema } from './catalog.ts';
 import { timestampSchema, uuidSchema } from './common.ts';
 import { releaseSchema, toolFactsSchema } from './facts.ts';
+import { groupThousands } from './numbers.ts';
 import { toolStanceSchema } from './stack.ts';
 
 // The side-by-side comparison of 2 to 6 tools of a workspace.
@@ -138,7 +139,7 @@ export function formatCompareValue(kind: CompareKind, value: CompareValue): stri
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (kind === 'rating') return `${value}/5`;
-    return Number.isInteger(value) ? value.toLocaleString('en-US') : String(value);
+    return Number.isInteger(value) ? groupThousands(value) : String(value);
   }
   if (kind === 'date') return value.slice(0, 10);
   return value;

@@ -5,6 +5,7 @@
 // nested folders quadratic (100,000 levels: minutes); the tokenizer is linear, and the few elements this format
 // has are tracked here, so a file of any shape is read in one pass.
 import { Tokenizer } from 'htmlparser2';
+import { groupThousands } from '@stackyard/contracts/numbers';
 import {
   addDate,
   BOOKMARK_TAGS_MAX,
@@ -88,7 +89,7 @@ export const BOOKMARKS_MAX_ENTRIES = 100_000;
 
 const REFUSALS = {
   too_deep: `The bookmarks file nests folders more than ${BOOKMARKS_MAX_DEPTH} levels deep, which no browser export does. Check that it is a bookmarks export.`,
-  too_many: `The bookmarks file holds more than ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks. Split it into smaller files and import them one by one.`,
+  too_many: `The bookmarks file holds more than ${groupThousands(BOOKMARKS_MAX_ENTRIES)} bookmarks. Split it into smaller files and import them one by one.`,
   not_bookmarks:
     'This file is not a bookmarks file. A bookmarks file is the HTML file a browser\'s bookmark manager exports (Chrome, Firefox, Safari and Edge all have "Export bookmarks"), as do Raindrop, Karakeep, Pinboard and linkding: it starts with <!DOCTYPE NETSCAPE-Bookmark-file-1>. A web page saved from the browser is not one, even when it is a list of links. Export your bookmarks and import that file.',
 } as const;

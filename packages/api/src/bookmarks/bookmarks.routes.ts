@@ -12,6 +12,7 @@ import {
   BOOKMARKS_MAX_DEPTH,
   BOOKMARKS_MAX_ENTRIES,
 } from '@stackyard/ingestion/bookmarks-file';
+import { groupThousands } from '@stackyard/contracts/numbers';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound } from '../http.ts';
 import { acceptFileBodies, routesOf } from '../route.ts';
@@ -46,7 +47,7 @@ export async function bookmarkRoutes(
     bodyLimit: BOOKMARKS_FILE_MAX_BYTES,
     summary:
       'Import a Netscape bookmarks file as resources, folders as tags (editors and admins); answers the running import',
-    description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${BOOKMARKS_MAX_ENTRIES.toLocaleString('en-US')} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. It is read in the charset it declares (a <META> charset, else UTF-8). Bookmarks marked PRIVATE="1" are skipped with reason private unless ?include_private=true. Values are cut to ${BOOKMARK_VALUE_MAX.toLocaleString('en-US')} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. A file that is no bookmarks file (neither the Netscape doctype nor entries of its shape, <DT> then <A HREF ADD_DATE> or <H3 ADD_DATE>) answers 400; a bookmarks file with no bookmarks answers an import already completed, total 0. ${IMPORT_STATUS}`,
+    description: `The request body is the file itself, Content-Type text/html, at most ${MAX_MB} MB (413 beyond) and ${groupThousands(BOOKMARKS_MAX_ENTRIES)} bookmarks (413 beyond), folders nested at most ${BOOKMARKS_MAX_DEPTH} levels deep (400 beyond); its name in ?file_name=. It is read in the charset it declares (a <META> charset, else UTF-8). Bookmarks marked PRIVATE="1" are skipped with reason private unless ?include_private=true. Values are cut to ${groupThousands(BOOKMARK_VALUE_MAX)} characters; NUL characters are dropped from text and percent-encoded in URLs. Bookmarks the workspace already has are skipped as duplicates; enrichment of the new ones follows in the background. A file that is no bookmarks file (neither the Netscape doctype nor entries of its shape, <DT> then <A HREF ADD_DATE> or <H3 ADD_DATE>) answers 400; a bookmarks file with no bookmarks answers an import already completed, total 0. ${IMPORT_STATUS}`,
     consumes: ['text/html'],
     params: bookmarkWorkspaceParamsSchema,
     querystring: bookmarkImportQuerySchema,

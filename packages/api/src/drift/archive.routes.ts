@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { driftQuerySchema, scanSummarySchema } from '@stackyard/contracts/drift';
 import { workspaceParamsSchema } from '@stackyard/contracts/workspace';
+import { groupThousands } from '@stackyard/contracts/numbers';
 import type { ApiApp, RouteDeps } from '../context.ts';
 import { forbidden, notFound } from '../http.ts';
 import { acceptFileBodies, routesOf } from '../route.ts';
@@ -36,7 +37,7 @@ export async function archiveRoutes(app: ApiApp, { db }: RouteDeps): Promise<voi
       `The request body is the archive itself, Content-Type application/zip or application/gzip (a gzip'd tar, as ` +
       `git archive --format=tar.gz and GitHub's tarball make), at most ${MAX_MB} MB (413 beyond). ` +
       'Only the manifests are unpacked; a single top folder (app-main/) is left out of the paths. 400 for a ' +
-      `file that is neither, a path outside the archive's folder, more than ${ARCHIVE_ENTRIES_MAX.toLocaleString('en-US')} ` +
+      `file that is neither, a path outside the archive's folder, more than ${groupThousands(ARCHIVE_ENTRIES_MAX)} ` +
       `entries, an entry (or a .tar.gz) unpacking to more than ${ARCHIVE_RATIO_MAX} times its packed size (a bomb), or no ` +
       'manifest stackyard reads. With project_id, the latest scan of that project.',
     consumes: ARCHIVE_TYPES,

@@ -6,6 +6,7 @@ import { manifestKind } from '@stackyard/scanner/kinds';
 import { DEFAULT_SCAN_LIMITS, scanTree } from '@stackyard/scanner/scan';
 import { SKIPPED_DIRECTORIES } from '@stackyard/scanner/tree';
 import type { TreeEntry } from '@stackyard/scanner/types';
+import { groupThousands } from '@stackyard/contracts/numbers';
 
 // A checkout uploaded as a .zip or a .tar.gz: only its manifests are unpacked and held (a .zip's each into a
 // buffer of the size the archive declares for it, a .tar.gz's as its stream passes), so neither a bomb nor a
@@ -50,7 +51,7 @@ class Admission {
   /** Whether to unpack the entry: a manifest within the bounds. Throws for an archive to refuse. */
   admit(path: string, size: number, file: boolean): boolean {
     if (++this.#entries > ARCHIVE_ENTRIES_MAX)
-      throw bad(`The archive holds more than ${ARCHIVE_ENTRIES_MAX.toLocaleString('en-US')} entries.`);
+      throw bad(`The archive holds more than ${groupThousands(ARCHIVE_ENTRIES_MAX)} entries.`);
     if (!isInside(path)) throw bad(`The archive holds a path outside its folder: ${path}`);
     this.#unpacked += size;
     if (this.#unpacked > ARCHIVE_UNPACKED_MAX) throw bomb('zip');
