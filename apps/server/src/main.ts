@@ -9,6 +9,11 @@ restartWithMallocTuning();
 useCompileCache();
 // Before anything loads drizzle-orm (see module-loading.ts): the app's modules are imported only after it.
 registerModuleLoadingShortcuts();
+// The embedded database's WebAssembly (without DATABASE_URL) compiles on V8's threads from here, while the
+// configuration and the server's modules load, rather than once the database starts opening.
+if (!process.env.DATABASE_URL) {
+  void import('@stackyard/db/pglite-thread').then(({ PgliteThread }) => PgliteThread.compile());
+}
 const [{ DataDirLockedError }, { ConfigError, loadConfig }, { startServer }] = await Promise.all([
   import('@stackyard/db/data-dir-lock'),
   import('./config.ts'),

@@ -12,6 +12,7 @@
 // - a bare import of the package resolves once per node_modules directory Node would find it in (and per
 //   set of conditions), later imports reuse that answer.
 // Only the packages below, and only where a module hook API exists (Node 22.15, 23.5 and newer).
+// They also answer drizzle-orm's PGlite driver's import of @electric-sql/pglite with drizzle-pglite-names.ts.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import module, { type ResolveFnOutput } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -20,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 const PACKAGES = ['drizzle-orm'];
 
 const NODE_MODULES = '/node_modules/';
+const DRIZZLE_PGLITE = `${NODE_MODULES}drizzle-orm/pglite/`;
+const PGLITE_NAMES = new URL('./drizzle-pglite-names.ts', import.meta.url).href;
 
 let registered = false;
 
@@ -51,6 +54,9 @@ export function registerModuleLoadingShortcuts(): void {
     resolve(specifier, context, nextResolve) {
       const parent = context.parentURL;
       if (!parent?.startsWith('file:')) return nextResolve(specifier, context);
+      if (specifier === '@electric-sql/pglite' && parent.includes(DRIZZLE_PGLITE)) {
+        return { url: PGLITE_NAMES, shortCircuit: true };
+      }
       if ((specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js')) {
         const root = moduleRoot(parent);
         if (root) {

@@ -8,11 +8,14 @@ import { createCleanups, startServerProcess, tempDir } from '@stackyard/testing/
 const cleanups = createCleanups();
 afterEach(() => cleanups.run());
 
-// Preloaded into the server (NODE_OPTIONS): appends the URL of every module the process loads to a file.
+// Preloaded into the server (NODE_OPTIONS): appends the URL of every module the process loads to a file, after
+// the name of the thread that loaded it.
 function loadLogger(file: string): string {
   const source = `import { registerHooks } from 'node:module';
 import { appendFileSync } from 'node:fs';
-registerHooks({ load(url, context, next) { appendFileSync(${JSON.stringify(file)}, url + '\\n'); return next(url, context); } });`;
+import { isMainThread } from 'node:worker_threads';
+const thread = isMainThread ? 'main' : 'worker';
+registerHooks({ load(url, context, next) { appendFileSync(${JSON.stringify(file)}, thread + ' ' + url + '\\n'); return next(url, context); } });`;
   return `--import=data:text/javascript,${encodeURIComponent(source)}`;
 }
 
@@ -36,6 +39,10 @@ describe('server start-up', () => {
     const atStart = readFileSync(log, 'utf8');
     expect(atStart).toContain('/apps/server/src/app.ts');
     for (const [what, path] of Object.entries(FIRST_USE)) expect(atStart, what).not.toContain(path);
+    // PGlite runs on its thread; drizzle's driver on the main thread gets the names it imports without it.
+    expect(atStart).toContain('worker file:///');
+    expect(atStart).toContain('/node_modules/drizzle-orm/pglite/');
+    expect(atStart).not.toMatch(/^main .*\/node_modules\/@electric-sql\/pglite\//m);
 
     const docs = await fetch(`${server.url}/api/docs/openapi.json`);
     expect(docs.status).toBe(200);

@@ -66,19 +66,16 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
 
 // Each engine's modules load only when it is used: a PostgreSQL deployment never loads PGlite's WebAssembly.
 async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<DbHandle> {
-  const [
-    { PgliteThread: Thread },
-    { drizzle: drizzlePglite },
-    { migrate: migratePglite },
-    { copyTemplate, keepTemplate },
-  ] = await Promise.all([
-    import('./pglite-thread.ts'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-    import('./pglite-template.ts'),
-  ]);
-  // Thread.start reports a failure to compile; until then, compiling overlaps taking the lock and copying.
+  // Thread.start reports a failure to compile; until then, compiling overlaps loading the driver's modules,
+  // taking the lock and copying.
+  const { PgliteThread: Thread } = await import('./pglite-thread.ts');
   Thread.compile();
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { copyTemplate, keepTemplate }] =
+    await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('./pglite-template.ts'),
+    ]);
   const inMemory = dataDir === MEMORY;
   const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PgliteThread;
