@@ -1,43 +1,53 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchKind } from '@stackyard/contracts/search';
+import { mediaUrl } from '@stackyard/contracts/media';
+import type { SearchKind, SearchResult } from '@stackyard/contracts/search';
 import type { CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
 import { preparedOn } from '../prepared.ts';
-
-export interface SearchRow {
-  kind: SearchKind;
-  id: string;
-  title: string;
-  slug: string | null;
-  rank: number;
-  snippet: string;
-  target_kind: 'tool' | 'resource' | 'project' | null;
-  target_id: string | null;
-  target_slug: string | null;
-  /** The stored icon (media hash) of a tool or resource hit. */
-  icon_media: string | null;
-}
 
 /**
  * Marks ts_headline puts around matches (fixed in the search_catalog function): private-use characters,
  * removed from the text beforehand (with angle brackets, which become spaces as when the search vectors were
  * made).
  */
-export const MATCH_START = '\uE000';
-export const MATCH_END = '\uE001';
+const MATCH_START = '\uE000';
+const MATCH_END = '\uE001';
 
-/** The columns search_catalog answers, as SearchRow names them. */
-const columns = {
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * A snippet safe to render as HTML: everything the user wrote is escaped, then the match marks (which
+ * cannot occur in the text: they were removed before the headline was made) become <mark> elements.
+ */
+export function snippetHtml(headline: string): string {
+  return headline
+    .replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char)
+    .replaceAll(MATCH_START, '<mark>')
+    .replaceAll(MATCH_END, '</mark>');
+}
+
+/** The columns search_catalog answers. */
+const FUNCTION_COLUMNS =
+  'kind, id, title, slug, rank, target_kind, target_id, target_slug, icon_media, snippet';
+
+/** A hit as the API answers it, from search_catalog's columns: the snippet escaped, the icon's URL. */
+const hit = {
   kind: sql<SearchKind>`kind`,
   id: sql<string>`id`,
   title: sql<string>`title`,
   slug: sql<string | null>`slug`,
+  snippet_html: sql`snippet`.mapWith(snippetHtml),
   rank: sql<number>`rank`,
-  target_kind: sql<SearchRow['target_kind']>`target_kind`,
-  target_id: sql<string | null>`target_id`,
-  target_slug: sql<string | null>`target_slug`,
-  icon_media: sql<string | null>`icon_media`,
-  snippet: sql<string>`snippet`,
+  // A decoder is not called for null: a hit without an icon keeps null.
+  icon: sql`icon_media`.mapWith(mediaUrl) as SQL<string | null>,
+  target: sql<SearchResult['target']>`case when target_kind is not null and target_id is not null
+    then json_build_object('kind', target_kind, 'id', target_id, 'slug', target_slug) end`,
 };
 
 /**
@@ -55,10 +65,10 @@ export async function searchCatalog(
   access: CatalogReader,
   text: string,
   limit: number,
-): Promise<SearchRow[]> {
+): Promise<SearchResult[]> {
   // Prepared (prepared.ts): the call is parsed once per connection.
   const make = () =>
-    db.select(columns).from(
+    db.select(hit).from(
       sql`search_catalog(${sql.placeholder('workspaceId')}::uuid, ${sql.placeholder('text')},
           ${sql.placeholder('prefix')}, ${sql.placeholder('limit')}::integer)`,
     );
@@ -98,6 +108,6 @@ function textAndPrefix(typed: string): { text: string; prefix: string | null } {
 /** The same call as one plain SQL statement: the catalog and maintenance benchmarks' raw baseline. */
 export function searchQuery(ws: string, text: string, limit: number): SQL {
   const args = textAndPrefix(text);
-  return sql`select ${sql.raw(Object.keys(columns).join(', '))}
+  return sql`select ${sql.raw(FUNCTION_COLUMNS)}
     from search_catalog(${ws}::uuid, ${args.text}, ${args.prefix}, ${limit}::integer)`;
 }

@@ -6,7 +6,7 @@ import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { apiTest } from '@stackyard/testing/api-fixtures';
 import type { Harness } from '@stackyard/testing/harness';
-import { snippetHtml } from './search.service.ts';
+import { snippetHtml } from './search.repo.ts';
 
 const test = apiTest();
 
