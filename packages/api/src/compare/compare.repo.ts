@@ -8,9 +8,11 @@ import {
   workspaceTools,
   workspaceToolStances,
 } from '@stackyard/db/schema';
+import type { ToolFacts } from '@stackyard/contracts/facts';
 import type { ToolStance } from '@stackyard/contracts/stack';
 import type { CatalogReader } from '../access/access.ts';
 import type { Executor } from '../db.ts';
+import { toolFactsOf } from '../facts/facts.repo.ts';
 import {
   toolDescription,
   toolForgeUrl,
@@ -24,7 +26,6 @@ import {
 
 export interface CompareToolRow {
   workspaceToolId: string;
-  toolId: string;
   slug: string;
   rating: number | null;
   stance: ToolStance;
@@ -34,7 +35,7 @@ export interface CompareToolRow {
   iconMedia: string | null;
   homepageUrl: string | null;
   forgeUrl: string | null;
-  canonicalUrl: string;
+  facts: ToolFacts;
 }
 
 export async function findToolsBySlug(
@@ -45,7 +46,6 @@ export async function findToolsBySlug(
   return db
     .select({
       workspaceToolId: workspaceTools.id,
-      toolId: workspaceTools.toolId,
       slug: workspaceTools.slug,
       rating: workspaceTools.rating,
       stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
@@ -54,7 +54,7 @@ export async function findToolsBySlug(
       iconMedia: toolIconMedia,
       homepageUrl: toolHomepageUrl,
       forgeUrl: toolForgeUrl,
-      canonicalUrl: tools.canonicalUrl,
+      facts: toolFactsOf(workspaceTools.id, workspaceTools.toolId),
     })
     .from(workspaceTools)
     .innerJoin(tools, eq(tools.id, workspaceTools.toolId))

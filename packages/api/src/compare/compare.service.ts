@@ -9,8 +9,6 @@ import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { toToolFacts } from '../facts/facts-view.ts';
-import { listFacts, listRefreshTimes, refreshPending } from '../facts/facts.repo.ts';
 import { compareRows } from './compare-rows.ts';
 import {
   findToolsBySlug,
@@ -39,22 +37,13 @@ export async function compareTools(
     );
   }
   const ids = rows.map((row) => row.workspaceToolId);
-  const toolIds = rows.map((row) => row.toolId);
-  const [tagRows, projectRows, commentRows, factRows, refreshed, pending] = await Promise.all([
+  const [tagRows, projectRows, commentRows] = await Promise.all([
     listToolTags(db, ids),
     listToolProjects(db, ids),
     listLatestComments(db, ids, COMPARE_LATEST_COMMENTS),
-    listFacts(db, toolIds),
-    listRefreshTimes(db, toolIds),
-    refreshPending(db, toolIds),
   ]);
   const tools = rows.map((row): CompareTool => {
-    const facts = toToolFacts(
-      row.workspaceToolId,
-      factRows.filter((fact) => fact.toolId === row.toolId),
-      refreshed.get(row.toolId),
-      pending.has(row.toolId),
-    );
+    const { facts } = row;
     const comments = commentRows.filter((comment) => comment.workspace_tool_id === row.workspaceToolId);
     return {
       workspace_tool_id: row.workspaceToolId,

@@ -1,8 +1,16 @@
-import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { toolFactRefreshes, toolFacts, tools, workspaceTools, type StoredFact } from '@stackyard/db/schema';
-import type { FactSource, FactStatus } from '@stackyard/contracts/facts';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  jobs,
+  toolFactRefreshes,
+  toolFacts,
+  tools,
+  workspaceTools,
+  type StoredFact,
+} from '@stackyard/db/schema';
+import type { FactSource, FactStatus, ToolFacts } from '@stackyard/contracts/facts';
 import type { CatalogReader } from '../access/access.ts';
-import type { Executor } from '../db.ts';
+import { isoText, type Executor } from '../db.ts';
 
 // The only writer of tool_facts and tool_fact_refreshes. Facts are global per tool: the job writes them for
 // the tool, and a workspace reads them through its workspace tool.
@@ -58,6 +66,50 @@ export async function globalToolOf(db: Executor, workspaceToolId: string): Promi
     .where(eq(workspaceTools.id, workspaceToolId))
     .limit(1);
   return row?.toolId ?? null;
+}
+
+/**
+ * A tool's facts as the API answers them, asked through the workspace tool `workspaceToolId` of the global
+ * tool `toolId`: the repository's and each package's last facts fetched (the repository and the deps.dev
+ * project have no subject), every source's last fetch in (source, subject) order, the last refresh, and
+ * whether a refresh job waits or runs.
+ */
+export function toolFactsOf(workspaceToolId: AnyPgColumn, toolId: AnyPgColumn): SQL<ToolFacts> {
+  const fact = toolFacts;
+  const facts = sql`(select json_build_object(
+      'workspace_tool_id', ${workspaceToolId},
+      'repository', (array_agg(${fact.data} order by ${fact.subject} desc)
+        filter (where ${fact.source} = 'github' and ${fact.data} is not null))[1],
+      'packages', coalesce(json_agg(${fact.data} order by ${fact.source}, ${fact.subject})
+        filter (where ${fact.source} <> 'github' and ${fact.subject} <> '' and ${fact.data} is not null),
+        '[]'),
+      'sources', coalesce(json_agg(json_build_object('source', ${fact.source},
+          'package', nullif(${fact.subject}, ''), 'fetched_at', ${isoText(fact.checkedAt)},
+          'status', ${fact.status}, 'error', ${fact.error})
+        order by ${fact.source}, ${fact.subject}), '[]'),
+      'refreshed_at', (select ${isoText(toolFactRefreshes.refreshedAt)} from ${toolFactRefreshes}
+        where ${toolFactRefreshes.toolId} = ${toolId}),
+      'refresh_queued', exists (select 1 from ${jobs}
+        where ${jobs.queue} = 'tool-facts' and ${jobs.state} in ('queued', 'running')
+          and ${jobs.payload}->>'toolId' = ${toolId}::text))
+    from ${fact} where ${fact.toolId} = ${toolId})`;
+  // Nested: in a select from one table Drizzle writes a selected expression's own columns without their
+  // table, and tool_id would then name tool_facts' column inside the subquery.
+  return sql<ToolFacts>`${facts}`;
+}
+
+/** A workspace tool's facts as the API answers them; null when the caller's workspace has no such tool. */
+export async function findToolFacts(
+  db: Executor,
+  access: CatalogReader,
+  workspaceToolId: string,
+): Promise<ToolFacts | null> {
+  const [row] = await db
+    .select({ facts: toolFactsOf(workspaceTools.id, workspaceTools.toolId) })
+    .from(workspaceTools)
+    .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(workspaceTools.id, workspaceToolId)))
+    .limit(1);
+  return row?.facts ?? null;
 }
 
 export async function listFacts(db: Executor, toolIds: readonly string[]): Promise<FactRow[]> {
@@ -135,17 +187,4 @@ export async function findStaleTools(db: Executor, before: Date, limit: number):
     .orderBy(sql`${toolFactRefreshes.refreshedAt} asc nulls first`, asc(tools.id))
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-/** Whether a facts job for the tool is queued or running. */
-export async function refreshPending(db: Executor, toolIds: readonly string[]): Promise<Set<string>> {
-  if (toolIds.length === 0) return new Set();
-  const result = (await db.execute(sql`
-    select payload->>'toolId' as tool_id from jobs
-    where queue = 'tool-facts' and state in ('queued', 'running')
-      and payload->>'toolId' in (${sql.join(
-        toolIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`)) as unknown as { rows: Array<{ tool_id: string }> };
-  return new Set(result.rows.map((row) => row.tool_id));
 }

@@ -7,9 +7,8 @@ import { authorizeItem, TOOL_NOT_FOUND } from '../catalog/item-access.ts';
 import type { Executor } from '../db.ts';
 import { findToolWorkspace } from '../tools/tools.repo.ts';
 import type { FactsContext } from './facts-context.ts';
-import { toToolFacts } from './facts-view.ts';
 import { enqueueFactsRefresh } from './facts.job.ts';
-import { findGlobalTool, listFacts, listRefreshTimes, refreshPending } from './facts.repo.ts';
+import { findGlobalTool, findToolFacts } from './facts.repo.ts';
 
 /** Any member reads a tool's facts, with each source's fetch time and outcome. */
 export async function getToolFacts(db: Database, actor: Actor, workspaceToolId: string): Promise<ToolFacts> {
@@ -35,12 +34,7 @@ export async function refreshToolFactsNow(
 }
 
 async function readFacts(db: Executor, access: CatalogReader, workspaceToolId: string): Promise<ToolFacts> {
-  const toolId = await findGlobalTool(db, access, workspaceToolId);
-  if (!toolId) throw new AppError('not_found', TOOL_NOT_FOUND);
-  const [rows, refreshed, pending] = await Promise.all([
-    listFacts(db, [toolId]),
-    listRefreshTimes(db, [toolId]),
-    refreshPending(db, [toolId]),
-  ]);
-  return toToolFacts(workspaceToolId, rows, refreshed.get(toolId), pending.has(toolId));
+  const facts = await findToolFacts(db, access, workspaceToolId);
+  if (!facts) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return facts;
 }
