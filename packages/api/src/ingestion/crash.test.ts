@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '@stackyard/db/client';
 import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { createCleanups, startServerProcess, tempDir } from '@stackyard/testing/processes';
-import { findSubmission } from './ingestion.repo.ts';
+import { findSubmissionRow } from './ingestion.repo.ts';
 import { ingestionQueue } from '../jobs/queues.ts';
 import { insertWorkspace } from '../workspaces/workspaces.repo.ts';
 import { seedSubmission } from '@stackyard/testing/ingestion-seed';
@@ -82,7 +82,7 @@ describe('ingestion across a kill -9', () => {
 
       const db = await createDb({ dataDir: dir.path });
       try {
-        const submission = await findSubmission(db.db, submissionId);
+        const submission = await findSubmissionRow(db.db, submissionId);
         expect(submission?.status).toBe('completed');
         expect(submission?.workspaceToolId).not.toBeNull();
       } finally {

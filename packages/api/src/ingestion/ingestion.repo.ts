@@ -1,15 +1,74 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ingestionSubmissions, workspaceMembers, workspaces } from '@stackyard/db/schema';
+import {
+  ingestionSubmissions,
+  resources,
+  tools,
+  workspaceMembers,
+  workspaces,
+  workspaceTools,
+} from '@stackyard/db/schema';
 import type {
   PreIngestionExtractedData,
   QuarantineContext,
+  Submission,
   SubmissionKind,
   SubmissionStatus,
 } from '@stackyard/contracts/ingestion';
 import type { Authorized, CatalogReader, SystemGrant } from '../access/access.ts';
-import { batchesOf, type Executor } from '../db.ts';
+import { toolName } from '../catalog/tool-columns.ts';
+import { batchesOf, isoText, isoTextOrNull, type Executor } from '../db.ts';
 
+/** The stored row, which the ingestion job and the review's checks read. */
 export type SubmissionRow = typeof ingestionSubmissions.$inferSelect;
+
+/** A submission's own fields as the API answers them. */
+const ownFields = {
+  id: ingestionSubmissions.id,
+  workspace_id: ingestionSubmissions.workspaceId,
+  kind: ingestionSubmissions.kind,
+  submitted_url: ingestionSubmissions.submittedUrl,
+  submitted_fingerprint: ingestionSubmissions.submittedFingerprint,
+  submitted_by_user_id: ingestionSubmissions.submittedByUserId,
+  submitted_comment: ingestionSubmissions.submittedComment,
+  status: ingestionSubmissions.status,
+  quarantine_context: ingestionSubmissions.quarantineContext,
+  workspace_tool_id: ingestionSubmissions.workspaceToolId,
+  resource_id: ingestionSubmissions.resourceId,
+  reviewed_by_user_id: ingestionSubmissions.reviewedByUserId,
+  reviewed_at: isoTextOrNull(ingestionSubmissions.reviewedAt),
+  created_at: isoText(ingestionSubmissions.createdAt),
+  updated_at: isoText(ingestionSubmissions.updatedAt),
+  pre_ingestion_extracted_data: ingestionSubmissions.preIngestionExtractedData,
+};
+
+/**
+ * When the tool or resource a submission made or linked was created; null before completion or once the item
+ * is deleted.
+ */
+const itemCreatedAt = sql`coalesce(${workspaceTools.createdAt}, ${resources.createdAt})`;
+
+/**
+ * A submission as the API answers it: with the slug and name of the tool it made or linked, and whether the
+ * workspace had that item already. An item made before the submission was there already: the submission
+ * linked to it. A bookmark's enrichment fills in the resource its import made, which is no duplicate.
+ */
+const fields = {
+  ...ownFields,
+  workspace_tool: sql<Submission['workspace_tool']>`case when ${workspaceTools.id} is not null
+    then json_build_object('slug', ${workspaceTools.slug}, 'name', ${toolName}) end`,
+  already_saved: sql<boolean>`${ingestionSubmissions.bookmarkImportId} is null
+    and (${itemCreatedAt} < ${ingestionSubmissions.createdAt}) is true`,
+};
+
+function selectSubmissions(db: Executor) {
+  return db
+    .select(fields)
+    .from(ingestionSubmissions)
+    .leftJoin(workspaceTools, eq(workspaceTools.id, ingestionSubmissions.workspaceToolId))
+    .leftJoin(tools, eq(tools.id, workspaceTools.toolId))
+    .leftJoin(resources, eq(resources.id, ingestionSubmissions.resourceId))
+    .$dynamic();
+}
 
 export interface NewSubmission {
   kind: SubmissionKind;
@@ -21,11 +80,12 @@ export interface NewSubmission {
   preIngestionExtractedData: PreIngestionExtractedData | null;
 }
 
+/** A new submission as the API answers it: it has made nothing yet, so no tool and nothing already saved. */
 export async function insertSubmission(
   db: Executor,
   access: Authorized<'ingestion:submit'>,
   input: NewSubmission,
-): Promise<SubmissionRow> {
+): Promise<Submission> {
   const [row] = await db
     .insert(ingestionSubmissions)
     .values({
@@ -39,7 +99,11 @@ export async function insertSubmission(
       quarantineContext: input.quarantineContext,
       preIngestionExtractedData: input.preIngestionExtractedData,
     })
-    .returning();
+    .returning({
+      ...ownFields,
+      workspace_tool: sql<Submission['workspace_tool']>`null`,
+      already_saved: sql<boolean>`false`,
+    });
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -53,10 +117,8 @@ export function listSubmissions(
   access: CatalogReader,
   kind: SubmissionKind,
   limit: number,
-): Promise<SubmissionRow[]> {
-  return db
-    .select()
-    .from(ingestionSubmissions)
+): Promise<Submission[]> {
+  return selectSubmissions(db)
     .where(
       and(
         eq(ingestionSubmissions.workspaceId, access.workspaceId),
@@ -68,10 +130,23 @@ export function listSubmissions(
     .limit(limit);
 }
 
-/**
- * A submission by id: within the permit's workspace when given one (a request), by id alone otherwise.
- */
+/** A submission of the permit's workspace, as the API answers it. */
 export async function findSubmission(
+  db: Executor,
+  id: string,
+  access: CatalogReader,
+): Promise<Submission | undefined> {
+  const [row] = await selectSubmissions(db).where(
+    and(eq(ingestionSubmissions.id, id), eq(ingestionSubmissions.workspaceId, access.workspaceId)),
+  );
+  return row;
+}
+
+/**
+ * A submission's stored row by id: within the permit's workspace when given one (a request), by id alone
+ * otherwise.
+ */
+export async function findSubmissionRow(
   db: Executor,
   id: string,
   access?: CatalogReader,

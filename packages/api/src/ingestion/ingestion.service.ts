@@ -13,16 +13,17 @@ import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { slugify } from '@stackyard/contracts/slug';
 import { authorize, type Authorized, type CatalogReader, type Permission } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
-import { inTransaction, iso, type Executor } from '../db.ts';
+import { inTransaction, type Executor } from '../db.ts';
 import { workspaceProjectIds } from '../projects/projects.repo.ts';
-import { findResourceCreationTimes, insertResource } from '../resources/resources.repo.ts';
+import { insertResource } from '../resources/resources.repo.ts';
 import { workspaceTagIds } from '../tags/tags.repo.ts';
-import { findToolLabels, insertOrFillGlobalTool, linkToolToWorkspace } from '../tools/tools.repo.ts';
+import { insertOrFillGlobalTool, linkToolToWorkspace } from '../tools/tools.repo.ts';
 import { completeSubmission, hintsOf, type IngestedItem } from './complete-submission.ts';
 import { ingestionQueue, type IngestionQueue } from '../jobs/queues.ts';
 import {
-  findSubmissionWorkspace,
   findSubmission,
+  findSubmissionRow,
+  findSubmissionWorkspace,
   insertSubmission,
   listSubmissions,
   reviewSubmission,
@@ -76,7 +77,7 @@ export async function submit(
   const extracted = body.pre_ingestion_extracted_data ?? null;
   await checkHints(db, access, extracted);
   const fingerprinted = fingerprintUrl(body.submitted_url);
-  const row = await inTransaction(db, async (tx) => {
+  const submission = await inTransaction(db, async (tx) => {
     const inserted = await insertSubmission(tx, access, {
       kind,
       submittedUrl: body.submitted_url,
@@ -95,7 +96,7 @@ export async function submit(
     return inserted;
   });
   queue?.wake();
-  return toSubmission(row, null, false);
+  return submission;
 }
 
 function enqueueIngestion(db: Executor, submissionId: string, queue: IngestionQueue | undefined) {
@@ -119,7 +120,7 @@ export async function listWorkspaceSubmissions(
   limit: number,
 ): Promise<Submission[]> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  return presentSubmissions(db, await listSubmissions(db, access, kind, limit));
+  return listSubmissions(db, access, kind, limit);
 }
 
 /** The caller's grant in the submission's workspace; a non-member gets the same 404 as for no submission. */
@@ -128,43 +129,53 @@ async function authorizeSubmission<P extends Permission>(
   actor: Actor,
   id: string,
   permission: P,
-): Promise<{ access: Authorized<P>; submission: SubmissionRow }> {
+): Promise<Authorized<P>> {
   const workspaceId = await findSubmissionWorkspace(db, id);
   if (!workspaceId) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
-  let access: Authorized<P>;
   try {
-    access = await authorize(db, actor, workspaceId, permission);
+    return await authorize(db, actor, workspaceId, permission);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') {
       throw new AppError('not_found', SUBMISSION_NOT_FOUND);
     }
     throw error;
   }
-  const submission = await findSubmission(db, id, access);
-  if (!submission) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
-  return { access, submission };
 }
 
 export async function getSubmission(db: Database, actor: Actor, id: string): Promise<Submission> {
-  return presentSubmission(db, (await authorizeSubmission(db, actor, id, 'catalog:read')).submission);
+  const access = await authorizeSubmission(db, actor, id, 'catalog:read');
+  const submission = await findSubmission(db, id, access);
+  if (!submission) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
+  return submission;
 }
 
-function assertReviewable(submission: SubmissionRow): void {
+/** The stored submission a reviewer may act on: quarantined or failed. */
+async function reviewable(
+  db: Database,
+  access: Authorized<'ingestion:review'>,
+  id: string,
+): Promise<SubmissionRow> {
+  const submission = await findSubmissionRow(db, id, access);
+  if (!submission) throw new AppError('not_found', SUBMISSION_NOT_FOUND);
   if (!(REVIEWABLE_STATUSES as readonly string[]).includes(submission.status)) {
     throw new AppError('conflict', NOT_REVIEWABLE(submission.status));
   }
+  return submission;
 }
 
-/** The row a review moved; none moved: someone else reviewed it first, and the caller hears its status now. */
+/**
+ * The submission a review moved, as it is now; none moved: someone else reviewed it first, and the caller
+ * hears its status.
+ */
 async function reviewed(
-  db: Database,
-  access: Authorized<Permission>,
+  db: Executor,
+  access: Authorized<'ingestion:review'>,
   id: string,
-  row: SubmissionRow | undefined,
-) {
-  if (row) return presentSubmission(db, row);
-  const now = await findSubmission(db, id, access);
-  throw new AppError('conflict', NOT_REVIEWABLE(now?.status ?? 'gone'));
+  moved: boolean,
+): Promise<Submission> {
+  const submission = await findSubmission(db, id, access);
+  if (moved && submission) return submission;
+  throw new AppError('conflict', NOT_REVIEWABLE(submission?.status ?? 'gone'));
 }
 
 /** Back to pending with a new job: the site may have been down, or the deny list changed. */
@@ -174,26 +185,27 @@ export async function retrySubmission(
   id: string,
   queue: IngestionQueue | undefined,
 ): Promise<Submission> {
-  const { access, submission } = await authorizeSubmission(db, actor, id, 'ingestion:review');
-  assertReviewable(submission);
-  const row = await inTransaction(db, async (tx) => {
+  const access = await authorizeSubmission(db, actor, id, 'ingestion:review');
+  await reviewable(db, access, id);
+  const submission = await inTransaction(db, async (tx) => {
     const moved = await reviewSubmission(tx, access, id, REVIEWABLE_STATUSES, {
       status: 'pending',
       quarantineContext: null,
     });
     if (moved) await enqueueIngestion(tx, id, queue);
-    return moved;
+    // Read before the job is woken, which moves the submission on.
+    return reviewed(tx, access, id, moved !== undefined);
   });
-  if (row) queue?.wake();
-  return reviewed(db, access, id, row);
+  queue?.wake();
+  return submission;
 }
 
 export async function rejectSubmission(db: Database, actor: Actor, id: string): Promise<Submission> {
-  const { access, submission } = await authorizeSubmission(db, actor, id, 'ingestion:review');
-  assertReviewable(submission);
+  const access = await authorizeSubmission(db, actor, id, 'ingestion:review');
+  await reviewable(db, access, id);
   // The quarantine context stays: it says why the submission was turned down.
-  const row = await reviewSubmission(db, access, id, REVIEWABLE_STATUSES, { status: 'rejected' });
-  return reviewed(db, access, id, row);
+  const moved = await reviewSubmission(db, access, id, REVIEWABLE_STATUSES, { status: 'rejected' });
+  return reviewed(db, access, id, moved !== undefined);
 }
 
 /**
@@ -206,8 +218,8 @@ export async function releaseSubmission(
   id: string,
   body: ReleaseSubmission,
 ): Promise<Submission> {
-  const { access, submission } = await authorizeSubmission(db, actor, id, 'ingestion:review');
-  assertReviewable(submission);
+  const access = await authorizeSubmission(db, actor, id, 'ingestion:review');
+  const submission = await reviewable(db, access, id);
   const fingerprinted = fingerprintUrl(submission.submittedUrl);
   if (!fingerprinted.ok) throw new AppError('conflict', RELEASE_NEEDS_URL);
   const { fingerprint, normalizedUrl } = fingerprinted.value;
@@ -216,7 +228,7 @@ export async function releaseSubmission(
   if (submission.kind === 'tool' && !name)
     throw new AppError('bad_request', `/body/name: ${RELEASE_NEEDS_NAME}`);
 
-  const row = await inTransaction(db, async (tx) => {
+  const moved = await inTransaction(db, async (tx) => {
     let item: IngestedItem;
     if (submission.kind === 'tool') {
       const toolId = await insertOrFillGlobalTool(tx, access, fingerprint, {
@@ -249,63 +261,5 @@ export async function releaseSubmission(
     }
     return completeSubmission(tx, access, submission, item);
   });
-  return reviewed(db, access, id, row);
-}
-
-/**
- * Submissions as the API answers them, with the slug and name of each completed tool and whether the workspace
- * already had the item (one query per kind for all).
- */
-async function presentSubmissions(db: Executor, rows: SubmissionRow[]): Promise<Submission[]> {
-  const [labels, resourcesCreated] = await Promise.all([
-    findToolLabels(
-      db,
-      rows.flatMap((row) => (row.workspaceToolId ? [row.workspaceToolId] : [])),
-    ),
-    findResourceCreationTimes(
-      db,
-      rows.flatMap((row) => (row.resourceId ? [row.resourceId] : [])),
-    ),
-  ]);
-  return rows.map((row) => {
-    const tool = (row.workspaceToolId && labels.get(row.workspaceToolId)) || null;
-    const itemCreated = tool?.createdAt ?? (row.resourceId && resourcesCreated.get(row.resourceId));
-    // An item made before the submission was there already: the submission linked to it. A bookmark's
-    // enrichment fills in the resource its import made, which is no duplicate.
-    const alreadySaved = !!itemCreated && itemCreated < row.createdAt && !row.bookmarkImportId;
-    return toSubmission(row, tool && { slug: tool.slug, name: tool.name }, alreadySaved);
-  });
-}
-
-async function presentSubmission(db: Executor, row: SubmissionRow): Promise<Submission> {
-  const [submission] = await presentSubmissions(db, [row]);
-  if (!submission) throw new Error('no submission presented');
-  return submission;
-}
-
-function toSubmission(
-  row: SubmissionRow,
-  tool: Submission['workspace_tool'],
-  alreadySaved: boolean,
-): Submission {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    kind: row.kind,
-    submitted_url: row.submittedUrl,
-    submitted_fingerprint: row.submittedFingerprint,
-    submitted_by_user_id: row.submittedByUserId,
-    submitted_comment: row.submittedComment,
-    status: row.status,
-    quarantine_context: row.quarantineContext ?? null,
-    workspace_tool_id: row.workspaceToolId,
-    workspace_tool: tool,
-    resource_id: row.resourceId,
-    already_saved: alreadySaved,
-    reviewed_by_user_id: row.reviewedByUserId,
-    reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    pre_ingestion_extracted_data: row.preIngestionExtractedData ?? null,
-  };
+  return reviewed(db, access, id, moved !== undefined);
 }
