@@ -8,9 +8,6 @@ import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '
 import { isoText, type Executor } from '../db.ts';
 import { currentUsernameOf } from '../profiles/profiles.repo.ts';
 
-/** A comment as the API answers it, and the tool it is on (null on a resource or a project). */
-export type CommentRow = Comment & { workspace_tool_id: string | null };
-
 const markerNames = alias(usernames, 'marker_names');
 
 const columns = {
@@ -26,7 +23,6 @@ const columns = {
     then json_build_object('marked_by', ${comments.forAssistantsBy}, 'marked_by_username', ${markerNames.username},
       'marked_at', ${isoText(comments.forAssistantsAt)})
     end`,
-  workspace_tool_id: comments.workspaceToolId,
 };
 
 const targetColumn = {
@@ -70,7 +66,7 @@ export async function listComments(
   access: CatalogReader,
   target: Target,
   options: { cursor: Cursor | null; limit: number },
-): Promise<{ rows: Array<CommentRow & { cursorKey: string }>; nextCursor: string | null }> {
+): Promise<{ rows: Array<Comment & { cursorKey: string }>; nextCursor: string | null }> {
   const rows = await selectComments(db, { cursorKey: cursorKey(commentOrder) })
     .where(
       and(
@@ -84,8 +80,29 @@ export async function listComments(
   return page(commentOrder, rows, options.limit);
 }
 
-export async function findComment(db: Executor, commentId: string): Promise<CommentRow | null> {
+/** A comment by id in whatever workspace holds it, as the API answers it. */
+export async function findComment(db: Executor, commentId: string): Promise<Comment | null> {
   const [row] = await selectComments(db, {}).where(eq(comments.id, commentId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * What deciding who may change a comment needs: its workspace, its author, and the tool it is on (null on a
+ * resource or a project). The caller authorizes the workspace before anything of it is answered.
+ */
+export async function findCommentAccess(
+  db: Executor,
+  commentId: string,
+): Promise<{ workspace_id: string; commenter_id: string; workspace_tool_id: string | null } | null> {
+  const [row] = await db
+    .select({
+      workspace_id: comments.workspaceId,
+      commenter_id: comments.commenterId,
+      workspace_tool_id: comments.workspaceToolId,
+    })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
   return row ?? null;
 }
 

@@ -14,11 +14,11 @@ import {
   deleteAnyComment,
   deleteOwnComment,
   findComment,
+  findCommentAccess,
   insertComment,
   listComments as readComments,
   setForAssistants,
   updateOwnComment,
-  type CommentRow,
 } from './comments.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
@@ -44,7 +44,7 @@ export async function listComments(
   const access = await authorizeTarget(db, actor, target, 'catalog:read');
   const cursor = decodeCursor(commentOrder, query.cursor);
   const { rows, nextCursor } = await readComments(db, access, target, { cursor, limit: query.limit });
-  return { items: rows.map(({ cursorKey: _key, ...row }) => toComment(row)), nextCursor };
+  return { items: rows.map(({ cursorKey: _key, ...comment }) => comment), nextCursor };
 }
 
 /** Everyone who can read the item can comment on it. */
@@ -58,7 +58,7 @@ export async function addComment(
     const access = await authorizeTarget(tx, actor, target, 'comments:write');
     const id = await insertComment(tx, access, target, content);
     await markWorkspaceChanged(tx, access.workspaceId);
-    return toComment(await requireComment(tx, id));
+    return requireComment(tx, id);
   });
 }
 
@@ -70,7 +70,7 @@ export async function editComment(
   content: string,
 ): Promise<Comment> {
   return inTransaction(db, async (tx) => {
-    const comment = await findComment(tx, commentId);
+    const comment = await findCommentAccess(tx, commentId);
     const access = await authorizeItem(
       tx,
       actor,
@@ -84,7 +84,7 @@ export async function editComment(
     if (!(await updateOwnComment(tx, access, commentId, content, keepMark)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
-    return toComment(await requireComment(tx, commentId));
+    return requireComment(tx, commentId);
   });
 }
 
@@ -99,7 +99,7 @@ export async function markForAssistants(
   marked: boolean,
 ): Promise<Comment> {
   return inTransaction(db, async (tx) => {
-    const comment = await findComment(tx, commentId);
+    const comment = await findCommentAccess(tx, commentId);
     const workspaceId = comment?.workspace_id ?? null;
     // A non-member learns nothing: 404 first; a member who may not mark gets 403.
     await authorizeItem(tx, actor, workspaceId, 'catalog:read', COMMENT_NOT_FOUND);
@@ -109,14 +109,14 @@ export async function markForAssistants(
     if (!(await setForAssistants(tx, access, commentId, marked)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
     await markWorkspaceChanged(tx, workspaceId);
-    return toComment(await requireComment(tx, commentId));
+    return requireComment(tx, commentId);
   });
 }
 
 /** The author, admins and the owner delete a comment. */
 export async function deleteComment(db: Database, actor: Actor, commentId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const comment = await findComment(tx, commentId);
+    const comment = await findCommentAccess(tx, commentId);
     const workspaceId = comment?.workspace_id ?? null;
     let deleted: boolean;
     if (comment?.commenter_id === actor.userId) {
@@ -134,13 +134,8 @@ export async function deleteComment(db: Database, actor: Actor, commentId: strin
   });
 }
 
-async function requireComment(db: Executor, commentId: string): Promise<CommentRow> {
-  const row = await findComment(db, commentId);
-  if (!row) throw new AppError('not_found', COMMENT_NOT_FOUND);
-  return row;
-}
-
-/** The comment as the API answers it. */
-function toComment({ workspace_tool_id: _tool, ...comment }: CommentRow): Comment {
+async function requireComment(db: Executor, commentId: string): Promise<Comment> {
+  const comment = await findComment(db, commentId);
+  if (!comment) throw new AppError('not_found', COMMENT_NOT_FOUND);
   return comment;
 }
