@@ -1,8 +1,8 @@
 // `npm start`: builds the SPA if its sources changed, then runs the server in this process.
-import { restartWithMallocTuning } from '../apps/server/src/malloc-tuning.ts';
+import { restartTuned } from '../apps/server/src/process-restart.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 // First, so that the build check below runs once, in the restarted process.
-restartWithMallocTuning();
+restartTuned();
 if (!process.env.WEB_DIST_DIR) ensureWebBuild();
 await import('../apps/server/src/main.ts');

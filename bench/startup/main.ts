@@ -153,7 +153,7 @@ for (let i = 0; i < ROUNDS; i++) rows[0]?.samples.push(await measure(['-e', base
 const first: Sample[] = [];
 const fresh: Sample[] = [];
 const warm: Sample[] = [];
-// The server tunes glibc's malloc unless the environment already says how (apps/server/src/malloc-tuning.ts):
+// The server tunes glibc's malloc unless the environment already says how (apps/server/src/process-restart.ts):
 // an empty GLIBC_TUNABLES keeps glibc's defaults, for the figures before.
 const untuned: Sample[] = [];
 for (let i = 0; i < ROUNDS; i++) {

@@ -1,10 +1,10 @@
 // The process entry point: `npm start` (through scripts/start.ts) or `node apps/server/src/main.ts`.
 import { useCompileCache } from './compile-cache.ts';
-import { restartWithMallocTuning } from './malloc-tuning.ts';
+import { restartTuned } from './process-restart.ts';
 import { registerModuleLoadingShortcuts } from './module-loading.ts';
 import type { RunningServer } from './server.ts';
 
-restartWithMallocTuning();
+restartTuned();
 // Before the app's modules load (below), so that they are read from the cache.
 useCompileCache();
 // Before anything loads drizzle-orm (see module-loading.ts): the app's modules are imported only after it.
