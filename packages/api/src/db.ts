@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '@stackyard/db/client';
 
 /** A transaction is a Database too, so repositories take either. */
@@ -47,4 +48,14 @@ export function isoText(column: SQL | SQL.Aliased | { getSQL(): SQL }): SQL<stri
 /** A nullable timestamp column, as isoText writes it; NULL stays null. */
 export function isoTextOrNull(column: SQL | { getSQL(): SQL }): SQL<string | null> {
   return sql<string | null>`${isoText(column)}`;
+}
+
+/**
+ * A selected object that holds objects: Drizzle's select maps nested objects at any depth (so does
+ * preparedOn), but its types stop at one level, so the object is typed as one field of the row it makes.
+ */
+export function nested<Fields extends Record<string, unknown>>(
+  fields: Fields,
+): SQL<SelectResultFields<Fields>> {
+  return fields as unknown as SQL<SelectResultFields<Fields>>;
 }

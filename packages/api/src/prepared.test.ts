@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { profiles, usernames, workspaces } from '@stackyard/db/schema';
 import { createTestDb } from '@stackyard/db/testing';
-import type { Executor } from './db.ts';
+import { nested, type Executor } from './db.ts';
 import { preparedOn } from './prepared.ts';
 
 describe('prepared statements', () => {
@@ -58,14 +58,48 @@ describe('prepared statements', () => {
     expect(second?.description).toBe('Two');
   });
 
-  it('are refused for a nested selection, whose rows they would not shape as Drizzle does', () => {
-    const nested = () =>
+  it('answer nested objects, at any depth, as Drizzle does', async () => {
+    const nestedSelect = (db: Executor) =>
+      db
+        .select({
+          id: workspaces.id,
+          metadata: nested({
+            name: workspaces.name,
+            about: { description: workspaces.description, slug: sql<string>`upper(${workspaces.slug})` },
+            createdAt: workspaces.createdAt,
+          }),
+          members: { count: sql`0`.mapWith(Number) },
+        })
+        .from(workspaces)
+        .innerJoin(profiles, eq(profiles.identityId, workspaces.ownerId))
+        .where(eq(workspaces.ownerId, sql.placeholder('ownerId')))
+        .orderBy(workspaces.slug);
+    const expected = await nestedSelect(handle.db).execute({ ownerId });
+    const statement = preparedOn(handle.db, 'prepared_test_nested', () => nestedSelect(handle.db));
+    const rows = await statement.execute({ ownerId });
+    expect(rows).toEqual(expected);
+    expect(JSON.stringify(rows)).toBe(JSON.stringify(expected));
+    expect(rows[0]?.metadata.about).toEqual({ description: null, slug: 'FIRST' });
+    expect(rows[0]?.metadata.createdAt).toBeInstanceOf(Date);
+    expect(rows[0]?.members.count).toBe(0);
+  });
+
+  it('are refused for a whole table or a left-joined column in a nested object, which Drizzle may make null', () => {
+    const table = () =>
       handle.db
         .select({ workspace: { id: workspaces.id }, owner: profiles })
         .from(workspaces)
-        .leftJoin(profiles, eq(profiles.identityId, workspaces.ownerId));
-    expect(() => preparedOn(handle.db, 'prepared_test_nested', nested)).toThrow(
-      'preparedOn: field workspace is not a column or an SQL expression',
+        .innerJoin(profiles, eq(profiles.identityId, workspaces.ownerId));
+    expect(() => preparedOn(handle.db, 'prepared_test_table', table)).toThrow(
+      'preparedOn: field owner is not a column, an SQL expression or an object of them',
+    );
+    const leftJoined = () =>
+      handle.db
+        .select({ id: workspaces.id, owner: { username: usernames.username } })
+        .from(workspaces)
+        .leftJoin(usernames, eq(usernames.identityId, workspaces.ownerId));
+    expect(() => preparedOn(handle.db, 'prepared_test_left_joined', leftJoined)).toThrow(
+      'preparedOn: field owner.username is a left-joined column in a nested object',
     );
   });
 
