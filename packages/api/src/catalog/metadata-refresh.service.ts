@@ -45,17 +45,17 @@ export async function refreshToolMetadata(
   const access = await authorizeItem(db, actor, workspaceId, 'catalog:write', TOOL_NOT_FOUND);
   const tool = await findTool(db, access, toolId);
   if (!tool) throw new AppError('not_found', TOOL_NOT_FOUND);
-  const { metadata: page } = await readPage(settings, tool.rawSubmittedUrl);
+  const { metadata: page } = await readPage(settings, tool.raw_submitted_url);
   return {
     url: page.url,
     changes: differences(
       [
-        ['name', tool.name, page.suggestedName],
-        ['description', tool.description, page.description],
-        ['homepage_url', tool.homepageUrl, page.homepageUrl],
-        ['forge_url', tool.forgeUrl, page.forgeUrl],
+        ['name', tool.metadata.name, page.suggestedName],
+        ['description', tool.metadata.description, page.description],
+        ['homepage_url', tool.metadata.canonical_links.homepage_url, page.homepageUrl],
+        ['forge_url', tool.metadata.canonical_links.forge_url, page.forgeUrl],
       ],
-      tool.editedFields,
+      tool.edited_fields,
     ),
   };
 }
@@ -74,7 +74,7 @@ export async function refreshResourceMetadata(
   const access = await authorizeItem(db, actor, workspaceId, 'catalog:write', RESOURCE_NOT_FOUND);
   const resource = await findResource(db, access, resourceId);
   if (!resource) throw new AppError('not_found', RESOURCE_NOT_FOUND);
-  const fetched = await readPage(settings, resource.rawSubmittedUrl);
+  const fetched = await readPage(settings, resource.raw_submitted_url);
   const copy = await readableCopyOffThread(fetched.html, fetched.url);
   if (copy) await saveResourceCopy(db, access, resourceId, fetched.url, copy);
   const page = fetched.metadata;
@@ -82,10 +82,10 @@ export async function refreshResourceMetadata(
     url: page.url,
     changes: differences(
       [
-        ['title', resource.extractedTitle, page.title],
-        ['description', resource.extractedDescription, page.description],
+        ['title', resource.metadata.extracted_title, page.title],
+        ['description', resource.metadata.extracted_description, page.description],
       ],
-      resource.editedFields,
+      resource.edited_fields,
     ),
   };
 }

@@ -115,17 +115,18 @@ export function pageRequest<Sort extends string>(
   };
 }
 
-/** One page: `limit` rows, and the cursor of the next page when there are more. */
-export function page<T extends { cursorKey: string; id: string }>(
+/** One page: `limit` rows, and the cursor of the next page when there are more (the last row's `id` field). */
+export function page<T extends { cursorKey: string } & Record<K, string>, K extends string = 'id'>(
   order: KeysetOrder,
   rows: T[],
   limit: number,
+  id: K = 'id' as K,
 ): { rows: T[]; nextCursor: string | null } {
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
   const last = kept.at(-1);
   return {
     rows: kept,
-    nextCursor: more && last ? encodeCursor(order, { key: last.cursorKey, id: last.id }) : null,
+    nextCursor: more && last ? encodeCursor(order, { key: last.cursorKey, id: last[id] }) : null,
   };
 }

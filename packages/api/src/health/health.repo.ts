@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttentionItem, HealthItemKind, ItemHealth } from '@stackyard/contracts/health';
-import { isoText, type Executor } from '../db.ts';
+import type { Executor } from '../db.ts';
+import { HEALTH } from './health-columns.ts';
 import type { CheckOutcome, PriorCheck } from './link-check.ts';
 
 // The SQL of link health. Every saved item is a target: a workspace tool (its homepage as the workspace sees
@@ -55,11 +56,6 @@ const TARGET = sql`kind, id, workspace_id as "workspaceId", name, item_url as ur
   case when url = item_url then json_build_object('status', status, 'failures', failures, 'etag', etag,
     'lastModified', last_modified, 'httpStatus', http_status) end as prior,
   archived, deprecated`;
-
-/** The item's last check as the API answers it. */
-const HEALTH = sql`json_build_object('status', status, 'url', url, 'checked_at', ${isoText(sql`checked_at`)},
-  'http_status', http_status, 'moved_to', moved_to, 'consecutive_failures', failures,
-  'kept', kept_status is not distinct from status)`;
 
 async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -1,4 +1,3 @@
-import { mediaUrl, type StoredMedia } from '@stackyard/contracts/media';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import type { Actor } from '../auth/authenticate.ts';
@@ -16,9 +15,4 @@ export async function getMedia(db: Database, _actor: Actor, hash: string): Promi
   const row = await findMedia(db, hash);
   if (!row) throw new AppError('not_found', MEDIA_NOT_FOUND);
   return row;
-}
-
-/** The paths a client shows for an item's stored icon and image. */
-export function storedMedia(iconHash: string | null, imageHash: string | null): StoredMedia {
-  return { icon: iconHash && mediaUrl(iconHash), image: imageHash && mediaUrl(imageHash) };
 }

@@ -14,7 +14,6 @@ import { authorizeItem, PROJECT_NOT_FOUND, TOOL_NOT_FOUND } from '../catalog/ite
 import { pageRequest, type Page } from '../catalog/pagination.ts';
 import { inTransaction, isUniqueViolation, type Executor } from '../db.ts';
 import { listToolsOfProject } from '../tools/tools.repo.ts';
-import { toTool } from '../tools/tools.service.ts';
 import { slugify, uniqueSlug } from '@stackyard/contracts/slug';
 import {
   deleteProject as removeProject,
@@ -131,7 +130,7 @@ export async function deleteProject(db: Database, actor: Actor, projectId: strin
 
 export async function listProjectTools(db: Database, actor: Actor, projectId: string): Promise<Tool[]> {
   const access = await authorizeProject(db, actor, projectId, 'catalog:read');
-  return (await listToolsOfProject(db, access, projectId)).map(toTool);
+  return listToolsOfProject(db, access, projectId);
 }
 
 /** Editors and admins link a tool of the workspace to the project; linking twice is no error. */

@@ -1,53 +1,34 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resources, resourceTags } from '@stackyard/db/schema';
 import type { ItemSort } from '@stackyard/contracts/catalog';
-import type { ItemHealth } from '@stackyard/contracts/health';
-import type { EditableResourceField } from '@stackyard/contracts/resource';
+import type { EditableResourceField, Resource } from '@stackyard/contracts/resource';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
 import { after, cursorKey, orderBy, page, type Cursor, type KeysetOrder } from '../catalog/pagination.ts';
-import { batchesOf, type Executor } from '../db.ts';
+import { batchesOf, isoText, isoTextOrNull, nested, type Executor } from '../db.ts';
 import { withFields } from '../catalog/edited-fields.ts';
 import { resourceHealth } from '../health/health-columns.ts';
+import { storedMedia } from '../media/media-columns.ts';
 
-export interface ResourceRow {
-  id: string;
-  workspaceId: string;
-  rawSubmittedUrl: string;
-  extractedTitle: string | null;
-  extractedDescription: string | null;
-  extractedImage: string | null;
-  extractedIcon: string | null;
-  iconMedia: string | null;
-  imageMedia: string | null;
-  siteName: string | null;
-  author: string | null;
-  publishedAt: Date | null;
-  language: string | null;
-  rating: number | null;
-  editedFields: EditableResourceField[];
-  createdAt: Date;
-  updatedAt: Date;
-  health: ItemHealth | null;
-}
-
+/** A resource as the API answers it. */
 const columns = {
-  id: resources.id,
-  workspaceId: resources.workspaceId,
-  rawSubmittedUrl: resources.rawSubmittedUrl,
-  extractedTitle: resources.extractedTitle,
-  extractedDescription: resources.extractedDescription,
-  extractedImage: resources.extractedImage,
-  extractedIcon: resources.extractedIcon,
-  iconMedia: resources.iconMedia,
-  imageMedia: resources.imageMedia,
-  siteName: resources.siteName,
-  author: resources.author,
-  publishedAt: resources.publishedAt,
-  language: resources.language,
-  rating: resources.rating,
-  editedFields: sql<EditableResourceField[]>`${resources.editedFields}`,
-  createdAt: resources.createdAt,
-  updatedAt: resources.updatedAt,
+  workspace_resource_id: resources.id,
+  workspace_id: resources.workspaceId,
+  context: { rating: resources.rating },
+  raw_submitted_url: resources.rawSubmittedUrl,
+  metadata: nested({
+    extracted_title: resources.extractedTitle,
+    extracted_description: resources.extractedDescription,
+    extracted_image: resources.extractedImage,
+    extracted_icon: resources.extractedIcon,
+    site_name: resources.siteName,
+    author: resources.author,
+    published_at: isoTextOrNull(resources.publishedAt),
+    language: resources.language,
+    media: storedMedia(resources.iconMedia, resources.imageMedia),
+  }),
+  edited_fields: sql<EditableResourceField[]>`${resources.editedFields}`,
+  created_at: isoText(resources.createdAt),
+  updated_at: isoText(resources.updatedAt),
   health: resourceHealth,
 };
 
@@ -74,7 +55,7 @@ export async function listResources(
   db: Executor,
   access: CatalogReader,
   options: { sort: ItemSort; cursor: Cursor | null; limit: number; tagId: string | undefined },
-): Promise<{ rows: ResourceRow[]; nextCursor: string | null }> {
+): Promise<{ rows: Array<Resource & { cursorKey: string }>; nextCursor: string | null }> {
   const order = resourceOrders[options.sort];
   const rows = await db
     .select({ ...columns, cursorKey: cursorKey(order) })
@@ -91,7 +72,7 @@ export async function listResources(
     )
     .orderBy(orderBy(order))
     .limit(options.limit + 1);
-  return page(order, rows, options.limit);
+  return page(order, rows, options.limit, 'workspace_resource_id');
 }
 
 export async function findResourceWorkspace(db: Executor, resourceId: string): Promise<string | null> {
@@ -117,7 +98,7 @@ export async function findResourceCreationTimes(db: Executor, ids: string[]): Pr
  * A resource by id in whatever workspace holds it, for a read that names only the resource: one query
  * instead of its workspace, then the resource. The caller authorizes the row's workspace before answering.
  */
-export async function findResourceForReading(db: Executor, resourceId: string): Promise<ResourceRow | null> {
+export async function findResourceForReading(db: Executor, resourceId: string): Promise<Resource | null> {
   const [row] = await db.select(columns).from(resources).where(eq(resources.id, resourceId)).limit(1);
   return row ?? null;
 }
@@ -126,7 +107,7 @@ export async function findResource(
   db: Executor,
   access: CatalogReader,
   resourceId: string,
-): Promise<ResourceRow | null> {
+): Promise<Resource | null> {
   const [row] = await db.select(columns).from(resources).where(resourceOf(access, resourceId)).limit(1);
   return row ?? null;
 }

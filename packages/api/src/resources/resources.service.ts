@@ -1,4 +1,3 @@
-import { itemHealthOf } from '../health/health-columns.ts';
 import { AppError } from '@stackyard/contracts/problem';
 import type { ItemListQuery } from '@stackyard/contracts/catalog';
 import type { EditableResourceField, Resource, UpdateResource } from '@stackyard/contracts/resource';
@@ -10,7 +9,7 @@ import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem, RESOURCE_NOT_FOUND } from '../catalog/item-access.ts';
 import { fetchChosenIcon, storeChosenIcon, type PageFetchSettings } from '../catalog/page-fetch.ts';
 import { pageRequest, type Page } from '../catalog/pagination.ts';
-import { inTransaction, isUniqueViolation, iso } from '../db.ts';
+import { inTransaction, isUniqueViolation } from '../db.ts';
 import {
   deleteResource as removeResource,
   findOtherResourceByFingerprint,
@@ -22,9 +21,7 @@ import {
   setResourceEdits,
   setResourceRating,
   type ResourceEdits,
-  type ResourceRow,
 } from './resources.repo.ts';
-import { storedMedia } from '../media/media.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export async function listResources(
@@ -35,15 +32,15 @@ export async function listResources(
 ): Promise<Page<Resource[]>> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
   const { rows, nextCursor } = await readResources(db, access, pageRequest(resourceOrders, query));
-  return { items: rows.map(toResource), nextCursor };
+  return { items: rows.map(({ cursorKey: _key, ...resource }) => resource), nextCursor };
 }
 
 export async function getResource(db: Database, actor: Actor, resourceId: string): Promise<Resource> {
   // One query for the row; nothing of it is answered unless its workspace lets the caller read (else 404).
-  const row = await findResourceForReading(db, resourceId);
-  await authorizeItem(db, actor, row?.workspaceId ?? null, 'catalog:read', RESOURCE_NOT_FOUND);
-  if (!row) throw new AppError('not_found', RESOURCE_NOT_FOUND);
-  return toResource(row);
+  const resource = await findResourceForReading(db, resourceId);
+  await authorizeItem(db, actor, resource?.workspace_id ?? null, 'catalog:read', RESOURCE_NOT_FOUND);
+  if (!resource) throw new AppError('not_found', RESOURCE_NOT_FOUND);
+  return resource;
 }
 
 export async function rateResource(
@@ -58,9 +55,9 @@ export async function rateResource(
     if (!(await setResourceRating(tx, access, resourceId, rating)))
       throw new AppError('not_found', RESOURCE_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
-    const row = await findResource(tx, access, resourceId);
-    if (!row) throw new AppError('not_found', RESOURCE_NOT_FOUND);
-    return toResource(row);
+    const resource = await findResource(tx, access, resourceId);
+    if (!resource) throw new AppError('not_found', RESOURCE_NOT_FOUND);
+    return resource;
   });
 }
 
@@ -108,9 +105,9 @@ export async function updateResource(
       if (!(await setResourceEdits(tx, access, resourceId, edits, fields)))
         throw new AppError('not_found', RESOURCE_NOT_FOUND);
       await markWorkspaceChanged(tx, access.workspaceId);
-      const row = await findResource(tx, access, resourceId);
-      if (!row) throw new AppError('not_found', RESOURCE_NOT_FOUND);
-      return toResource(row);
+      const resource = await findResource(tx, access, resourceId);
+      if (!resource) throw new AppError('not_found', RESOURCE_NOT_FOUND);
+      return resource;
     });
   } catch (error) {
     // Another member saved the same link between the check and the write.
@@ -127,28 +124,4 @@ export async function deleteResource(db: Database, actor: Actor, resourceId: str
     if (!(await removeResource(tx, access, resourceId))) throw new AppError('not_found', RESOURCE_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
   });
-}
-
-export function toResource(row: ResourceRow): Resource {
-  return {
-    workspace_resource_id: row.id,
-    workspace_id: row.workspaceId,
-    context: { rating: row.rating },
-    raw_submitted_url: row.rawSubmittedUrl,
-    metadata: {
-      extracted_title: row.extractedTitle,
-      extracted_description: row.extractedDescription,
-      extracted_image: row.extractedImage,
-      extracted_icon: row.extractedIcon,
-      site_name: row.siteName,
-      author: row.author,
-      published_at: row.publishedAt && iso(row.publishedAt),
-      language: row.language,
-      media: storedMedia(row.iconMedia, row.imageMedia),
-    },
-    edited_fields: row.editedFields,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    health: itemHealthOf(row.health),
-  };
 }

@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { projectTools, tools, toolTags, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
-import type { ItemHealth } from '@stackyard/contracts/health';
 import type { ToolStance } from '@stackyard/contracts/stack';
-import type { EditableToolField } from '@stackyard/contracts/tool';
+import type { EditableToolField, Tool } from '@stackyard/contracts/tool';
 import type { ItemSort } from '@stackyard/contracts/catalog';
 import { suffixedSlug } from '@stackyard/contracts/slug';
 import type { Authorized, CatalogReader, CatalogWriter, SystemGrant } from '../access/access.ts';
@@ -16,9 +15,10 @@ import {
   type KeysetOrder,
 } from '../catalog/pagination.ts';
 import { preparedOn } from '../prepared.ts';
-import { isoText, type Executor } from '../db.ts';
+import { isoText, nested, type Executor } from '../db.ts';
 import { withFields } from '../catalog/edited-fields.ts';
 import { toolHealth } from '../health/health-columns.ts';
+import { storedMedia } from '../media/media-columns.ts';
 import {
   toolDescription,
   toolForgeUrl,
@@ -43,43 +43,31 @@ export interface ToolDetails {
   slackUrl: string | null;
 }
 
-export interface ToolRow extends ToolDetails {
-  documentationUrl: string | null;
-  editedFields: EditableToolField[];
-  id: string;
-  workspaceId: string;
-  slug: string;
-  rawSubmittedUrl: string;
-  rating: number | null;
-  stance: ToolStance;
-  /** ISO 8601, as answered. */
-  createdAt: string;
-  updatedAt: string;
-  health: ItemHealth | null;
-}
-
+/** A workspace tool as the API answers it. */
 const columns = {
-  id: workspaceTools.id,
-  workspaceId: workspaceTools.workspaceId,
-  slug: workspaceTools.slug,
-  rawSubmittedUrl: workspaceTools.rawSubmittedUrl,
-  rating: workspaceTools.rating,
+  workspace_tool_id: workspaceTools.id,
+  workspace_id: workspaceTools.workspaceId,
+  context: { rating: workspaceTools.rating },
   // A tool without a stance row is accepted (see the stances schema).
   stance: sql<ToolStance>`coalesce(${workspaceToolStances.stance}, 'accepted')`,
-  name: toolName,
-  description: toolDescription,
-  imageUrl: tools.imageUrl,
-  iconUrl: toolIconUrl,
-  iconMedia: toolIconMedia,
-  imageMedia: tools.imageMedia,
-  homepageUrl: toolHomepageUrl,
-  forgeUrl: toolForgeUrl,
-  documentationUrl: workspaceTools.documentationUrl,
-  editedFields: sql<EditableToolField[]>`${workspaceTools.editedFields}`,
-  discordUrl: tools.discordUrl,
-  slackUrl: tools.slackUrl,
-  createdAt: isoText(workspaceTools.createdAt),
-  updatedAt: isoText(workspaceTools.updatedAt),
+  raw_submitted_url: workspaceTools.rawSubmittedUrl,
+  slug: workspaceTools.slug,
+  metadata: nested({
+    name: toolName,
+    description: toolDescription,
+    image_url: tools.imageUrl,
+    icon_url: toolIconUrl,
+    media: storedMedia(toolIconMedia, tools.imageMedia),
+    canonical_links: {
+      homepage_url: toolHomepageUrl,
+      forge_url: toolForgeUrl,
+      documentation_url: workspaceTools.documentationUrl,
+    },
+    community_links: { discord_url: tools.discordUrl, slack_url: tools.slackUrl },
+  }),
+  edited_fields: sql<EditableToolField[]>`${workspaceTools.editedFields}`,
+  created_at: isoText(workspaceTools.createdAt),
+  updated_at: isoText(workspaceTools.updatedAt),
   health: toolHealth,
 };
 
@@ -127,7 +115,7 @@ export async function listTools(
     tagId: string | undefined;
     stance: ToolStance | undefined;
   },
-): Promise<{ rows: ToolRow[]; nextCursor: string | null }> {
+): Promise<{ rows: Array<Tool & { cursorKey: string }>; nextCursor: string | null }> {
   const order = toolOrders[options.sort];
   const { cursor, tagId, stance } = options;
   const name = `tools_list_${order.name}${cursor ? '_after' : ''}${tagId ? '_tag' : ''}${stance ? '_stance' : ''}`;
@@ -158,7 +146,7 @@ export async function listTools(
     tagId,
     stance,
   });
-  return page(order, rows, options.limit);
+  return page(order, rows, options.limit, 'workspace_tool_id');
 }
 
 /** The workspace a tool belongs to, to authorize a call that names only the tool. */
@@ -171,7 +159,7 @@ export async function findToolWorkspace(db: Executor, toolId: string): Promise<s
   return row?.workspaceId ?? null;
 }
 
-export async function findTool(db: Executor, access: CatalogReader, toolId: string): Promise<ToolRow | null> {
+export async function findTool(db: Executor, access: CatalogReader, toolId: string): Promise<Tool | null> {
   const [row] = await selectTools(db)
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(workspaceTools.id, toolId)))
     .limit(1);
@@ -182,7 +170,7 @@ export async function findTool(db: Executor, access: CatalogReader, toolId: stri
  * A tool by id in whatever workspace holds it, for a read that names only the tool: one query instead of
  * its workspace, then the tool. The caller authorizes the row's workspace before anything of it is answered.
  */
-export async function findToolForReading(db: Executor, toolId: string): Promise<ToolRow | null> {
+export async function findToolForReading(db: Executor, toolId: string): Promise<Tool | null> {
   const make = () =>
     selectTools(db)
       .where(eq(workspaceTools.id, sql.placeholder('toolId')))
@@ -195,7 +183,7 @@ export async function findToolBySlug(
   db: Executor,
   access: CatalogReader,
   slug: string,
-): Promise<ToolRow | null> {
+): Promise<Tool | null> {
   const [row] = await selectTools(db)
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(workspaceTools.slug, slug)))
     .limit(1);
@@ -268,7 +256,7 @@ export async function listToolsOfProject(
   db: Executor,
   access: CatalogReader,
   projectId: string,
-): Promise<ToolRow[]> {
+): Promise<Tool[]> {
   return selectTools(db)
     .innerJoin(projectTools, eq(projectTools.workspaceToolId, workspaceTools.id))
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(projectTools.projectId, projectId)))

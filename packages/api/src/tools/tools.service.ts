@@ -1,4 +1,3 @@
-import { itemHealthOf } from '../health/health-columns.ts';
 import { AppError } from '@stackyard/contracts/problem';
 import type { FetchedMedia } from '@stackyard/ingestion/fetch-media';
 import type { EditableToolField, Tool, ToolListQuery, UpdateTool } from '@stackyard/contracts/tool';
@@ -19,9 +18,7 @@ import {
   setToolEdits,
   setToolRating,
   toolOrders,
-  type ToolRow,
 } from './tools.repo.ts';
-import { storedMedia } from '../media/media.service.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 
 export async function listTools(db: Database, actor: Actor, query: ToolListQuery): Promise<Page<Tool[]>> {
@@ -30,15 +27,15 @@ export async function listTools(db: Database, actor: Actor, query: ToolListQuery
     ...pageRequest(toolOrders, query),
     stance: query.stance,
   });
-  return { items: rows.map(toTool), nextCursor };
+  return { items: rows.map(({ cursorKey: _key, ...tool }) => tool), nextCursor };
 }
 
 export async function getTool(db: Database, actor: Actor, toolId: string): Promise<Tool> {
   // One query for the row; nothing of it is answered unless its workspace lets the caller read (else 404).
-  const row = await findToolForReading(db, toolId);
-  await authorizeItem(db, actor, row?.workspaceId ?? null, 'catalog:read', TOOL_NOT_FOUND);
-  if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
-  return toTool(row);
+  const tool = await findToolForReading(db, toolId);
+  await authorizeItem(db, actor, tool?.workspace_id ?? null, 'catalog:read', TOOL_NOT_FOUND);
+  if (!tool) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return tool;
 }
 
 export async function getToolBySlug(
@@ -48,9 +45,9 @@ export async function getToolBySlug(
   slug: string,
 ): Promise<Tool> {
   const access = await authorize(db, actor, workspaceId, 'catalog:read');
-  const row = await findToolBySlug(db, access, slug);
-  if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
-  return toTool(row);
+  const tool = await findToolBySlug(db, access, slug);
+  if (!tool) throw new AppError('not_found', TOOL_NOT_FOUND);
+  return tool;
 }
 
 /** Editors and admins rate a tool for their workspace (1 to 5, or null). */
@@ -65,9 +62,9 @@ export async function rateTool(
     const access = await authorizeItem(tx, actor, workspaceId, 'catalog:write', TOOL_NOT_FOUND);
     if (!(await setToolRating(tx, access, toolId, rating))) throw new AppError('not_found', TOOL_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
-    const row = await findTool(tx, access, toolId);
-    if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
-    return toTool(row);
+    const tool = await findTool(tx, access, toolId);
+    if (!tool) throw new AppError('not_found', TOOL_NOT_FOUND);
+    return tool;
   });
 }
 
@@ -106,9 +103,9 @@ export async function updateTool(
     if (!(await setToolEdits(tx, access, toolId, edits, fields)))
       throw new AppError('not_found', TOOL_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
-    const row = await findTool(tx, access, toolId);
-    if (!row) throw new AppError('not_found', TOOL_NOT_FOUND);
-    return toTool(row);
+    const tool = await findTool(tx, access, toolId);
+    if (!tool) throw new AppError('not_found', TOOL_NOT_FOUND);
+    return tool;
   });
 }
 
@@ -120,32 +117,4 @@ export async function deleteTool(db: Database, actor: Actor, toolId: string): Pr
     if (!(await removeTool(tx, access, toolId))) throw new AppError('not_found', TOOL_NOT_FOUND);
     await markWorkspaceChanged(tx, access.workspaceId);
   });
-}
-
-export function toTool(row: ToolRow): Tool {
-  return {
-    workspace_tool_id: row.id,
-    workspace_id: row.workspaceId,
-    context: { rating: row.rating },
-    stance: row.stance,
-    raw_submitted_url: row.rawSubmittedUrl,
-    slug: row.slug,
-    metadata: {
-      name: row.name,
-      description: row.description,
-      image_url: row.imageUrl,
-      icon_url: row.iconUrl,
-      media: storedMedia(row.iconMedia, row.imageMedia),
-      canonical_links: {
-        homepage_url: row.homepageUrl,
-        forge_url: row.forgeUrl,
-        documentation_url: row.documentationUrl,
-      },
-      community_links: { discord_url: row.discordUrl, slack_url: row.slackUrl },
-    },
-    edited_fields: row.editedFields,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    health: itemHealthOf(row.health),
-  };
 }
