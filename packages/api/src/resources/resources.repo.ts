@@ -84,16 +84,6 @@ export async function findResourceWorkspace(db: Executor, resourceId: string): P
   return row?.workspaceId ?? null;
 }
 
-/** When each of these resources was created, by id (a deleted one is missing). */
-export async function findResourceCreationTimes(db: Executor, ids: string[]): Promise<Map<string, Date>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: resources.id, createdAt: resources.createdAt })
-    .from(resources)
-    .where(inArray(resources.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.createdAt]));
-}
-
 /**
  * A resource by id in whatever workspace holds it, for a read that names only the resource: one query
  * instead of its workspace, then the resource. The caller authorizes the row's workspace before answering.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { projectTools, tools, toolTags, workspaceTools, workspaceToolStances } from '@stackyard/db/schema';
 import type { ToolStance } from '@stackyard/contracts/stack';
@@ -262,28 +262,6 @@ export async function listToolsOfProject(
     .where(and(eq(workspaceTools.workspaceId, access.workspaceId), eq(projectTools.projectId, projectId)))
     .orderBy(workspaceTools.slug, workspaceTools.id)
     .limit(1000);
-}
-
-export interface ToolLabel {
-  slug: string;
-  name: string | null;
-  createdAt: Date;
-}
-
-/** The slug, name and creation time of these workspace tools, by id (a deleted one is missing). */
-export async function findToolLabels(db: Executor, ids: string[]): Promise<Map<string, ToolLabel>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: workspaceTools.id,
-      slug: workspaceTools.slug,
-      name: toolName,
-      createdAt: workspaceTools.createdAt,
-    })
-    .from(workspaceTools)
-    .innerJoin(tools, eq(tools.id, workspaceTools.toolId))
-    .where(inArray(workspaceTools.id, [...new Set(ids)]));
-  return new Map(rows.map(({ id, ...label }) => [id, label]));
 }
 
 /** The workspace's tool with this fingerprint, if it already has one. */
