@@ -66,16 +66,13 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
 
 // Each engine's modules load only when it is used: a PostgreSQL deployment never loads PGlite's WebAssembly.
 async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<DbHandle> {
-  // Thread.start reports a failure to compile; until then, compiling overlaps loading the driver's modules,
-  // taking the lock and copying.
-  const { PgliteThread: Thread } = await import('./pglite-thread.ts');
-  Thread.compile();
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { copyTemplate, keepTemplate }] =
-    await Promise.all([
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-      import('./pglite-template.ts'),
-    ]);
+  // The driver's modules load while the database opens: its thread needs none of them.
+  const [{ PgliteThread: Thread }, { copyTemplate, keepTemplate }] = await Promise.all([
+    import('./pglite-thread.ts'),
+    import('./pglite-template.ts'),
+  ]);
+  const driver = Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  driver.catch(() => undefined);
   const inMemory = dataDir === MEMORY;
   const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PgliteThread;
@@ -97,6 +94,15 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     lock?.release();
     throw error;
   }
+  const opened = client;
+  // An installation without the driver fails here, once the thread is open: it closes, the lock goes.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await driver.catch(
+    async (error: unknown) => {
+      await opened.close(false);
+      lock?.release();
+      throw error;
+    },
+  );
   // The thread's client has the part of PGlite's interface Drizzle's driver calls (query, transaction), but
   // not the class's private members, which the driver's parameter type names.
   const db = drizzlePglite(client as unknown as PGlite, { schema });

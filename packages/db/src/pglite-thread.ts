@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
@@ -19,11 +19,15 @@ import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 // next left the database idle between queries, for as long as a thread takes to wake and the event loop to
 // turn (`npm run bench -- pglite`). Transactions and background work still go alone.
 
-export interface PgliteWorkerData {
+/** What the thread opens, its second message (after PostgreSQL's compiled WebAssembly). */
+export interface PgliteOpenOptions {
   /** A data directory, or `memory://`. */
   dataDir: string;
   /** In memory only: start from this data directory tarball. */
   snapshot?: ArrayBuffer | undefined;
+}
+
+export interface PgliteWorkerData {
   /** A query's id in slot id % ABANDON_SLOTS: its client went away before the thread started it. */
   abandoned: Int32Array;
 }
@@ -104,9 +108,12 @@ export class PgliteThread implements PgliteThreadTransaction {
   #failure: Error | null = null;
   closed = false;
 
-  private constructor(worker: Worker, abandoned: Int32Array) {
+  readonly #moduleSent: Promise<void>;
+
+  private constructor(worker: Worker, abandoned: Int32Array, moduleSent: Promise<void>) {
     this.#worker = worker;
     this.#abandoned = abandoned;
+    this.#moduleSent = moduleSent;
     // Idle, the thread must not keep the process alive (PGlite on the main thread did not); it is
     // referenced while an answer is awaited.
     worker.unref();
@@ -116,32 +123,38 @@ export class PgliteThread implements PgliteThreadTransaction {
   }
 
   /**
-   * Starts compiling PostgreSQL's WebAssembly, which V8 does on threads of its own: begun before a new data
-   * directory is copied, it is ready, or nearly, when the thread opens the copy.
+   * Starts a thread ahead of `start`, which then opens the database on it: the thread loads PGlite's modules
+   * while the caller goes on loading its own.
    */
-  static compile(): void {
-    compiledPostgres().catch(() => undefined);
+  static prestart(): void {
+    prestarted ??= PgliteThread.#spawn();
   }
 
-  static async start(options: Omit<PgliteWorkerData, 'abandoned'>): Promise<PgliteThread> {
+  static #spawn(): PgliteThread {
     const abandoned = new Int32Array(new SharedArrayBuffer(ABANDON_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-    const data: PgliteWorkerData = { ...options, abandoned };
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-      workerData: data,
+      workerData: { abandoned } satisfies PgliteWorkerData,
       // V8 sizes a thread's young generation for a busy JavaScript heap (32 MiB resident here once idle); this
       // thread's JavaScript only passes queries and their results, and 8 MB keeps it at about 24 MiB.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
-      transferList: data.snapshot ? [data.snapshot] : [],
     });
-    const thread = new PgliteThread(worker, abandoned);
-    // The thread loads its modules while PostgreSQL's WebAssembly compiles; its first message is the module,
-    // which it waits for before opening.
+    // The thread's first message is PostgreSQL's compiled WebAssembly, its second what to open (`start`).
+    const moduleSent = compiledPostgres().then((compiled) => worker.postMessage(compiled));
+    moduleSent.catch(() => undefined);
+    return new PgliteThread(worker, abandoned, moduleSent);
+  }
+
+  /** Opens the database on the thread `prestart` started, else on a new one. */
+  static async start(options: PgliteOpenOptions): Promise<PgliteThread> {
+    const thread = prestarted ?? PgliteThread.#spawn();
+    prestarted = null;
     try {
-      worker.postMessage(await compiledPostgres());
+      await thread.#moduleSent;
     } catch (error) {
-      await worker.terminate();
+      await thread.#worker.terminate();
       throw error;
     }
+    thread.#worker.postMessage(options, options.snapshot ? [options.snapshot] : []);
     // The worker answers id 0 once PGlite is open (or failed to open).
     await thread.#await(0);
     return thread;
@@ -282,23 +295,33 @@ interface Waiting {
   alone: boolean;
 }
 
-// The project's lib (es2023, no DOM) types WebAssembly's objects but not its functions.
-declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+// The project's lib (es2023, no DOM) types WebAssembly's objects but not its constructors.
+declare const WebAssembly: { Module: new (bytes: Uint8Array) => WebAssembly.Module };
 let compiled: Promise<WebAssembly.Module> | null = null;
+let prestarted: PgliteThread | null = null;
 
 // PGlite compiles its 9 MB of WebAssembly when it opens, once per thread: seconds for every test database
 // (each in a thread of its own). A compiled module crosses to a worker thread without a copy.
+// Compiled synchronously (about 40 ms: V8 validates it and compiles each function on its first call): an
+// asynchronous read and compile each end in a callback on this thread, which waits while the server's
+// modules load, and kept the database from opening for as long (about 0.4 s in a start-up).
 // Node 24's V8 (13.6) can free a WebAssembly import wrapper twice when its collection of dead WebAssembly code
 // runs while another thread uses the wrapper: the process stops on a failed check
 // (`jit_page_->allocations_.erase(addr) == 1`), as it did once in this project's CI with several PGlite
 // threads (nodejs/node#64500; fixed in V8 after 13.6). So the process keeps dead WebAssembly code instead of
 // collecting it: only code PGlite's one module replaced, no difference in RSS measured.
 function compiledPostgres(): Promise<WebAssembly.Module> {
-  if (!compiled) setFlagsFromString('--no-wasm-code-gc');
-  compiled ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    return WebAssembly.compile(await readFile(new URL('pglite.wasm', `file://${entry}`)));
-  })();
+  if (!compiled) {
+    setFlagsFromString('--no-wasm-code-gc');
+    try {
+      const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+      compiled = Promise.resolve(
+        new WebAssembly.Module(readFileSync(new URL('pglite.wasm', `file://${entry}`))),
+      );
+    } catch (error) {
+      compiled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
   return compiled;
 }
 

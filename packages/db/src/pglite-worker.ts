@@ -7,6 +7,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import {
   ABANDON_SLOTS,
   POSTGRESQL_CONF,
+  type PgliteOpenOptions,
   type PgliteReply,
   type PgliteRequest,
   type PgliteWorkerData,
@@ -28,17 +29,32 @@ function serializeError(error: unknown): SerializedDbError {
   return { message: error.message, fields };
 }
 
+// The first message is PostgreSQL's compiled WebAssembly, the second what to open (the thread may start well
+// before the database is chosen); requests follow only once the thread said it is open. One listener takes
+// them all, so none arrives while there is no listener.
+let onModule: (compiled: WebAssembly.Module) => void = () => undefined;
+let onOpen: (options: PgliteOpenOptions) => void = () => undefined;
+const compiled = new Promise<WebAssembly.Module>((resolve) => (onModule = resolve));
+const opening = new Promise<PgliteOpenOptions>((resolve) => (onOpen = resolve));
+let onRequest: ((request: PgliteRequest) => void) | null = null;
+let received = 0;
+port.on('message', (message: unknown) => {
+  received++;
+  if (received === 1) onModule(message as WebAssembly.Module);
+  else if (received === 2) onOpen(message as PgliteOpenOptions);
+  else onRequest?.(message as PgliteRequest);
+});
+
 async function open(): Promise<PGlite> {
-  // PostgreSQL's WebAssembly, compiled once per process and shared by every thread, is the first message.
-  const wasmModule = await new Promise<WebAssembly.Module>((resolve) => port.once('message', resolve));
+  const [wasmModule, { dataDir, snapshot }] = await Promise.all([compiled, opening]);
   // btree_gin: the search indexes hold each item's workspace beside its search vector (schema/catalog.ts).
   const options = {
     postgresqlconf: POSTGRESQL_CONF,
     pgliteWasmModule: wasmModule,
     extensions: { btree_gin },
   };
-  if (data.snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([data.snapshot]) });
-  return PGlite.create(data.dataDir, options);
+  if (snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([snapshot]) });
+  return PGlite.create(dataDir, options);
 }
 
 // A query's own parsers cost PGlite a copy of its whole parser table (hundreds of array types) per query,
@@ -122,9 +138,9 @@ try {
   const database = { db, parsersFor: parserTables(db.parsers), kept: new KeptStatements(db) };
   // One request after another, each checked for abandonment when its turn comes.
   let previous = Promise.resolve();
-  port.on('message', (request: PgliteRequest) => {
+  onRequest = (request) => {
     previous = previous.then(() => reply(database, request));
-  });
+  };
   port.postMessage({ id: 0, result: 'ready' });
 } catch (error) {
   port.postMessage({ id: 0, error: serializeError(error) });
