@@ -56,9 +56,7 @@ export async function addComment(
 ): Promise<Comment> {
   return inTransaction(db, async (tx) => {
     const access = await authorizeTarget(tx, actor, target, 'comments:write');
-    const id = await insertComment(tx, access, target, content);
-    await markWorkspaceChanged(tx, access.workspaceId);
-    return requireComment(tx, id);
+    return changedComment(tx, access.workspaceId, await insertComment(tx, access, target, content));
   });
 }
 
@@ -83,8 +81,7 @@ export async function editComment(
     const keepMark = can(access, 'catalog:write');
     if (!(await updateOwnComment(tx, access, commentId, content, keepMark)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
-    await markWorkspaceChanged(tx, access.workspaceId);
-    return requireComment(tx, commentId);
+    return changedComment(tx, access.workspaceId, commentId);
   });
 }
 
@@ -108,8 +105,7 @@ export async function markForAssistants(
     if (comment.workspace_tool_id === null) throw new AppError('unprocessable', TOOL_COMMENTS_ONLY);
     if (!(await setForAssistants(tx, access, commentId, marked)))
       throw new AppError('not_found', COMMENT_NOT_FOUND);
-    await markWorkspaceChanged(tx, workspaceId);
-    return requireComment(tx, commentId);
+    return changedComment(tx, workspaceId, commentId);
   });
 }
 
@@ -134,8 +130,10 @@ export async function deleteComment(db: Database, actor: Actor, commentId: strin
   });
 }
 
-async function requireComment(db: Executor, commentId: string): Promise<Comment> {
-  const comment = await findComment(db, commentId);
+/** After a write: the workspace is marked changed, and the comment answered as it now is. */
+async function changedComment(tx: Executor, workspaceId: string, commentId: string): Promise<Comment> {
+  await markWorkspaceChanged(tx, workspaceId);
+  const comment = await findComment(tx, commentId);
   if (!comment) throw new AppError('not_found', COMMENT_NOT_FOUND);
   return comment;
 }
