@@ -18,9 +18,6 @@ import type { Authorized, CatalogReader, SystemGrant } from '../access/access.ts
 import { toolName } from '../catalog/tool-columns.ts';
 import { batchesOf, isoText, isoTextOrNull, type Executor } from '../db.ts';
 
-/** The stored row, which the ingestion job and the review's checks read. */
-export type SubmissionRow = typeof ingestionSubmissions.$inferSelect;
-
 /** A submission's own fields as the API answers them. */
 const ownFields = {
   id: ingestionSubmissions.id,
@@ -141,6 +138,9 @@ export async function findSubmission(
   );
   return row;
 }
+
+/** The stored row, which the ingestion job and the review's checks read. */
+export type SubmissionRow = typeof ingestionSubmissions.$inferSelect;
 
 /**
  * A submission's stored row by id: within the permit's workspace when given one (a request), by id alone
