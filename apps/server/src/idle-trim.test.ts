@@ -45,7 +45,7 @@ describe('trimWhenIdle', () => {
     await wait(PERIOD_MS * 3);
     expect(server.trims()).toBe(1);
 
-    expect((await fetch(`${server.url}/quick`)).status).toBe(200);
+    // One request: two could be served a period apart on a loaded machine, and each would then earn a trim.
     expect((await fetch(`${server.url}/quick`)).status).toBe(200);
     await expect.poll(server.trims).toBe(2);
     await wait(PERIOD_MS * 3);
