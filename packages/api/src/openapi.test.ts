@@ -70,6 +70,35 @@ describe('OpenAPI document', () => {
     await app.close();
   });
 
+  it('builds the document again on the next request after a build failed', async () => {
+    const app = Fastify({ logger: false });
+    await registerApiDocs(app, { prefix: '/api/v1' });
+    let broken = true;
+    app.get(
+      '/api/v1/flaky',
+      {
+        schema: {
+          get description() {
+            if (broken) throw new Error('not describable yet');
+            return 'A route whose description can be read once it is fixed';
+          },
+        },
+      },
+      () => 'ok',
+    );
+    await app.ready();
+    expect((await app.inject('/api/docs/openapi.json')).statusCode).toBe(500);
+    broken = false;
+    const response = await app.inject('/api/docs/openapi.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      paths: {
+        '/api/v1/flaky': { get: { description: 'A route whose description can be read once it is fixed' } },
+      },
+    });
+    await app.close();
+  });
+
   it("documents link health: its routes, and the health of a tool's and a resource's answer", async () => {
     const document = (await h.app.inject('/api/docs/openapi.json')).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;

@@ -17,7 +17,12 @@ export async function registerApiDocs(app: FastifyInstance, options: { prefix: s
     routes.push({ method, url, schema });
   });
   let document: Promise<Record<string, unknown>> | null = null;
-  const openapi = () => (document ??= buildDocument(routes, options.prefix));
+  // A build that failed is not kept: the next request tries again rather than failing for good.
+  const openapi = () =>
+    (document ??= buildDocument(routes, options.prefix).catch((error: unknown) => {
+      document = null;
+      throw error;
+    }));
   app.get(`${DOCS_PATH}/openapi.json`, { schema: { hide: true } }, () => openapi());
   app.get(DOCS_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderDocsPage(await openapi())),
