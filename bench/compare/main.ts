@@ -7,7 +7,8 @@
 // BENCH_DATABASE_URL (default local) answers.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
-import { createFactsContext, DEFAULT_FACTS_SETTINGS } from '@stackyard/api/facts/facts-context';
+import { createFactsContext } from '@stackyard/api/facts/facts-context';
+import { DEFAULT_FACTS_SETTINGS } from '@stackyard/api/facts/facts-settings';
 import { refreshToolFacts } from '@stackyard/api/facts/facts-refresh';
 import { fakeRepo, startFakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
 import { latencyRow } from '../support/cases.ts';

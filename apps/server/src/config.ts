@@ -6,8 +6,8 @@ import {
   DEFAULT_INGESTION_SETTINGS,
   type IngestionSettings,
 } from '@stackyard/api/ingestion/ingestion-settings';
-import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-context';
-import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '@stackyard/api/facts/facts-context';
+import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@stackyard/api/store/store-settings';
+import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '@stackyard/api/facts/facts-settings';
 import { DEFAULT_HEALTH_SETTINGS, type HealthSettings } from '@stackyard/api/health/health-context';
 import { DEFAULT_LLM_TIMEOUT_MS, type LlmSettings } from '@stackyard/api/suggestions/llm';
 import { DEFAULT_ARGON2, identityConfig, type IdentityConfig } from '@stackyard/identity/config';

@@ -9,11 +9,11 @@ restartTuned();
 useCompileCache();
 // Before anything loads drizzle-orm (see module-loading.ts): the app's modules are imported only after it.
 registerModuleLoadingShortcuts();
-// The embedded database's thread (without DATABASE_URL) starts here, with PostgreSQL's WebAssembly compiled:
-// it loads PGlite while the configuration and the server's modules load here, and opens the database as soon
-// as the server names it.
+// The embedded database's thread (without DATABASE_URL) starts here, with PostgreSQL's WebAssembly compiled,
+// before anything else loads: it loads PGlite while the configuration and the server's modules load here, and
+// opens the database as soon as the server names it.
 if (!process.env.DATABASE_URL) {
-  void import('@stackyard/db/pglite-thread').then(({ PgliteThread }) => PgliteThread.prestart());
+  (await import('@stackyard/db/pglite-thread')).PgliteThread.prestart();
 }
 const [{ DataDirLockedError }, { ConfigError, loadConfig }, { startServer }] = await Promise.all([
   import('@stackyard/db/data-dir-lock'),

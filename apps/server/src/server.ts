@@ -18,14 +18,20 @@ export async function startServer(given: Config): Promise<RunningServer> {
   // port is chosen before the app is built rather than by listen().
   const config = given.PORT === 0 ? { ...given, PORT: await freePort(given.HOST) } : given;
   // Loading the app's modules is most of the main thread's start-up; the embedded database opens on a thread of
-  // its own (PostgreSQL's pool connects over the network), so the two overlap rather than run one after the other.
+  // its own (PostgreSQL's pool connects over the network), so the two overlap rather than run one after the
+  // other. The modules load once the database has been asked to open: loading them holds this thread, and
+  // with it that request, for as long.
+  let asked = () => {};
+  const opening = new Promise<void>((resolve) => (asked = resolve));
+  const creating = createDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    onOpening: asked,
+  });
   const [opened, loaded] = await Promise.allSettled([
-    createDb({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      poolMax: config.DATABASE_POOL_MAX,
-    }),
-    import('./app.ts'),
+    creating,
+    Promise.race([opening, creating.catch(() => undefined)]).then(() => import('./app.ts')),
   ]);
   if (opened.status === 'rejected') throw opened.reason;
   const db = opened.value;

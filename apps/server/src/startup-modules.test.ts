@@ -28,7 +28,7 @@ const FIRST_USE = {
 };
 
 describe('server start-up', () => {
-  it('loads the modules only some requests need with the first of those requests', async () => {
+  it('opens the database before loading the app, and the modules only some requests need with the first of those', async () => {
     const dir = tempDir('stackyard-startup-modules');
     cleanups.add(() => dir.remove());
     const log = join(dir.path, 'loaded.txt');
@@ -43,6 +43,16 @@ describe('server start-up', () => {
     expect(atStart).toContain('worker file:///');
     expect(atStart).toContain('/node_modules/drizzle-orm/pglite/');
     expect(atStart).not.toMatch(/^main .*\/node_modules\/@electric-sql\/pglite\//m);
+    // The database is asked to open before the main thread loads much: drizzle's driver loads as it opens, and
+    // until then the configuration and the server's few modules have loaded, with no package but zod.
+    const main = atStart.split('\n').filter((line) => line.startsWith('main '));
+    const opening = main.findIndex((line) => line.includes('/node_modules/drizzle-orm/pglite/'));
+    const packagesBefore = new Set(
+      main
+        .slice(0, opening)
+        .flatMap((line) => line.match(/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []),
+    );
+    expect([...packagesBefore]).toEqual(['zod']);
 
     const docs = await fetch(`${server.url}/api/docs/openapi.json`);
     expect(docs.status).toBe(200);

@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
-import type { PgliteThread } from './pglite-thread.ts';
-import { sql, type SQL } from 'drizzle-orm';
+import { PgliteThread } from './pglite-thread.ts';
+import { copyTemplate, keepTemplate } from './pglite-template.ts';
+import type { SQL } from 'drizzle-orm';
+import type * as schema from './schema.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { maintainPglite, type MaintenanceOptions, type MaintenanceReport } from './pglite-maintenance.ts';
 import { AbandonedQueryError, wantedSignal } from './wanted.ts';
 import { listenOn } from './listen.ts';
-import { applyRepeatable } from './repeatable.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle client; the same type whichever engine is behind it. */
@@ -26,6 +26,12 @@ export interface DbConfig {
   poolMax?: number | undefined;
   /** In-memory PGlite only: start from this data directory tarball instead of a new, empty cluster. */
   pgliteSnapshot?: Blob | undefined;
+  /**
+   * Called once the database has been asked to open, before it is open: PGlite's thread has been told what to
+   * open (PostgreSQL's pool: at once). Work that keeps the main thread busy, such as loading modules, is best
+   * started then, or it holds that request back.
+   */
+  onOpening?: () => void;
 }
 
 export interface DbHandle {
@@ -60,49 +66,59 @@ const MIGRATION_LOCK_KEY = 7_317_001;
 
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.poolMax)
-    : openPglite(config.dataDir, config.pgliteSnapshot);
+    ? openPostgres(config.databaseUrl, config.poolMax, config.onOpening)
+    : openPglite(config.dataDir, config.pgliteSnapshot, config.onOpening);
 }
 
 // Each engine's modules load only when it is used: a PostgreSQL deployment never loads PGlite's WebAssembly.
-async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<DbHandle> {
-  // The driver's modules load while the database opens: its thread needs none of them.
-  const [{ PgliteThread: Thread }, { copyTemplate, keepTemplate }] = await Promise.all([
-    import('./pglite-thread.ts'),
-    import('./pglite-template.ts'),
+const loadPgliteDriver = () =>
+  Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./schema.ts'),
+    import('./repeatable.ts'),
   ]);
-  const driver = Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
-  driver.catch(() => undefined);
+
+async function openPglite(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  onOpening = () => {},
+): Promise<DbHandle> {
   const inMemory = dataDir === MEMORY;
+  const snapshotBytes = inMemory && snapshot ? await snapshot.arrayBuffer() : undefined;
   const lock = inMemory ? null : await acquireDataDirLock(dataDir);
   let client: PgliteThread;
+  let driver: ReturnType<typeof loadPgliteDriver>;
   // A new data directory made by initdb here: once migrated, a copy is kept for the next new one.
   let madeByInitdb = false;
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    if (!inMemory && !existsSync(join(dataDir, 'PG_VERSION')) && !copyTemplate(dataDir)) {
+    const initdb = !inMemory && !existsSync(join(dataDir, 'PG_VERSION')) && !copyTemplate(dataDir);
+    const first = PgliteThread.start({ dataDir, snapshot: snapshotBytes });
+    // The driver's modules load while the database opens: its thread needs none of them.
+    driver = loadPgliteDriver();
+    onOpening();
+    driver.catch(() => undefined);
+    client = await first;
+    if (initdb) {
       // A new cluster is made by initdb, and what it leaves in the thread's memory stays there for good
       // (about 200 MB of idle RSS): the thread that made it ends, and a fresh one opens the cluster.
-      await (await Thread.start({ dataDir })).close(true);
+      await client.close(true);
       madeByInitdb = true;
+      client = await PgliteThread.start({ dataDir });
     }
-    client = await Thread.start({
-      dataDir,
-      snapshot: inMemory && snapshot ? await snapshot.arrayBuffer() : undefined,
-    });
   } catch (error) {
     lock?.release();
     throw error;
   }
   const opened = client;
   // An installation without the driver fails here, once the thread is open: it closes, the lock goes.
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await driver.catch(
-    async (error: unknown) => {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, schema, { applyRepeatable }] =
+    await driver.catch(async (error: unknown) => {
       await opened.close(false);
       lock?.release();
       throw error;
-    },
-  );
+    });
   // The thread's client has the part of PGlite's interface Drizzle's driver calls (query, transaction), but
   // not the class's private members, which the driver's parameter type names.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
@@ -137,13 +153,17 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
   };
 }
 
-async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle> {
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ]);
+async function openPostgres(databaseUrl: string, poolMax = 10, onOpening = () => {}): Promise<DbHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema, { applyRepeatable }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+      import('./schema.ts'),
+      import('./repeatable.ts'),
+    ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  onOpening();
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   skipAbandonedReads(pool);
@@ -171,7 +191,7 @@ async function openPostgres(databaseUrl: string, poolMax = 10): Promise<DbHandle
     },
     rows: (query) => rowsOf(db, query),
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await pool.query('select 1');
     },
     listen: (channel, onNotify) => listenOn(pg.Client, databaseUrl, channel, onNotify),
     close: () => (closed ??= pool.end()),

@@ -108,12 +108,13 @@ export class PgliteThread implements PgliteThreadTransaction {
   #failure: Error | null = null;
   closed = false;
 
-  readonly #moduleSent: Promise<void>;
+  /** Why PostgreSQL's WebAssembly could not be compiled (then the thread cannot open a database). */
+  readonly #compileError: Error | null;
 
-  private constructor(worker: Worker, abandoned: Int32Array, moduleSent: Promise<void>) {
+  private constructor(worker: Worker, abandoned: Int32Array, compileError: Error | null) {
     this.#worker = worker;
     this.#abandoned = abandoned;
-    this.#moduleSent = moduleSent;
+    this.#compileError = compileError;
     // Idle, the thread must not keep the process alive (PGlite on the main thread did not); it is
     // referenced while an answer is awaited.
     worker.unref();
@@ -139,20 +140,21 @@ export class PgliteThread implements PgliteThreadTransaction {
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     // The thread's first message is PostgreSQL's compiled WebAssembly, its second what to open (`start`).
-    const moduleSent = compiledPostgres().then((compiled) => worker.postMessage(compiled));
-    moduleSent.catch(() => undefined);
-    return new PgliteThread(worker, abandoned, moduleSent);
+    const compiled = compiledPostgres();
+    if ('module' in compiled) worker.postMessage(compiled.module);
+    return new PgliteThread(worker, abandoned, 'error' in compiled ? compiled.error : null);
   }
 
-  /** Opens the database on the thread `prestart` started, else on a new one. */
+  /**
+   * Opens the database on the thread `prestart` started, else on a new one. The thread is told what to open
+   * before this returns, so that work the caller starts next cannot hold that message back.
+   */
   static async start(options: PgliteOpenOptions): Promise<PgliteThread> {
     const thread = prestarted ?? PgliteThread.#spawn();
     prestarted = null;
-    try {
-      await thread.#moduleSent;
-    } catch (error) {
+    if (thread.#compileError) {
       await thread.#worker.terminate();
-      throw error;
+      throw thread.#compileError;
     }
     thread.#worker.postMessage(options, options.snapshot ? [options.snapshot] : []);
     // The worker answers id 0 once PGlite is open (or failed to open).
@@ -297,7 +299,7 @@ interface Waiting {
 
 // The project's lib (es2023, no DOM) types WebAssembly's objects but not its constructors.
 declare const WebAssembly: { Module: new (bytes: Uint8Array) => WebAssembly.Module };
-let compiled: Promise<WebAssembly.Module> | null = null;
+let compiled: { module: WebAssembly.Module } | { error: Error } | null = null;
 let prestarted: PgliteThread | null = null;
 
 // PGlite compiles its 9 MB of WebAssembly when it opens, once per thread: seconds for every test database
@@ -310,16 +312,14 @@ let prestarted: PgliteThread | null = null;
 // (`jit_page_->allocations_.erase(addr) == 1`), as it did once in this project's CI with several PGlite
 // threads (nodejs/node#64500; fixed in V8 after 13.6). So the process keeps dead WebAssembly code instead of
 // collecting it: only code PGlite's one module replaced, no difference in RSS measured.
-function compiledPostgres(): Promise<WebAssembly.Module> {
+function compiledPostgres(): { module: WebAssembly.Module } | { error: Error } {
   if (!compiled) {
     setFlagsFromString('--no-wasm-code-gc');
     try {
       const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-      compiled = Promise.resolve(
-        new WebAssembly.Module(readFileSync(new URL('pglite.wasm', `file://${entry}`))),
-      );
+      compiled = { module: new WebAssembly.Module(readFileSync(new URL('pglite.wasm', `file://${entry}`))) };
     } catch (error) {
-      compiled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      compiled = { error: error instanceof Error ? error : new Error(String(error)) };
     }
   }
   return compiled;

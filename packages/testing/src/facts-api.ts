@@ -1,10 +1,7 @@
 // The API beside fake facts upstreams (GitHub, the registries, deps.dev) and a workspace in it, for tests that
 // refresh tools' facts and read what the API makes of them.
-import {
-  createFactsContext,
-  DEFAULT_FACTS_SETTINGS,
-  type FactsContext,
-} from '@stackyard/api/facts/facts-context';
+import { createFactsContext, type FactsContext } from '@stackyard/api/facts/facts-context';
+import { DEFAULT_FACTS_SETTINGS } from '@stackyard/api/facts/facts-settings';
 import { refreshToolFacts, type RefreshStats } from '@stackyard/api/facts/facts-refresh';
 import { catalogWorld, type CatalogWorld } from './catalog-fixtures.ts';
 import { startFakeFactsUpstreams, type FakeFactsUpstreams } from './fake-facts-upstreams.ts';

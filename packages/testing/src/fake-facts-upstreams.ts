@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FactsSettings } from '@stackyard/api/facts/facts-context';
+import type { FactsSettings } from '@stackyard/api/facts/facts-settings';
 
 export interface FakeRepo {
   /** owner/name */

@@ -12,8 +12,8 @@ import { loadConfig } from '@stackyard/server/config';
 import { tempDir } from './processes.ts';
 import type { TokenVerifier } from '@stackyard/api/auth/token-verifier';
 import type { IngestionSettings } from '@stackyard/api/ingestion/ingestion-settings';
-import type { StoreSettings } from '@stackyard/api/store/store-context';
-import type { FactsSettings } from '@stackyard/api/facts/facts-context';
+import type { StoreSettings } from '@stackyard/api/store/store-settings';
+import type { FactsSettings } from '@stackyard/api/facts/facts-settings';
 import type { HealthSettings } from '@stackyard/api/health/health-context';
 import { createTestIssuer, type TestIssuer, type TokenOptions } from './test-tokens.ts';
 

@@ -1,6 +1,7 @@
 import type { CompactBookmark } from '@stackyard/ingestion/bookmarks-file';
 import { z } from 'zod';
 import { defineQueue } from '@stackyard/jobs/queue';
+import { ENRICHMENT_QUEUE_POLICY, INGESTION_QUEUE_POLICY } from '../ingestion/ingestion-settings.ts';
 
 // Every queue of the product, declared once: its name, payload and policy. Configuration may tune a
 // deployment's concurrency, time limits and attempts (createWorkers); the names and payloads are fixed here.
@@ -12,23 +13,17 @@ const submissionPayload = z.object({ submissionId: z.uuid() });
 export const ingestionQueue = defineQueue({
   name: 'ingestion',
   payload: submissionPayload,
-  concurrency: 4,
-  timeoutMs: 60_000,
-  maxAttempts: 5,
+  ...INGESTION_QUEUE_POLICY,
 });
 
 /**
  * The enrichment of imported bookmarks: a queue of its own with its own worker, so thousands of them never
- * stand in front of a member's interactive submission. A job mostly waits for a remote page, so its slots are
- * many: with 2, a link import from sites answering in 200 ms was enriched at 9 links a second; with 16, at 44
- * (PGlite) to 66 (PostgreSQL). Each host still gets at most INGESTION_HOST_CONCURRENCY at once.
+ * stand in front of a member's interactive submission.
  */
 export const enrichmentQueue = defineQueue({
   name: 'ingestion-enrichment',
   payload: submissionPayload,
-  concurrency: 16,
-  timeoutMs: 60_000,
-  maxAttempts: 5,
+  ...ENRICHMENT_QUEUE_POLICY,
 });
 
 /** One bookmark as the payload keeps it: url, title, description, tags, add date (epoch ms or 0). */
