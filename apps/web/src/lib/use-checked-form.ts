@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
 /**
- * A text field's, a radio group's or a select's value; one checkbox's; a group of checkboxes' ticked values;
- * a file input's chosen file (null: none).
+ * A text field's, a radio group's or a select's value; one checkbox's; a group of checkboxes' ticked values
+ * or a list of text fields' or selects' values; a file input's chosen file (null: none). A number or a list of
+ * records is set by the form itself with setValue (e.g. from a select of numbers).
  */
-type Value = string | boolean | readonly string[] | File | null;
+type Value =
+  string | number | boolean | readonly string[] | ReadonlyArray<Record<string, unknown>> | File | null;
 type Values = Record<string, Value>;
 /** The names of the fields whose value is of type V. */
 type NamesOf<T extends Values, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
+/** What a message is kept under: its field's name, or `name.index` for one entry of a list field. */
+type ErrorKey<T extends Values> = (keyof T & string) | `${NamesOf<T, readonly unknown[]>}.${number}`;
 
 /** What the hook needs of a schema: zod's safeParse, which the sign-in pages' small form schemas mirror. */
 export type CheckableSchema<Out> = {
@@ -21,6 +25,28 @@ export type CheckableSchema<Out> = {
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
+/** An issue about one entry of a list (path `[name, index, …]`) is kept at that entry; others at their field. */
+const keyOf = (path: ReadonlyArray<PropertyKey>) =>
+  typeof path[1] === 'number' ? `${String(path[0])}.${path[1]}` : String(path[0]);
+
+/**
+ * A form schema that builds the request from the values and checks it with the API's own schema (the
+ * contract's). Valid, the request goes on as built, not as the schema's output: what the API trims or
+ * defaults it does itself. The request's keys are the fields' names, so each issue lands on its field.
+ */
+export function checkedRequest<V, Request>(
+  schema: CheckableSchema<unknown>,
+  requestOf: (values: V) => Request,
+): CheckableSchema<Request> {
+  return {
+    safeParse(values) {
+      const request = requestOf(values as V);
+      const result = schema.safeParse(request);
+      return result.success ? { success: true, data: request } : result;
+    },
+  };
+}
+
 /**
  * The web app's one form state: values, the schema's first message per field, and a submit handler that
  * checks before it calls on, focusing the first invalid field. A submit that throws leaves its error in
@@ -29,7 +55,7 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  */
 export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchema<Out>, initial: T) {
   const [values, setValues] = useState<T>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey<T>, string>>>({});
   const [failure, setFailure] = useState<Error | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
@@ -46,6 +72,19 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
     name,
     value: values[name] as string,
     onChange: (event: ChangeEvent<Control>) => setValue(name, event.target.value as T[typeof name]),
+  });
+
+  /** One entry of a list field, as a text field or a select; named as its message is kept. */
+  const item = (name: NamesOf<T, readonly string[]>, index: number) => ({
+    name: `${name}.${index}`,
+    value: (values[name] as readonly string[])[index] ?? '',
+    onChange: (event: ChangeEvent<Control>) => {
+      const text = event.target.value;
+      setValues((current) => {
+        const list = (current[name] as readonly string[]).map((old, at) => (at === index ? text : old));
+        return { ...current, [name]: list };
+      });
+    },
   });
 
   /** One radio button of a group: checked when the group's value is `option`. */
@@ -111,11 +150,8 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
       const form = event.currentTarget;
       const result = schema.safeParse(values);
       if (!result.success) {
-        const found: Partial<Record<keyof T, string>> = {};
-        for (const issue of result.error.issues) {
-          const key = String(issue.path[0]) as keyof T;
-          found[key] ??= issue.message;
-        }
+        const found: Partial<Record<ErrorKey<T>, string>> = {};
+        for (const issue of result.error.issues) found[keyOf(issue.path) as ErrorKey<T>] ??= issue.message;
         setErrors(found);
         const first = Object.keys(found)[0];
         const control = first ? form.elements.namedItem(first) : null;
@@ -140,6 +176,7 @@ export function useCheckedForm<T extends Values, Out = T>(schema: CheckableSchem
     failure,
     isSubmitting,
     field,
+    item,
     radio,
     checkbox,
     choice,
