@@ -18,6 +18,8 @@ type SearchComboboxProps<T> = {
   openOnFocus?: boolean;
   /** Keeps the list open after a choice, for picking several in a row. */
   stayOpen?: boolean;
+  /** The field's message, shown under it and announced with it. */
+  error?: string | undefined;
   className?: string;
   inputProps?: Omit<ComponentProps<typeof Input>, 'value' | 'onChange' | 'id' | 'role'>;
 };
@@ -39,11 +41,13 @@ export function SearchCombobox<T>({
   empty,
   openOnFocus = false,
   stayOpen = false,
+  error,
   className,
   inputProps,
 }: SearchComboboxProps<T>) {
   const inputId = useId();
   const listId = useId();
+  const errorId = `${inputId}-error`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const expanded = open && !inputProps?.disabled && (options.length > 0 || empty !== undefined);
@@ -94,6 +98,8 @@ export function SearchCombobox<T>({
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         value={text}
         onChange={(event) => {
           onTextChange(event.target.value);
@@ -138,6 +144,11 @@ export function SearchCombobox<T>({
             </li>
           ))}
       </ul>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,8 +5,11 @@ import { USER_PREFIX, useUserSearch } from '../api/search-users';
 
 type UserPickerProps = {
   label: string;
+  /** The field's name in its form. */
+  name?: string;
   value: string;
   onChange: (username: string) => void;
+  error?: string | undefined;
   /** Users who need not be offered (e.g. already members). */
   excludeIds: ReadonlySet<string>;
 };
@@ -14,7 +17,7 @@ type UserPickerProps = {
 const SEARCH_DEBOUNCE_MS = 200;
 
 /** A username field that suggests existing users as one types; a whole username typed is submitted as it is. */
-export function UserPicker({ label, value, onChange, excludeIds }: UserPickerProps) {
+export function UserPicker({ label, name, value, onChange, error, excludeIds }: UserPickerProps) {
   const prefix = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const search = useUserSearch(prefix);
   const suggestions: UserSummary[] = USER_PREFIX.test(value.trim())
@@ -30,7 +33,8 @@ export function UserPicker({ label, value, onChange, excludeIds }: UserPickerPro
       options={suggestions}
       keyOf={(user) => user.user_id}
       onChoose={(user) => onChange(user.username)}
-      inputProps={{ autoCapitalize: 'none' }}
+      error={error}
+      inputProps={{ name, autoCapitalize: 'none' }}
       renderOption={(user) => (
         <>
           <span className="font-medium text-zinc-950">@{user.username}</span>
