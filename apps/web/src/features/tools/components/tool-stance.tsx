@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import {
+  setToolStanceSchema,
   STANCE_CATEGORY_MAX,
   STANCE_NOTE_MAX,
   type ToolStance as Stance,
   type ToolStanceRecord,
 } from '@stackyard/contracts/stack';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { checkedRequest, useCheckedForm } from '@/lib/use-checked-form';
 import { useSetToolStance, useToolStance } from '../api/tool-stance';
 
 export const STANCE_LABEL: Record<Stance, string> = {
@@ -50,26 +52,30 @@ function StanceSetBy({ record }: { record: ToolStanceRecord }) {
   );
 }
 
+type StanceValues = { stance: Stance; category: string; note: string };
+
+// The PUT body is the fields as typed.
+const stanceChecks = checkedRequest(setToolStanceSchema, (values: StanceValues) => values);
+
 function StanceForm({ workspaceId, record }: { workspaceId: string; record: ToolStanceRecord }) {
   const update = useSetToolStance(workspaceId);
-  const [stance, setStance] = useState<Stance>(record.stance);
-  const [category, setCategory] = useState(record.category ?? '');
-  const [note, setNote] = useState(record.note ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({ toolId: record.workspace_tool_id, stance: { stance, category, note } });
-  };
+  const form = useCheckedForm(stanceChecks, {
+    stance: record.stance,
+    category: record.category ?? '',
+    note: record.note ?? '',
+  });
+  const submit = form.handleSubmit(async (stance) => {
+    await update.mutateAsync({ toolId: record.workspace_tool_id, stance });
+  });
   return (
     <form
       aria-label="Stance"
       onSubmit={submit}
       className="mt-4 grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-3"
     >
-      <label className="grid gap-1 text-sm text-zinc-700">
-        Stance
+      <FormField label="Stance" error={form.errors.stance}>
         <select
-          value={stance}
-          onChange={(event) => setStance(event.target.value as Stance)}
+          {...form.field('stance')}
           className="h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
         >
           {(Object.keys(STANCE_LABEL) as Stance[]).map((value) => (
@@ -78,19 +84,15 @@ function StanceForm({ workspaceId, record }: { workspaceId: string; record: Tool
             </option>
           ))}
         </select>
-      </label>
-      <label className="grid gap-1 text-sm text-zinc-700">
-        Category
-        <Input
-          value={category}
-          maxLength={STANCE_CATEGORY_MAX}
-          onChange={(event) => setCategory(event.target.value)}
-        />
-      </label>
-      <label className="grid gap-1 text-sm text-zinc-700 sm:col-span-3">
-        Note
-        <Input value={note} maxLength={STANCE_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
-      </label>
+      </FormField>
+      <FormField label="Category" error={form.errors.category}>
+        <Input maxLength={STANCE_CATEGORY_MAX} {...form.field('category')} />
+      </FormField>
+      <div className="sm:col-span-3">
+        <FormField label="Note" error={form.errors.note}>
+          <Input maxLength={STANCE_NOTE_MAX} {...form.field('note')} />
+        </FormField>
+      </div>
       <div className="flex items-center gap-3 sm:col-span-3">
         <Button type="submit" disabled={update.isPending}>
           Save stance
