@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { Member } from '@stackyard/contracts/member';
+import { useEffect, useState, type ReactNode } from 'react';
+import { addMemberSchema, type Member } from '@stackyard/contracts/member';
 import type { AccessRole, WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { StatusScreen } from '@/components/status-screen';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { canIn } from '@/lib/permissions';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useMemberMutations, useMembers } from '../api/members';
 import { TransferOwnership } from './transfer-ownership';
 import { UserPicker } from './user-picker';
@@ -100,8 +101,7 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
   const members = useMembers(workspace.id);
   const { add, changeRole, remove } = useMemberMutations(workspace.id);
   const [banner, setBanner] = useState<Banner>(null);
-  const [username, setUsername] = useState('');
-  const [role, setRole] = useState<AccessRole>('viewer');
+  const form = useCheckedForm(addMemberSchema, { username: '', role: 'viewer' as AccessRole });
   const canManage = canIn(workspace, 'members:manage');
 
   // A success banner clears after 3 seconds; an error stays until the next action.
@@ -125,22 +125,18 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
       onSuccess: () => setBanner({ tone: 'success', text: 'Successfully removed member from workspace' }),
       onError: (error) => setBanner({ tone: 'error', text: detailOr(error, 'Failed to remove member') }),
     });
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(
-      { username: username.trim().toLowerCase(), role },
-      {
-        onSuccess: (member) => {
-          setUsername('');
-          setBanner({
-            tone: 'success',
-            text: `Added ${member.username ?? username} as ${member.access_role}`,
-          });
-        },
-        onError: (error) => setBanner({ tone: 'error', text: detailOr(error, 'Failed to add member') }),
+  const onAdd = form.handleSubmit(async (request) => {
+    add.mutate(request, {
+      onSuccess: (member) => {
+        form.setValue('username', '');
+        setBanner({
+          tone: 'success',
+          text: `Added ${member.username ?? request.username} as ${member.access_role}`,
+        });
       },
-    );
-  };
+      onError: (error) => setBanner({ tone: 'error', text: detailOr(error, 'Failed to add member') }),
+    });
+  });
 
   return (
     <section className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-5">
@@ -179,19 +175,20 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceListItem }
           <div className="min-w-48 flex-1">
             <UserPicker
               label="Add member by username"
-              value={username}
-              onChange={setUsername}
+              name="username"
+              value={form.values.username}
+              onChange={(username) => form.setValue('username', username)}
+              error={form.errors.username}
               excludeIds={new Set(members.data?.map((member) => member.user_id))}
             />
           </div>
           <Select
             aria-label="Role of the new member"
-            value={role}
-            onChange={(event) => setRole(event.target.value as AccessRole)}
+            {...form.field('role')}
             choices={roleChoices}
             className="w-auto px-2"
           />
-          <Button type="submit" disabled={!username.trim() || add.isPending}>
+          <Button type="submit" disabled={!form.values.username.trim() || add.isPending}>
             Add member
           </Button>
         </form>
