@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { deleteAccountSchema } from '@stackyard/contracts/account';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
@@ -7,22 +8,30 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { StatusScreen } from '@/components/status-screen';
 import { paths } from '@/config/paths';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useDeleteAccount, useDeletionPreview } from '../api/delete-account';
 import { useAccountExport } from '../api/export-account';
 import { SettingRow as Row } from './setting-row';
+
+/** The contract's check, and the preview's confirmation typed in any case (the submit button waits for it). */
+const confirmationSchema = (expected: string) =>
+  deleteAccountSchema.refine(({ confirmation }) => confirmation.toLowerCase() === expected.toLowerCase(), {
+    path: ['confirmation'],
+    message: `Type ${expected} to confirm`,
+  });
 
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const preview = useDeletionPreview(open);
   const remove = useDeleteAccount({ onDeleted: () => navigate(paths.home.getHref(), { replace: true }) });
-  const [typed, setTyped] = useState('');
   const expected = preview.data?.confirmation ?? '';
-  const matches = expected !== '' && typed.trim().toLowerCase() === expected.toLowerCase();
+  const checks = confirmationSchema(expected);
+  const form = useCheckedForm(checks, { confirmation: '' });
+  const matches = checks.safeParse(form.values).success;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (matches) remove.mutate(typed.trim());
-  };
+  const submit = form.handleSubmit(async ({ confirmation }) => {
+    remove.mutate(confirmation);
+  });
 
   return (
     <Dialog open={open} onClose={onClose} title="Delete your account?">
@@ -77,8 +86,8 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
               </ul>
             </div>
           )}
-          <FormField label={`Type ${expected} to confirm`}>
-            <Input autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <FormField label={`Type ${expected} to confirm`} error={form.errors.confirmation}>
+            <Input autoComplete="off" {...form.field('confirmation')} />
           </FormField>
           {remove.isError && <Alert>{remove.error.message}</Alert>}
           <DialogFormActions
