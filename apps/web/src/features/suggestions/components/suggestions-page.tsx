@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import type { Project } from '@stackyard/contracts/project';
-import { SUGGESTION_FOCUS_MAX } from '@stackyard/contracts/suggestion';
+import { SUGGESTION_FOCUS_MAX, suggestionListQuerySchema } from '@stackyard/contracts/suggestion';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useSuggestions } from '../api/get-suggestions';
 import { ModeNote } from './mode-note';
 import { NextSteps } from './next-steps';
@@ -97,12 +97,13 @@ export function SuggestionsPage({ workspaceId, focus, onFocusChange, ...rest }: 
   );
 }
 
+// The query's own check: trimmed, and blank is no focus.
+const focusSchema = suggestionListQuerySchema.pick({ focus: true });
+
 function FocusForm({ focus, onSubmit }: { focus: string; onSubmit: (focus: string) => void }) {
-  const [text, setText] = useState(focus);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit(text.trim());
-  };
+  const form = useCheckedForm(focusSchema, { focus });
+  const error = form.errors.focus;
+  const submit = form.handleSubmit(async (checked) => onSubmit(checked.focus ?? ''));
   return (
     <form role="search" aria-label="Focus the ideas" onSubmit={submit} className="mt-6 flex flex-col gap-1.5">
       <label htmlFor="suggestions-focus" className="text-sm font-medium text-zinc-900">
@@ -112,10 +113,11 @@ function FocusForm({ focus, onSubmit }: { focus: string; onSubmit: (focus: strin
         <Input
           id="suggestions-focus"
           type="search"
-          value={text}
           maxLength={SUGGESTION_FOCUS_MAX}
           placeholder="e.g. something with realtime, learn Rust"
-          onChange={(event) => setText(event.target.value)}
+          {...form.field('focus')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'suggestions-focus-error' : undefined}
           className="min-w-48 flex-1"
         />
         <Button type="submit">Suggest</Button>
@@ -125,6 +127,11 @@ function FocusForm({ focus, onSubmit }: { focus: string; onSubmit: (focus: strin
           </Button>
         )}
       </div>
+      {error && (
+        <p id="suggestions-focus-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
