@@ -65,6 +65,9 @@ describe('ExportFilesCard', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     screen.getByText('Saved. The next sync writes the chosen files.');
     expect((screen.getByLabelText('llms.txt') as HTMLInputElement).checked).toBe(true);
+    // A change after the save takes the notice back.
+    await user.click(screen.getByLabelText('llms.txt'));
+    expect(screen.queryByText('Saved. The next sync writes the chosen files.')).toBeNull();
   });
 
   it('lists the files the last sync left alone, with what to do, even to members who cannot configure', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS, type StackExportFormat } from '@stackyard/contracts/stack';
-import type { StoreExportSettings } from '@stackyard/contracts/store';
+import { STACK_EXPORT_FORMATS, STACK_EXPORT_PATHS } from '@stackyard/contracts/stack';
+import { storeExportSettingsSchema, type StoreExportSettings } from '@stackyard/contracts/store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { checkedRequest, useCheckedForm } from '@/lib/use-checked-form';
 import { useStoreHealth } from '../api/get-store-health';
 import { useSaveStoreExport, useStoreExport } from '../api/store-export';
 
@@ -46,6 +47,15 @@ export function ExportFilesCard({ workspaceId, canConfigure }: ExportFilesCardPr
   );
 }
 
+// Ticked files come in the order they were ticked; the API keeps them in the registry's order, as sent here.
+const exportChecks = checkedRequest(
+  storeExportSettingsSchema,
+  ({ enabled, formats }: { enabled: boolean; formats: readonly string[] }) => ({
+    enabled,
+    formats: STACK_EXPORT_FORMATS.filter((format) => formats.includes(format)),
+  }),
+);
+
 function ExportForm({
   workspaceId,
   saved,
@@ -57,70 +67,40 @@ function ExportForm({
   canConfigure: boolean;
   onNotice: (notice: string | null) => void;
 }) {
-  const [enabled, setEnabled] = useState(saved.enabled);
-  const [formats, setFormats] = useState<StackExportFormat[]>(saved.formats);
+  const form = useCheckedForm(exportChecks, { enabled: saved.enabled, formats: saved.formats });
   const save = useSaveStoreExport(workspaceId);
 
-  const toggle = (format: StackExportFormat) =>
-    setFormats((current) =>
-      current.includes(format)
-        ? current.filter((value) => value !== format)
-        : STACK_EXPORT_FORMATS.filter((value) => value === format || current.includes(value)),
-    );
-  const submit = () => {
+  const submit = form.handleSubmit(async (settings) => {
     setNotice(null);
     // mutateAsync, not mutate's callbacks: saving refetches the settings, which remounts this form (its key),
     // and a remounted form's mutate callbacks are never called. The notice lives in the card, which stays.
-    save
-      .mutateAsync({ enabled, formats })
-      .then((result) =>
-        setNotice(
-          result.enabled
-            ? 'Saved. The next sync writes the chosen files.'
-            : 'Saved. Syncs no longer write the export files; those already in the repository stay.',
-        ),
-      )
-      .catch(() => {
-        // The error is shown from the mutation's state below.
-      });
-  };
-  const incomplete = enabled && formats.length === 0;
+    const result = await save.mutateAsync(settings);
+    setNotice(
+      result.enabled
+        ? 'Saved. The next sync writes the chosen files.'
+        : 'Saved. Syncs no longer write the export files; those already in the repository stay.',
+    );
+  });
+  // The contract's one check a tick can fail: switched on with no file chosen.
+  const incomplete = !exportChecks.safeParse(form.values).success;
 
   return (
     <form
       className="mt-3 flex flex-col gap-3 text-sm"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={submit}
+      // A change to any of its inputs (they bubble here) takes back the last save's notice.
+      onChange={() => setNotice(null)}
     >
       <label className="flex items-center gap-2 font-medium text-zinc-900">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={enabled}
-          disabled={!canConfigure}
-          onChange={(event) => {
-            setEnabled(event.target.checked);
-            setNotice(null);
-          }}
-        />
+        <input {...form.checkbox('enabled')} role="switch" disabled={!canConfigure} />
         Write the AI export files on each sync
       </label>
-      <fieldset disabled={!canConfigure || !enabled}>
+      <fieldset disabled={!canConfigure || !form.values.enabled}>
         <legend className="text-zinc-600">Files</legend>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
           {STACK_EXPORT_FORMATS.map((format) => (
             <li key={format} className="flex items-center gap-2">
-              <input
-                id={`storage-export-${format}`}
-                type="checkbox"
-                checked={formats.includes(format)}
-                onChange={() => {
-                  toggle(format);
-                  setNotice(null);
-                }}
-              />
+              <input id={`storage-export-${format}`} {...form.choice('formats', format)} />
               <label htmlFor={`storage-export-${format}`} className="font-mono break-all">
                 {STACK_EXPORT_PATHS[format]}
               </label>
