@@ -1,34 +1,41 @@
-import { useState, type FormEvent } from 'react';
-import type { AcceptedRing, RadarSettings } from '@stackyard/contracts/radar';
+import {
+  RADAR_QUADRANT_NAME_MAX,
+  updateRadarSettingsSchema,
+  type RadarSettings,
+  type UpdateRadarSettings,
+} from '@stackyard/contracts/radar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { checkedRequest, useCheckedForm } from '@/lib/use-checked-form';
 import { useUpdateRadarSettings } from '../api/radar';
 
 type Props = { workspaceId: string; settings: RadarSettings };
 
+// The PUT body is the fields as typed.
+const radarChecks = checkedRequest(updateRadarSettingsSchema, (values: UpdateRadarSettings) => values);
+
 /** The owner's and admins' form: the ring of accepted tools, the quadrants' names and each category's quadrant. */
 export function RadarSettingsForm({ workspaceId, settings }: Props) {
-  const [acceptedRing, setAcceptedRing] = useState<AcceptedRing>(settings.accepted_ring);
-  const [quadrants, setQuadrants] = useState(settings.quadrants);
-  const [defaultQuadrant, setDefaultQuadrant] = useState(settings.default_quadrant);
-  const [categories, setCategories] = useState(settings.categories);
+  const form = useCheckedForm(radarChecks, {
+    accepted_ring: settings.accepted_ring,
+    quadrants: settings.quadrants,
+    default_quadrant: settings.default_quadrant,
+    categories: settings.categories,
+  });
+  const { quadrants, categories } = form.values;
   const update = useUpdateRadarSettings(workspaceId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({
-      accepted_ring: acceptedRing,
-      quadrants,
-      default_quadrant: defaultQuadrant,
-      categories,
-    });
-  };
+  const submit = form.handleSubmit(async (request) => {
+    await update.mutateAsync(request);
+  });
 
-  const quadrantSelect = (value: number, onChange: (quadrant: number) => void) => (
+  // Named as their messages are kept, so a submit can focus the first one at fault.
+  const quadrantSelect = (name: string, value: number, onChange: (quadrant: number) => void) => (
     <Select
+      name={name}
       value={value}
       onChange={(event) => onChange(Number(event.target.value))}
       choices={quadrants.map((name, index) => ({ id: String(index), name: name || `Quadrant ${index + 1}` }))}
@@ -37,46 +44,46 @@ export function RadarSettingsForm({ workspaceId, settings }: Props) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Radar settings">
-      <FormField label="Ring for accepted tools">
-        <Select
-          value={acceptedRing}
-          onChange={(event) => setAcceptedRing(event.target.value === 'assess' ? 'assess' : 'trial')}
-        >
+      <FormField label="Ring for accepted tools" error={form.errors.accepted_ring}>
+        <Select {...form.field('accepted_ring')}>
           <option value="trial">Trial</option>
           <option value="assess">Assess</option>
         </Select>
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        {quadrants.map((name, index) => (
-          <FormField key={index} label={`Quadrant ${index + 1} name`}>
-            <Input
-              value={name}
-              maxLength={40}
-              onChange={(event) =>
-                setQuadrants(quadrants.map((old, at) => (at === index ? event.target.value : old)))
-              }
-            />
+        {quadrants.map((_, index) => (
+          <FormField
+            key={index}
+            label={`Quadrant ${index + 1} name`}
+            error={form.errors[`quadrants.${index}`]}
+          >
+            <Input maxLength={RADAR_QUADRANT_NAME_MAX} {...form.item('quadrants', index)} />
           </FormField>
         ))}
       </div>
       <FormField
         label="Quadrant for other categories"
         hint="Tools without a category, or of one not listed below."
+        error={form.errors.default_quadrant}
       >
-        {quadrantSelect(defaultQuadrant, setDefaultQuadrant)}
+        {quadrantSelect('default_quadrant', form.values.default_quadrant, (quadrant) =>
+          form.setValue('default_quadrant', quadrant),
+        )}
       </FormField>
       {categories.length > 0 ? (
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium text-zinc-900">Quadrant of each category</legend>
-          {categories.map((entry) => (
-            <FormField key={entry.category} label={entry.category}>
-              {quadrantSelect(entry.quadrant, (quadrant) =>
-                setCategories(
+          {categories.map((entry, index) => (
+            <FormField key={entry.category} label={entry.category} error={form.errors[`categories.${index}`]}>
+              {quadrantSelect(`categories.${index}`, entry.quadrant, (quadrant) =>
+                form.setValue(
+                  'categories',
                   categories.map((old) => (old.category === entry.category ? { ...old, quadrant } : old)),
                 ),
               )}
             </FormField>
           ))}
+          {form.errors.categories ? <p className="text-sm text-red-700">{form.errors.categories}</p> : null}
         </fieldset>
       ) : null}
       {update.error ? <Alert>{update.error.message}</Alert> : null}
