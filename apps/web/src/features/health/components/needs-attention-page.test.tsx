@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AttentionItem } from '@stackyard/contracts/health';
+import { stubApi } from '@/testing/api';
 import { json, WORKSPACE_ID } from '@/testing/fixtures';
 import { renderInApp } from '@/testing/render';
 import { NeedsAttentionPage } from './needs-attention-page';
@@ -34,7 +35,7 @@ const gone: AttentionItem = {
 
 function setup(items: AttentionItem[], canEdit: boolean) {
   const acceptMoved = vi.fn(async () => undefined);
-  vi.stubGlobal('fetch', async () => json(items));
+  stubApi(() => json(items));
   renderInApp(
     <NeedsAttentionPage
       workspaceId={WORKSPACE_ID}
