@@ -1,38 +1,33 @@
-// The API beside fake facts upstreams (GitHub, the registries, deps.dev) and a workspace in it, for tests that
-// refresh tools' facts and read what the API makes of them.
+// The API beside fake facts upstreams (GitHub, the registries, deps.dev), for tests that refresh tools' facts
+// and read what the API makes of them.
 import { createFactsContext, type FactsContext } from '@stackyard/api/facts/facts-context';
 import { DEFAULT_FACTS_SETTINGS } from '@stackyard/api/facts/facts-settings';
 import { refreshToolFacts, type RefreshStats } from '@stackyard/api/facts/facts-refresh';
-import { catalogWorld, type CatalogWorld } from './catalog-fixtures.ts';
-import { startFakeFactsUpstreams, type FakeFactsUpstreams } from './fake-facts-upstreams.ts';
-import { createHarness, type Harness, type HarnessOptions } from './harness.ts';
+import { apiTest, serverFixture } from './api-fixtures.ts';
+import { startFakeFactsUpstreams } from './fake-facts-upstreams.ts';
+import type { HarnessOptions } from './harness.ts';
 
-export interface FactsApi {
-  h: Harness;
-  fake: FakeFactsUpstreams;
-  world: CatalogWorld;
-  /** What the facts job refreshes with, pointed at the fakes (with a GitHub token when one is given). */
-  context(token?: string): FactsContext;
-  /** Refreshes a tool's facts from the fakes, in `context` when given (to share its rate limits). */
-  refresh(toolId: string, context?: FactsContext): Promise<RefreshStats>;
-  /** Closes the API, failing on answers the OpenAPI document does not declare, then the fakes. */
-  close(): Promise<void>;
-}
-
-export async function startFactsApi(options: Omit<HarnessOptions, 'facts'> = {}): Promise<FactsApi> {
-  const fake = await startFakeFactsUpstreams();
-  const h = await createHarness({ ...options, facts: fake.settings() });
-  const context = (token?: string) =>
-    createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings(token ? { token } : {}) });
-  return {
-    h,
-    fake,
-    world: await catalogWorld(h),
-    context,
-    refresh: (toolId, shared = context()) => refreshToolFacts(h.db.db, shared, toolId),
-    close: async () => {
-      await h.closeChecked();
-      await fake.close();
-    },
-  };
+/**
+ * apiTest with `fake`, the facts upstreams the API asks (one per file); `factsContext(token?)`, what the facts
+ * job refreshes with, pointed at them (with a GitHub token when one is given); `refresh(toolId, context?)`,
+ * a refresh of a tool's facts from them, in `context` when given (to share its rate limits).
+ */
+export function factsTest(options: Omit<HarnessOptions, 'facts'> = {}) {
+  return apiTest()
+    .extend('fake', { scope: 'file' }, serverFixture(startFakeFactsUpstreams))
+    .extend('apiOptions', { scope: 'file' }, ({ fake }) => ({ ...options, facts: fake.settings() }))
+    .extend(
+      'factsContext',
+      { scope: 'file' },
+      ({ fake }) =>
+        (token?: string): FactsContext =>
+          createFactsContext({ ...DEFAULT_FACTS_SETTINGS, ...fake.settings(token ? { token } : {}) }),
+    )
+    .extend(
+      'refresh',
+      { scope: 'file' },
+      ({ api, factsContext }) =>
+        (toolId: string, context = factsContext()): Promise<RefreshStats> =>
+          refreshToolFacts(api.db.db, context, toolId),
+    );
 }

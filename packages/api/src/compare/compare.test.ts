@@ -1,73 +1,76 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { compareResponseSchema, compareToMarkdown, type CompareResponse } from '@stackyard/contracts/compare';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
-import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
-import type { Harness } from '@stackyard/testing/harness';
+import { factsTest } from '@stackyard/testing/facts-api';
+import { fakeRepo } from '@stackyard/testing/fake-facts-upstreams';
 
-let api: FactsApi;
-let h: Harness;
-let fake: FakeFactsUpstreams;
-let world: CatalogWorld;
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  api = await startFactsApi();
-  ({ h, fake, world } = api);
-  const context = api.context();
-  fake.addRepo(fakeRepo('acme/alpha', { stars: 900, archived: false, pushedAt: '2026-11-10T00:00:00Z' }));
-  fake.addRepo(
-    fakeRepo('acme/beta', {
-      stars: 2500,
-      archived: true,
-      pushedAt: '2024-01-01T00:00:00Z',
-      release: { tag: 'v0.9', date: '2023-12-01T00:00:00Z' },
-    }),
-  );
-  for (const [slug, repo, rating] of [
-    ['alpha', 'acme/alpha', 5],
-    ['beta', 'acme/beta', 2],
-    ['gamma', null, null],
-  ] as const) {
-    const seeded = await seedTool(h.db.db, {
-      workspaceId: world.workspaceId,
-      url: `https://${slug}.example/${world.workspaceId}`,
-      slug,
-      name: slug === 'gamma' ? 'Gamma <b>|</b>' : slug.charAt(0).toUpperCase() + slug.slice(1),
-      forgeUrl: repo ? `https://github.com/${repo}` : null,
-      rating,
-    });
-    ids[slug] = seeded.workspaceToolId;
-    await api.refresh(seeded.toolId, context);
-  }
-  const tag = expectStatus<{ id: string }>(
-    await h
-      .as(world.owner)
-      .post('/tags', { workspace_id: world.workspaceId, tag_name: 'bundler', color: '#3b82f6' }),
-    201,
-  );
-  expectStatus(await h.as(world.owner).put(`/tools/workspace/${ids.alpha}/tags/${tag.id}`), 204);
-  expectStatus(
-    await h.as(world.owner).post('/projects', {
-      workspace_id: world.workspaceId,
-      metadata: { name: 'Web' },
-      tool_ids: [ids.alpha],
-    }),
-    201,
-  );
-  for (const content of ['one', 'two', 'three', 'four']) {
-    expectStatus(await h.as(world.editor).post(`/tools/workspace/${ids.alpha}/comments`, { content }), 201);
-  }
-});
-
-afterAll(() => api.close());
-
-const compare = (query: string, user = world.viewer) =>
-  h.as(user).get(`/workspaces/${world.workspaceId}/compare${query}`);
+// Three tools compared throughout: alpha and beta with facts of their repositories, gamma without; alpha is
+// tagged, in a project and commented on.
+const test = factsTest().extend(
+  'compared',
+  { scope: 'file' },
+  async ({ api, fake, factsContext, refresh }) => {
+    const world = await catalogWorld(api);
+    const ids: Record<string, string> = {};
+    const context = factsContext();
+    fake.addRepo(fakeRepo('acme/alpha', { stars: 900, archived: false, pushedAt: '2026-11-10T00:00:00Z' }));
+    fake.addRepo(
+      fakeRepo('acme/beta', {
+        stars: 2500,
+        archived: true,
+        pushedAt: '2024-01-01T00:00:00Z',
+        release: { tag: 'v0.9', date: '2023-12-01T00:00:00Z' },
+      }),
+    );
+    for (const [slug, repo, rating] of [
+      ['alpha', 'acme/alpha', 5],
+      ['beta', 'acme/beta', 2],
+      ['gamma', null, null],
+    ] as const) {
+      const seeded = await seedTool(api.db.db, {
+        workspaceId: world.workspaceId,
+        url: `https://${slug}.example/${world.workspaceId}`,
+        slug,
+        name: slug === 'gamma' ? 'Gamma <b>|</b>' : slug.charAt(0).toUpperCase() + slug.slice(1),
+        forgeUrl: repo ? `https://github.com/${repo}` : null,
+        rating,
+      });
+      ids[slug] = seeded.workspaceToolId;
+      await refresh(seeded.toolId, context);
+    }
+    const tag = expectStatus<{ id: string }>(
+      await api
+        .as(world.owner)
+        .post('/tags', { workspace_id: world.workspaceId, tag_name: 'bundler', color: '#3b82f6' }),
+      201,
+    );
+    expectStatus(await api.as(world.owner).put(`/tools/workspace/${ids.alpha}/tags/${tag.id}`), 204);
+    expectStatus(
+      await api.as(world.owner).post('/projects', {
+        workspace_id: world.workspaceId,
+        metadata: { name: 'Web' },
+        tool_ids: [ids.alpha],
+      }),
+      201,
+    );
+    for (const content of ['one', 'two', 'three', 'four']) {
+      expectStatus(
+        await api.as(world.editor).post(`/tools/workspace/${ids.alpha}/comments`, { content }),
+        201,
+      );
+    }
+    /** GET …/compare with this query, as the viewer (or `user`). */
+    const compare = (query: string, user = world.viewer) =>
+      api.as(user).get(`/workspaces/${world.workspaceId}/compare${query}`);
+    return { world, ids, compare };
+  },
+);
 
 describe('GET /workspaces/{id}/compare', () => {
-  it('compares the tools in the order asked, with the team view and the facts', async () => {
+  test('compares the tools in the order asked, with the team view and the facts', async ({
+    compared: { compare },
+  }) => {
     const body = compareResponseSchema.parse(expectStatus(await compare('?tools=beta,alpha,gamma'), 200));
     expect(body.tools.map((tool) => tool.slug)).toEqual(['beta', 'alpha', 'gamma']);
     const [, alpha, gamma] = body.tools;
@@ -88,7 +91,9 @@ describe('GET /workspaces/{id}/compare', () => {
     expect(gamma?.facts.repository).toBeNull();
   });
 
-  it('marks the best values where that is objective, and the rows where the tools differ', async () => {
+  test('marks the best values where that is objective, and the rows where the tools differ', async ({
+    compared: { compare, ids },
+  }) => {
     const body = compareResponseSchema.parse(expectStatus(await compare('?tools=alpha,beta'), 200));
     const row = (key: string) => body.rows.find((r) => r.key === key);
     expect(row('stars')?.best).toEqual([ids.beta]);
@@ -101,7 +106,9 @@ describe('GET /workspaces/{id}/compare', () => {
     expect(row('license')).toMatchObject({ differs: false, best: null });
   });
 
-  it('renders Markdown with the best values in bold and cell text escaped', async () => {
+  test('renders Markdown with the best values in bold and cell text escaped', async ({
+    compared: { compare },
+  }) => {
     const body: CompareResponse = compareResponseSchema.parse(
       expectStatus(await compare('?tools=alpha,beta,gamma'), 200),
     );
@@ -115,7 +122,7 @@ describe('GET /workspaces/{id}/compare', () => {
     expect(differences).not.toContain('| Licence |');
   });
 
-  it('refuses 1 or 7 tools and a missing list with 400', async () => {
+  test('refuses 1 or 7 tools and a missing list with 400', async ({ compared: { compare } }) => {
     for (const query of ['?tools=alpha', '?tools=alpha,alpha', '?tools=a,b,c,d,e,f,g', '', '?tools=']) {
       const response = await compare(query);
       expect(response.statusCode, query).toBe(400);
@@ -123,9 +130,12 @@ describe('GET /workspaces/{id}/compare', () => {
     }
   });
 
-  it('answers 404 for a slug the workspace does not have, including another workspace’s tool', async () => {
-    const other = await catalogWorld(h);
-    await seedTool(h.db.db, {
+  test('answers 404 for a slug the workspace does not have, including another workspace’s tool', async ({
+    api,
+    compared: { world, compare },
+  }) => {
+    const other = await catalogWorld(api);
+    await seedTool(api.db.db, {
       workspaceId: other.workspaceId,
       url: 'https://theirs.example',
       slug: 'theirs',
@@ -133,7 +143,9 @@ describe('GET /workspaces/{id}/compare', () => {
     const response = await compare('?tools=alpha,theirs');
     expect(response.statusCode).toBe(404);
     expect(response.json().detail).toBe('No tool "theirs" in this workspace');
-    const stranger = await h.as(other.owner).get(`/workspaces/${world.workspaceId}/compare?tools=alpha,beta`);
+    const stranger = await api
+      .as(other.owner)
+      .get(`/workspaces/${world.workspaceId}/compare?tools=alpha,beta`);
     expect(stranger.statusCode).toBe(404);
   });
 });

@@ -1,64 +1,58 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toolFactsSchema, type ToolFacts } from '@stackyard/contracts/facts';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { startFactsApi, type FactsApi } from '@stackyard/testing/facts-api';
+import { factsTest } from '@stackyard/testing/facts-api';
 import { fakeRepo, type FakeFactsUpstreams } from '@stackyard/testing/fake-facts-upstreams';
-import type { Harness } from '@stackyard/testing/harness';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { INGESTION_ENV, siteFixture } from '@stackyard/testing/ingestion-harness';
 
-let api: FactsApi;
-let h: Harness;
-let fake: FakeFactsUpstreams;
-let fixture: FixtureServer;
-let world: CatalogWorld;
 let counter = 0;
 
-beforeAll(async () => {
-  fixture = await startFixtureServer();
-  api = await startFactsApi({
-    env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' },
+const test = factsTest({ env: INGESTION_ENV })
+  // The fixture site serves the page of the submitted tool whose facts are fetched once it completes.
+  .extend('site', { scope: 'file' }, siteFixture)
+  // One workspace for the file: each test adds tools of its own and reads only those.
+  .extend('workspace', { scope: 'file' }, async ({ api, refresh }) => {
+    const world = await catalogWorld(api);
+
+    /** A tool of the workspace whose forge is this GitHub repository (and whose page is `url`). */
+    const tool = (repo: string | null, url = `https://tool.example/${counter++}`) =>
+      seedTool(api.db.db, {
+        workspaceId: world.workspaceId,
+        url,
+        slug: `tool-${counter++}`,
+        name: 'Tool',
+        forgeUrl: repo ? `https://github.com/${repo}` : null,
+      });
+
+    /** Such a tool, its facts refreshed once. */
+    const refreshedTool = async (repo: string | null, url?: string) => {
+      const seeded = await tool(repo, url);
+      await refresh(seeded.toolId);
+      return seeded;
+    };
+
+    const factsOf = async (workspaceToolId: string): Promise<ToolFacts> => {
+      const body = expectStatus<unknown>(
+        await api.as(world.viewer).get(`/tools/workspace/${workspaceToolId}/facts`),
+        200,
+      );
+      return toolFactsSchema.parse(body);
+    };
+
+    return { world, tool, refreshedTool, factsOf };
   });
-  ({ h, fake, world } = api);
-});
 
-afterAll(async () => {
-  await api.close();
-  await fixture.close();
-});
-
-/** A tool of the workspace whose forge is this GitHub repository (and whose page is `url`). */
-async function tool(repo: string | null, url = `https://tool.example/${counter++}`) {
-  return seedTool(h.db.db, {
-    workspaceId: world.workspaceId,
-    url,
-    slug: `tool-${counter++}`,
-    name: 'Tool',
-    forgeUrl: repo ? `https://github.com/${repo}` : null,
-  });
-}
-
-/** Such a tool, its facts refreshed once. */
-async function refreshedTool(repo: string | null, url?: string) {
-  const seeded = await tool(repo, url);
-  await api.refresh(seeded.toolId);
-  return seeded;
-}
-
-async function factsOf(workspaceToolId: string): Promise<ToolFacts> {
-  const body = expectStatus<unknown>(
-    await h.as(world.viewer).get(`/tools/workspace/${workspaceToolId}/facts`),
-    200,
-  );
-  return toolFactsSchema.parse(body);
-}
-
-const githubRequests = (repo: string) =>
+const githubRequests = (fake: FakeFactsUpstreams, repo: string) =>
   fake.requests.filter((r) => r.path.startsWith(`/github/repos/${repo}`));
 
 describe('refreshing facts against the upstream fakes', () => {
-  it('reads the repository, its Scorecard, the packages it publishes and the linked ones', async () => {
+  test('reads the repository, its Scorecard, the packages it publishes and the linked ones', async ({
+    fake,
+    refresh,
+    workspace: { tool, factsOf },
+  }) => {
     fake.addRepo(
       fakeRepo('acme/rocket', {
         stars: 5120,
@@ -87,7 +81,7 @@ describe('refreshing facts against the upstream fakes', () => {
       uploaded: '2026-09-01T12:00:00Z',
     });
     const { toolId, workspaceToolId } = await tool('acme/rocket', 'https://pypi.org/project/rocket-py/');
-    const stats = await api.refresh(toolId);
+    const stats = await refresh(toolId);
     expect(stats.saved).toBe(0);
 
     const facts = await factsOf(workspaceToolId);
@@ -136,13 +130,17 @@ describe('refreshing facts against the upstream fakes', () => {
     expect(facts.refreshed_at).not.toBeNull();
   });
 
-  it('asks GitHub with If-None-Match the second time: 304s keep the facts and count as saved', async () => {
+  test('asks GitHub with If-None-Match the second time: 304s keep the facts and count as saved', async ({
+    fake,
+    refresh,
+    workspace: { refreshedTool, factsOf },
+  }) => {
     fake.addRepo(fakeRepo('acme/steady', { stars: 77 }));
     const { toolId, workspaceToolId } = await refreshedTool('acme/steady');
     const first = await factsOf(workspaceToolId);
-    const again = await api.refresh(toolId);
+    const again = await refresh(toolId);
     expect(again.saved).toBe(3);
-    const conditional = githubRequests('acme/steady').slice(-3);
+    const conditional = githubRequests(fake, 'acme/steady').slice(-3);
     expect(conditional.map((r) => r.status)).toEqual([304, 304, 304]);
     expect(conditional.every((r) => typeof r.headers['if-none-match'] === 'string')).toBe(true);
     const second = await factsOf(workspaceToolId);
@@ -151,29 +149,39 @@ describe('refreshing facts against the upstream fakes', () => {
 
     // A change upstream is a new ETag: the new facts are read.
     fake.addRepo(fakeRepo('acme/steady', { stars: 78 }));
-    const changed = await api.refresh(toolId);
+    const changed = await refresh(toolId);
     expect(changed.saved).toBe(2);
     expect((await factsOf(workspaceToolId)).repository?.stars).toBe(78);
   });
 
-  it('sends the GitHub token when one is configured', async () => {
+  test('sends the GitHub token when one is configured', async ({
+    fake,
+    factsContext,
+    refresh,
+    workspace: { tool },
+  }) => {
     fake.addRepo(fakeRepo('acme/private-ish'));
     const { toolId } = await tool('acme/private-ish');
-    await api.refresh(toolId, api.context('ghp_secret123'));
-    expect(githubRequests('acme/private-ish')[0]?.headers.authorization).toBe('Bearer ghp_secret123');
+    await refresh(toolId, factsContext('ghp_secret123'));
+    expect(githubRequests(fake, 'acme/private-ish')[0]?.headers.authorization).toBe('Bearer ghp_secret123');
   });
 
-  it('honours a rate limit with retry-after: keeps the facts, pauses GitHub, and comes back later', async () => {
+  test('honours a rate limit with retry-after: keeps the facts, pauses GitHub, and comes back later', async ({
+    fake,
+    factsContext,
+    refresh,
+    workspace: { tool, factsOf },
+  }) => {
     fake.addRepo(fakeRepo('acme/limited', { stars: 10 }));
     const { toolId, workspaceToolId } = await tool('acme/limited');
-    const shared = api.context();
-    await api.refresh(toolId, shared);
+    const shared = factsContext();
+    await refresh(toolId, shared);
     fake.fail(/^\/github\/repos\/acme\/limited$/, {
       status: 403,
       headers: { 'retry-after': '120' },
       body: { message: 'You have exceeded a secondary rate limit.' },
     });
-    const limited = await api.refresh(toolId, shared);
+    const limited = await refresh(toolId, shared);
     expect(limited.retryAfterMs).toBe(120_000);
     const facts = await factsOf(workspaceToolId);
     expect(facts.repository?.stars).toBe(10);
@@ -186,13 +194,16 @@ describe('refreshing facts against the upstream fakes', () => {
     fake.addRepo(fakeRepo('acme/waiting'));
     const other = await tool('acme/waiting');
     const before = fake.requests.length;
-    const paused = await api.refresh(other.toolId, shared);
-    expect(githubRequests('acme/waiting')).toHaveLength(0);
+    const paused = await refresh(other.toolId, shared);
+    expect(githubRequests(fake, 'acme/waiting')).toHaveLength(0);
     expect(paused.retryAfterMs).toBeGreaterThan(100_000);
     expect(fake.requests.length).toBeGreaterThan(before); // deps.dev was still asked
   });
 
-  it('records a repository that does not exist, and still reads the linked package', async () => {
+  test('records a repository that does not exist, and still reads the linked package', async ({
+    fake,
+    workspace: { refreshedTool, factsOf },
+  }) => {
     fake.npm.set('lonely', {
       name: 'lonely',
       version: '0.1.0',
@@ -221,14 +232,21 @@ describe('refreshing facts against the upstream fakes', () => {
     expect(facts.sources.find((s) => s.source === 'npm')?.status).toBe('ok');
   });
 
-  it('shows an archived repository as archived', async () => {
+  test('shows an archived repository as archived', async ({
+    fake,
+    workspace: { refreshedTool, factsOf },
+  }) => {
     fake.addRepo(fakeRepo('acme/old', { archived: true, release: null }));
     const { workspaceToolId } = await refreshedTool('acme/old');
     const facts = await factsOf(workspaceToolId);
     expect(facts.repository).toMatchObject({ archived: true, latest_release: null });
   });
 
-  it('keeps the last facts of a registry that answers 5xx, and says so', async () => {
+  test('keeps the last facts of a registry that answers 5xx, and says so', async ({
+    fake,
+    refresh,
+    workspace: { refreshedTool, factsOf },
+  }) => {
     fake.crates.set('ferris', {
       name: 'ferris',
       version: '2.0.0',
@@ -245,7 +263,7 @@ describe('refreshing facts against the upstream fakes', () => {
       dependencies: 3,
     });
     fake.fail(/^\/crates\/api\/v1\/crates\/ferris$/, { status: 503 });
-    await api.refresh(toolId);
+    await refresh(toolId);
     const facts = await factsOf(workspaceToolId);
     expect(facts.packages[0]).toMatchObject({ name: 'ferris', latest_version: '2.0.0' });
     expect(facts.sources[0]).toMatchObject({
@@ -255,7 +273,10 @@ describe('refreshing facts against the upstream fakes', () => {
     });
   });
 
-  it('reads Go, Maven, NuGet and RubyGems packages through deps.dev', async () => {
+  test('reads Go, Maven, NuGet and RubyGems packages through deps.dev', async ({
+    fake,
+    workspace: { refreshedTool, factsOf },
+  }) => {
     fake.depsDev.set('GO:github.com/acme/gopher', {
       system: 'GO',
       name: 'github.com/acme/gopher',
@@ -276,17 +297,21 @@ describe('refreshing facts against the upstream fakes', () => {
 });
 
 describe('the facts routes and job', () => {
-  it('fetches a tool’s facts after its submission completes', async () => {
+  test('fetches a tool’s facts after its submission completes', async ({
+    api,
+    site,
+    workspace: { world, factsOf },
+  }) => {
     const submitted = expectStatus<{ id: string }>(
-      await h.as(world.editor).post('/ingestion/tools', {
+      await api.as(world.editor).post('/ingestion/tools', {
         workspace_id: world.workspaceId,
-        submitted_url: `${fixture.origin}/tool`,
+        submitted_url: `${site.origin}/tool`,
       }),
       202,
     );
     const toolOf = async () => {
       const list = expectStatus<Array<{ id: string; workspace_tool_id: string | null }>>(
-        await h.as(world.editor).get(`/ingestion/tools/workspace/${world.workspaceId}`),
+        await api.as(world.editor).get(`/ingestion/tools/workspace/${world.workspaceId}`),
         200,
       );
       return list.find((item) => item.id === submitted.id)?.workspace_tool_id ?? null;
@@ -298,13 +323,17 @@ describe('the facts routes and job', () => {
       .not.toBeNull();
   });
 
-  it('an editor queues a refresh that the worker runs; a viewer may not', async () => {
+  test('an editor queues a refresh that the worker runs; a viewer may not', async ({
+    api,
+    fake,
+    workspace: { world, tool, factsOf },
+  }) => {
     fake.addRepo(fakeRepo('acme/queued', { stars: 9 }));
     const { workspaceToolId } = await tool('acme/queued');
-    const refused = await h.as(world.viewer).post(`/tools/workspace/${workspaceToolId}/facts/refresh`);
+    const refused = await api.as(world.viewer).post(`/tools/workspace/${workspaceToolId}/facts/refresh`);
     expect(refused.statusCode).toBe(403);
     const queued = toolFactsSchema.parse(
-      expectStatus(await h.as(world.editor).post(`/tools/workspace/${workspaceToolId}/facts/refresh`), 202),
+      expectStatus(await api.as(world.editor).post(`/tools/workspace/${workspaceToolId}/facts/refresh`), 202),
     );
     expect(queued.refresh_queued).toBe(true);
     await expect
@@ -313,26 +342,30 @@ describe('the facts routes and job', () => {
     expect((await factsOf(workspaceToolId)).refresh_queued).toBe(false);
   });
 
-  it('answers 404 for a tool of another workspace', async () => {
-    const other = await catalogWorld(h);
-    const { workspaceToolId } = await seedTool(h.db.db, {
+  test('answers 404 for a tool of another workspace', async ({ api, workspace: { world } }) => {
+    const other = await catalogWorld(api);
+    const { workspaceToolId } = await seedTool(api.db.db, {
       workspaceId: other.workspaceId,
       url: 'https://elsewhere.example',
       slug: 'elsewhere',
     });
-    const response = await h.as(world.owner).get(`/tools/workspace/${workspaceToolId}/facts`);
+    const response = await api.as(world.owner).get(`/tools/workspace/${workspaceToolId}/facts`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ detail: 'Tool not found' });
   });
 
-  it('the periodic sweep queues tools whose facts are older than the max age', async () => {
+  test('the periodic sweep queues tools whose facts are older than the max age', async ({
+    api,
+    fake,
+    workspace: { refreshedTool },
+  }) => {
     fake.addRepo(fakeRepo('acme/stale'));
     const { toolId } = await refreshedTool('acme/stale');
-    await h.db.db.execute(
+    await api.db.db.execute(
       sql`update tool_fact_refreshes set refreshed_at = now() - interval '8 days' where tool_id = ${toolId}`,
     );
     const { findStaleTools } = await import('./facts.repo.ts');
-    const stale = await findStaleTools(h.db.db, new Date(Date.now() - 7 * 86_400_000), 10_000);
+    const stale = await findStaleTools(api.db.db, new Date(Date.now() - 7 * 86_400_000), 10_000);
     expect(stale).toContain(toolId);
   });
 });
