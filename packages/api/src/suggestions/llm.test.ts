@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { suggestionListSchema, type SuggestionList } from '@stackyard/contracts/suggestion';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { completion, type FakeOpenAi } from '@stackyard/testing/fake-openai';
+import { expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { completion } from '@stackyard/testing/fake-openai';
 import type { Harness } from '@stackyard/testing/harness';
-import { startOpenAiApi, type OpenAiApi } from '@stackyard/testing/openai-api';
+import { openAiTest } from '@stackyard/testing/openai-api';
 import { seedCollection, WEB_STACK } from '@stackyard/testing/suggestion-seed';
 import { LlmError, llmSuggestions } from './llm.ts';
 
@@ -12,9 +12,15 @@ import { LlmError, llmSuggestions } from './llm.ts';
 const API_KEY = 'sk-test-secret-key';
 const MODEL = 'fake-model-1';
 
-let api: OpenAiApi;
-let fake: FakeOpenAi;
-let h: Harness;
+const test = openAiTest(API_KEY, 1_000)
+  // A workspace with the web stack the model picks its tools from.
+  .extend('webWorld', async ({ api, world }) => {
+    await seedCollection(api.db.db, world.workspaceId);
+    return world;
+  });
+
+// Each test reads the calls it made alone.
+test.beforeEach(({ fake }) => fake.clear());
 
 const idea = (title: string, tools: string[]) => ({
   title,
@@ -28,30 +34,19 @@ const idea = (title: string, tools: string[]) => ({
   archetype: 'crud-web-app',
 });
 
-beforeAll(async () => {
-  api = await startOpenAiApi(API_KEY, 1_000);
-  ({ h, fake } = api);
-});
-
-afterAll(() => api.close());
-
-beforeEach(() => fake.clear());
-
-async function webWorld(): Promise<CatalogWorld> {
-  const world = await catalogWorld(h);
-  await seedCollection(h.db.db, world.workspaceId);
-  return world;
-}
-
-async function list(world: CatalogWorld): Promise<SuggestionList> {
-  const response = await h
+async function list(api: Harness, world: CatalogWorld): Promise<SuggestionList> {
+  const response = await api
     .as(world.viewer)
     .get(`/workspaces/${world.workspaceId}/suggestions?focus=realtime`);
   return suggestionListSchema.parse(expectStatus(response, 200));
 }
 
 describe('suggestions from a language model', () => {
-  it('uses a valid answer, asking with the key, a JSON schema and the workspace tools', async () => {
+  test('uses a valid answer, asking with the key, a JSON schema and the workspace tools', async ({
+    api,
+    fake,
+    webWorld: world,
+  }) => {
     fake.answer(
       completion({
         suggestions: [
@@ -60,8 +55,7 @@ describe('suggestions from a language model', () => {
         ],
       }),
     );
-    const world = await webWorld();
-    const result = await list(world);
+    const result = await list(api, world);
     expect(result.mode).toBe('llm');
     expect(result.model).toBe(MODEL);
     expect(result.mode_note).toBeUndefined();
@@ -79,9 +73,9 @@ describe('suggestions from a language model', () => {
     expect(userMessage).toContain('The team asks for: realtime');
 
     // Stored: the same idea keeps its id, and it can be started like a built-in one.
-    const again = await list(world);
+    const again = await list(api, world);
     expect(again.items.map((item) => item.id)).toEqual(result.items.map((item) => item.id));
-    const started = await h
+    const started = await api
       .as(world.editor)
       .post(`/workspaces/${world.workspaceId}/suggestions/${result.items[0]?.id}/accept`, {});
     expect(
@@ -89,7 +83,7 @@ describe('suggestions from a language model', () => {
     ).toBe('Team lunch planner');
   });
 
-  it('removes tools the model invented, and ideas left with none', async () => {
+  test('removes tools the model invented, and ideas left with none', async ({ api, fake, webWorld }) => {
     fake.answer(
       completion({
         suggestions: [
@@ -98,13 +92,17 @@ describe('suggestions from a language model', () => {
         ],
       }),
     );
-    const result = await list(await webWorld());
+    const result = await list(api, webWorld);
     expect(result.mode).toBe('llm');
     expect(result.items.map((item) => item.title)).toEqual(['Kafka playground']);
     expect(result.items[0]?.tools.map((tool) => tool.slug)).toEqual(['react']);
   });
 
-  it('holds the answer to the rubric: roles repaired to the tool category, repeats and role-less tools dropped', async () => {
+  test('holds the answer to the rubric: roles repaired to the tool category, repeats and role-less tools dropped', async ({
+    api,
+    fake,
+    world,
+  }) => {
     const tools = (entries: [slug: string, role: string | null][]) =>
       entries.map(([slug, role]) => ({ slug, role }));
     fake.answer(
@@ -126,9 +124,8 @@ describe('suggestions from a language model', () => {
         ],
       }),
     );
-    const world = await catalogWorld(h);
-    await seedCollection(h.db.db, world.workspaceId, [...WEB_STACK, ['Mystery Box', 'Does things', null]]);
-    const result = await list(world);
+    await seedCollection(api.db.db, world.workspaceId, [...WEB_STACK, ['Mystery Box', 'Does things', null]]);
+    const result = await list(api, world);
     expect(result.mode).toBe('llm');
     expect(result.items.map((item) => item.title)).toEqual(['Lunch planner']);
     expect(result.items[0]?.tools.map((tool) => `${tool.name} — ${tool.role}`)).toEqual([
@@ -138,9 +135,13 @@ describe('suggestions from a language model', () => {
     ]);
   });
 
-  it('falls back to the built-in engine when the answer is not valid JSON', async () => {
+  test('falls back to the built-in engine when the answer is not valid JSON', async ({
+    api,
+    fake,
+    webWorld,
+  }) => {
     fake.answer(completion('{"suggestions": [ this is not json'));
-    const result = await list(await webWorld());
+    const result = await list(api, webWorld);
     expect(result.mode).toBe('builtin');
     expect(result.mode_note).toBe(
       "The language model's answer could not be used, so these are built-in suggestions.",
@@ -149,29 +150,29 @@ describe('suggestions from a language model', () => {
     expect(result.items.every((item) => item.engine === 'builtin')).toBe(true);
   });
 
-  it('falls back when the answer does not match the schema', async () => {
+  test('falls back when the answer does not match the schema', async ({ api, fake, webWorld }) => {
     fake.answer(completion({ suggestions: [{ title: 'No tools, no milestones' }] }));
-    const result = await list(await webWorld());
+    const result = await list(api, webWorld);
     expect(result.mode).toBe('builtin');
     expect(result.mode_note).toContain('could not be used');
   });
 
-  it('falls back when the endpoint answers with an error', async () => {
+  test('falls back when the endpoint answers with an error', async ({ api, fake, webWorld }) => {
     fake.answer((response) => {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'model overloaded' } }));
     });
-    const result = await list(await webWorld());
+    const result = await list(api, webWorld);
     expect(result.mode).toBe('builtin');
     expect(result.mode_note).toBe(
       'The language model could not be reached, so these are built-in suggestions.',
     );
   });
 
-  it('falls back when the model does not answer in time', async () => {
+  test('falls back when the model does not answer in time', async ({ api, fake, webWorld }) => {
     // The model never answers (the connection is closed after the tests): only LLM_TIMEOUT_MS ends the wait.
     fake.answer(() => {});
-    const result = await list(await webWorld());
+    const result = await list(api, webWorld);
     expect(result.mode).toBe('builtin');
     expect(result.mode_note).toBe(
       'The language model did not answer in time, so these are built-in suggestions.',
@@ -179,7 +180,7 @@ describe('suggestions from a language model', () => {
     expect(result.items.length).toBeGreaterThan(0);
   });
 
-  it('keeps the key, the prompt and the answer out of the error it reports', async () => {
+  test('keeps the key, the prompt and the answer out of the error it reports', async ({ fake }) => {
     fake.answer((response) => {
       response.writeHead(401, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${API_KEY}` } }));

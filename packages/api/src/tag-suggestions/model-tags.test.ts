@@ -1,51 +1,49 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { tagSchema } from '@stackyard/contracts/tag';
 import { tagSuggestionListSchema, type TagSuggestionList } from '@stackyard/contracts/tag-suggestion';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { completion, type FakeOpenAi } from '@stackyard/testing/fake-openai';
-import type { Harness } from '@stackyard/testing/harness';
-import { startOpenAiApi, type OpenAiApi } from '@stackyard/testing/openai-api';
+import { completion } from '@stackyard/testing/fake-openai';
+import { openAiTest } from '@stackyard/testing/openai-api';
 
 // Tag suggestions with a configured model, against a local fake OpenAI-compatible server over real HTTP.
 
 const API_KEY = 'sk-tags-secret';
 
-let api: OpenAiApi;
-let fake: FakeOpenAi;
-let h: Harness;
-let world: CatalogWorld;
-let toolId: string;
-let tagId: string;
+const test = openAiTest(API_KEY, 2_000)
+  // A workspace with the tag Observability and the tool Pino, read by every test.
+  .extend('pino', { scope: 'file' }, async ({ api }) => {
+    const world = await catalogWorld(api);
+    const tag = await api
+      .as(world.editor)
+      .post('/tags', { workspace_id: world.workspaceId, tag_name: 'Observability', color: '#123456' });
+    const tagId = tagSchema.parse(expectStatus(tag, 201)).id;
+    const { workspaceToolId } = await seedTool(api.db.db, {
+      workspaceId: world.workspaceId,
+      url: 'https://pino.example/',
+      slug: 'pino',
+      name: 'Pino',
+      description: 'Very low overhead JSON logging',
+    });
+    /** The tag suggestions for Pino, as the viewer reads them. */
+    const suggestions = async (): Promise<TagSuggestionList> =>
+      tagSuggestionListSchema.parse(
+        expectStatus(
+          await api.as(world.viewer).get(`/tools/workspace/${workspaceToolId}/tag-suggestions`),
+          200,
+        ),
+      );
+    return { tagId, suggestions };
+  });
 
-beforeAll(async () => {
-  api = await startOpenAiApi(API_KEY, 2_000);
-  ({ h, fake } = api);
-  world = await catalogWorld(h);
-  ({ workspaceToolId: toolId } = await seedTool(h.db.db, {
-    workspaceId: world.workspaceId,
-    url: 'https://pino.example/',
-    slug: 'pino',
-    name: 'Pino',
-    description: 'Very low overhead JSON logging',
-  }));
-  const tag = await h
-    .as(world.editor)
-    .post('/tags', { workspace_id: world.workspaceId, tag_name: 'Observability', color: '#123456' });
-  tagId = tagSchema.parse(expectStatus(tag, 201)).id;
-});
-
-afterAll(() => api.close());
-
-beforeEach(() => fake.clear());
-
-async function suggestions(): Promise<TagSuggestionList> {
-  const response = await h.as(world.viewer).get(`/tools/workspace/${toolId}/tag-suggestions`);
-  return tagSuggestionListSchema.parse(expectStatus(response, 200));
-}
+// Each test reads the calls it made alone.
+test.beforeEach(({ fake }) => fake.clear());
 
 describe('tag suggestions from a language model', () => {
-  it("keeps the model's valid ideas after the workspace's tags, five at most, asking with the existing tags", async () => {
+  test("keeps the model's valid ideas after the workspace's tags, five at most, asking with the existing tags", async ({
+    fake,
+    pino: { tagId, suggestions },
+  }) => {
     fake.answer(
       completion({
         tags: ['observability', 'Logging', 'pino', '<b>bold</b>', 'json', 'performance', 'nodejs', 'streams'],
@@ -68,7 +66,10 @@ describe('tag suggestions from a language model', () => {
     expect(prompt).toContain('Existing tags: Observability');
   });
 
-  it('answers the built-in suggestions with a note when the model fails', async () => {
+  test('answers the built-in suggestions with a note when the model fails', async ({
+    fake,
+    pino: { tagId, suggestions },
+  }) => {
     fake.answer((response) => {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'overloaded' } }));
@@ -81,7 +82,7 @@ describe('tag suggestions from a language model', () => {
     expect(list.suggestions[0]).toEqual({ tag_name: 'Observability', source: 'existing_tag', tag_id: tagId });
   });
 
-  it('says so when the answer does not fit', async () => {
+  test('says so when the answer does not fit', async ({ fake, pino: { suggestions } }) => {
     fake.answer(completion('{"tags": "not a list"'));
     const list = await suggestions();
     expect(list.model_note).toBe(
