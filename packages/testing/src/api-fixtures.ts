@@ -1,7 +1,8 @@
 // Fixtures of the API's integration tests: `apiOptions`, what the API is built with; `api`, the API on a fresh
 // PGlite database, started once per file and checked against the OpenAPI document when the file's tests are
-// done; `world`, a new workspace with an owner, an editor and a viewer for each test that asks for one;
-// `project`, a project the editor made there; `items`, a tool and a resource of that workspace.
+// done; `origin`, where that API answers real HTTP, for tests that need a socket (health checks while it
+// works, uploads streamed); `world`, a new workspace with an owner, an editor and a viewer for each test that
+// asks for one; `project`, a project the editor made there; `items`, a tool and a resource of that workspace.
 import { test } from 'vitest';
 import { catalogWorld, expectStatus } from './catalog-fixtures.ts';
 import { seedResource, seedTool } from './catalog-seed.ts';
@@ -24,6 +25,8 @@ export function apiTest(options: HarnessOptions | (() => HarnessOptions) = {}) {
         onCleanup(() => api.closeChecked());
         return api;
       })
+      // Closing the API closes its socket too.
+      .extend('origin', { scope: 'file' }, ({ api }) => api.app.listen({ host: '127.0.0.1', port: 0 }))
       .extend('world', async ({ api }) => catalogWorld(api))
       .extend('project', async ({ api, world }) =>
         expectStatus<{ id: string; slug: string }>(

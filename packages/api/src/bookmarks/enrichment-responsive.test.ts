@@ -1,25 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { BookmarkImport } from '@stackyard/contracts/bookmarks';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 import { expectStatus } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import type { Harness } from '@stackyard/testing/harness';
 
 // While an import's enrichment jobs run on PGlite, the server keeps answering (/healthz and the API), not
 // only once the last one is done. Every host of this file is denied, so each job is a quarantine
 // without a fetch: the queue runs as fast as the database lets it, the case that starved the event loop.
 
 const BOOKMARKS = 300;
-let h: Harness;
-let baseUrl: string;
-
-beforeAll(async () => {
-  h = await createHarness({ env: { INGESTION_DENY_DOMAINS: 'example' } });
-  baseUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
-});
-
-afterAll(async () => {
-  await h.close();
-});
+const test = apiTest({ env: { INGESTION_DENY_DOMAINS: 'example' } });
 
 function bookmarksFile(count: number): string {
   const entries = Array.from(
@@ -36,8 +27,8 @@ interface JobSpan {
   last_end: number | null;
 }
 
-async function enrichmentJobs(): Promise<JobSpan> {
-  const [row] = await h.db.rows<JobSpan>(sql`select
+async function enrichmentJobs(api: Harness): Promise<JobSpan> {
+  const [row] = await api.db.rows<JobSpan>(sql`select
       count(*) filter (where state in ('queued', 'running'))::int as open,
       (extract(epoch from min(updated_at) filter (where state in ('completed', 'failed'))) * 1000)::float8
         as first_end,
@@ -48,14 +39,17 @@ async function enrichmentJobs(): Promise<JobSpan> {
   return row;
 }
 
-it('answers /healthz over HTTP while an import is being enriched, not only once the queue is empty', async () => {
-  const owner = await h.user('enrich_owner');
+test('answers /healthz over HTTP while an import is being enriched, not only once the queue is empty', async ({
+  api,
+  origin,
+}) => {
+  const owner = await api.user('enrich_owner');
   const workspace = expectStatus<{ id: string }>(
-    await h.as(owner).post('/workspaces', { name: 'Enrich' }),
+    await api.as(owner).post('/workspaces', { name: 'Enrich' }),
     201,
   );
   const started = expectStatus<BookmarkImport>(
-    await h
+    await api
       .as(owner)
       .post(`/ingestion/bookmarks/workspace/${workspace.id}?file_name=many.html`, bookmarksFile(BOOKMARKS), {
         headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -66,18 +60,18 @@ it('answers /healthz over HTTP while an import is being enriched, not only once 
   // When each /healthz answer arrived (this machine's clock, as the database's now() is).
   const answeredAt: number[] = [];
   for (
-    let jobs = await enrichmentJobs();
+    let jobs = await enrichmentJobs(api);
     jobs.open > 0 || jobs.last_end === null;
-    jobs = await enrichmentJobs()
+    jobs = await enrichmentJobs(api)
   ) {
-    const response = await fetch(`${baseUrl}/healthz`);
+    const response = await fetch(`${origin}/healthz`);
     expect(response.status).toBe(200);
     await response.arrayBuffer();
     answeredAt.push(Date.now());
   }
 
-  const done = await enrichmentJobs();
-  const [counts] = await h.db.rows<{ quarantined: number }>(sql`select count(*)::int as quarantined
+  const done = await enrichmentJobs(api);
+  const [counts] = await api.db.rows<{ quarantined: number }>(sql`select count(*)::int as quarantined
     from ingestion_submissions where bookmark_import_id = ${started.id} and status = 'quarantined'`);
   expect(counts?.quarantined).toBe(BOOKMARKS);
   const firstEnd = Number(done.first_end);
