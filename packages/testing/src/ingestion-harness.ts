@@ -4,7 +4,7 @@ import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/tes
 import { apiTest, serverFixture } from './api-fixtures.ts';
 import { expectStatus } from './catalog-fixtures.ts';
 import { createHarness, type Harness, type TestUser } from './harness.ts';
-import { waitFor } from './wait-for.ts';
+import { readUntil } from './wait-for.ts';
 
 /** The fixture server is on loopback, so the API allowlists it explicitly; one attempt, no retry waits. */
 export const INGESTION_ENV = { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', INGESTION_MAX_ATTEMPTS: '1' };
@@ -45,14 +45,11 @@ export async function settledSubmission(
   id: string,
   ms = 15_000,
 ): Promise<Submission> {
-  return waitFor(
+  return readUntil(
     `submission ${id} to settle`,
-    async () => {
-      const found = submissionSchema.parse(
-        expectStatus(await h.as(user).get(`/ingestion/submissions/${id}`), 200),
-      );
-      return ['pending', 'fetching'].includes(found.status) ? null : found;
-    },
+    async () =>
+      submissionSchema.parse(expectStatus(await h.as(user).get(`/ingestion/submissions/${id}`), 200)),
+    (found) => !['pending', 'fetching'].includes(found.status),
     ms,
   );
 }

@@ -12,3 +12,20 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
 }
+
+/** Reads with `read` until `done` holds for what it answers, which it returns; fails naming `what` after `ms`. */
+export function readUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms?: number,
+): Promise<T> {
+  return waitFor(
+    what,
+    async () => {
+      const value = await read();
+      return done(value) ? { value } : null;
+    },
+    ms,
+  ).then((found) => found.value);
+}

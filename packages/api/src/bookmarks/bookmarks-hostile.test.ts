@@ -1,64 +1,44 @@
 // Bookmarks files built to hurt: shapes that made the parser quadratic, values megabytes long, NUL bytes.
 // The server keeps answering while it reads them, and refuses or trims them with a clear answer.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { bookmarkImportSchema, type BookmarkImport } from '@stackyard/contracts/bookmarks';
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
 import { BOOKMARK_VALUE_MAX } from '@stackyard/ingestion/bookmarks-file';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { API, createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import { BOOKMARKS_HTML, finishedImport, uploadBookmarks } from '@stackyard/testing/bookmark-imports';
+import { expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
+import { API, type Harness, type TestUser } from '@stackyard/testing/harness';
 
-let h: Harness;
-let world: CatalogWorld;
-let origin: string;
+/**
+ * apiTest with `imports`, the test's uploads of a file as a member of its workspace and their end as its
+ * viewer reads it (a hostile file may take up to a minute).
+ */
+const test = apiTest().extend('imports', ({ api, world }) => ({
+  upload: (user: TestUser, file: string) => uploadBookmarks(api, user, world.workspaceId, file),
+  finished: (started: BookmarkImport) => finishedImport(api, world.viewer, started, 60_000),
+}));
 
-beforeAll(async () => {
-  h = await createHarness();
-  world = await catalogWorld(h);
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => h.closeChecked());
-
-const importPath = (workspaceId: string) => `/ingestion/bookmarks/workspace/${workspaceId}`;
 /** The doctype every exporter writes first: what makes the shapes below bookmarks files at all. */
 const DOCTYPE = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n';
 
-function upload(user: TestUser, file: string) {
-  return h.as(user).post(importPath(world.workspaceId), file, {
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-  });
-}
-
-async function finished(started: BookmarkImport): Promise<BookmarkImport> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const found = bookmarkImportSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/${started.id}`), 200),
-    );
-    if (found.status !== 'running') return found;
-    if (Date.now() > deadline) throw new Error('import still running');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function resourceAt(url: string): Promise<Resource | undefined> {
-  const resources = resourceListSchema.parse(
-    expectStatus(await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}?limit=100`), 200),
-  );
+async function resourceAt(api: Harness, world: CatalogWorld, url: string): Promise<Resource | undefined> {
+  const path = `/resources/workspace/${world.workspaceId}?limit=100`;
+  const resources = resourceListSchema.parse(expectStatus(await api.as(world.viewer).get(path), 200));
   return resources.find((resource) => resource.raw_submitted_url === url);
 }
 
-/** POSTs the file over real HTTP; `sent` resolves once the whole body is handed to the socket. */
-function uploadOverHttp(user: TestUser, file: string) {
+/**
+ * POSTs the file to the workspace's import over real HTTP at `origin`; `sent` resolves once the whole body
+ * is handed to the socket.
+ */
+function uploadOverHttp(origin: string, user: TestUser, workspaceId: string, file: string) {
   let markSent: () => void = () => undefined;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request(`${origin}${API}${importPath(world.workspaceId)}`, {
+    const request = http.request(`${origin}${API}/ingestion/bookmarks/workspace/${workspaceId}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'text/html; charset=utf-8' },
+      headers: { authorization: `Bearer ${user.token}`, ...BOOKMARKS_HTML },
     });
     request.on('response', (response) => {
       let body = '';
@@ -73,13 +53,17 @@ function uploadOverHttp(user: TestUser, file: string) {
 }
 
 describe('a bookmarks file the old parser took minutes over', () => {
-  it('is parsed off the event loop: /healthz keeps answering while the upload is read', async () => {
+  test('is parsed off the event loop: /healthz keeps answering while the upload is read', async ({
+    origin,
+    world,
+    imports: { finished },
+  }) => {
     // 2.5 million unclosed tags (17.5 MB) and one bookmark. htmlparser2's Parser shifted an array that grew
     // by one element per tag (hours of CPU on the request's thread); now the file is read in one pass in a
     // worker thread.
     const file = `${DOCTYPE}<DL><p>${'<DT><p>'.repeat(2_500_000)}<DT><A HREF="https://deep.example/">Deep</A>`;
     const events: string[] = [];
-    const { sent, answered } = uploadOverHttp(world.editor, file);
+    const { sent, answered } = uploadOverHttp(origin, world.editor, world.workspaceId, file);
     const settled = answered.then((response) => {
       events.push('upload');
       return response;
@@ -102,14 +86,17 @@ describe('a bookmarks file the old parser took minutes over', () => {
     expect(done).toMatchObject({ status: 'completed', total: 1, imported: 1 });
   });
 
-  it('refuses 100,000 nested folders with a 400 saying why', async () => {
+  test('refuses 100,000 nested folders with a 400 saying why', async ({ world, imports: { upload } }) => {
     const response = await upload(world.editor, DOCTYPE + '<DT><H3>x</H3><DL><p>'.repeat(100_000));
     expect(expectStatus<{ detail: string }>(response, 400).detail).toBe(
       'The bookmarks file nests folders more than 100 levels deep, which no browser export does. Check that it is a bookmarks export.',
     );
   });
 
-  it('refuses more than 100,000 bookmarks with a 413 saying to split the file', async () => {
+  test('refuses more than 100,000 bookmarks with a 413 saying to split the file', async ({
+    world,
+    imports: { upload },
+  }) => {
     const file = `${DOCTYPE}<DL><p>${'<DT><A HREF="https://a.example/">A</A>'.repeat(100_001)}`;
     expect(expectStatus<{ detail: string }>(await upload(world.editor, file), 413).detail).toBe(
       'The bookmarks file holds more than 100,000 bookmarks. Split it into smaller files and import them one by one.',
@@ -118,7 +105,11 @@ describe('a bookmarks file the old parser took minutes over', () => {
 });
 
 describe('values of an imported bookmark', () => {
-  it('are cut to 10,000 characters on their whole length (a 5 MB title in one piece)', async () => {
+  test('are cut to 10,000 characters on their whole length (a 5 MB title in one piece)', async ({
+    api,
+    world,
+    imports: { upload, finished },
+  }) => {
     const long = 'x'.repeat(5 * 1024 * 1024);
     const url = 'https://long.example/';
     const file = `${DOCTYPE}<DL><p><DT><A HREF="${url}" TAGS="${long}">${long}</A><DD>${long}</DL>`;
@@ -126,12 +117,16 @@ describe('values of an imported bookmark', () => {
       bookmarkImportSchema.parse(expectStatus(await upload(world.editor, file), 202)),
     );
     expect(done).toMatchObject({ status: 'completed', imported: 1 });
-    const resource = await resourceAt(url);
+    const resource = await resourceAt(api, world, url);
     expect(resource?.metadata.extracted_title).toHaveLength(BOOKMARK_VALUE_MAX);
     expect(resource?.metadata.extracted_description).toHaveLength(BOOKMARK_VALUE_MAX);
   });
 
-  it('lose NUL bytes from titles, descriptions and tags; a URL keeps it percent-encoded', async () => {
+  test('lose NUL bytes from titles, descriptions and tags; a URL keeps it percent-encoded', async ({
+    api,
+    world,
+    imports: { upload, finished },
+  }) => {
     const file = `${DOCTYPE}<DL><p><DT><H3>Fol\0der</H3><DL><p>
       <DT><A HREF="https://nul.example/a\0b" TAGS="ta\0g">Ti\0tle</A><DD>Desc\0ription
       <DT><A HREF="https://nul\0host.example/">Bad host</A>
@@ -143,13 +138,13 @@ describe('values of an imported bookmark', () => {
     expect(done.skipped).toEqual([
       { url: 'https://nul%00host.example/', title: 'Bad host', reason: 'invalid_url' },
     ]);
-    const resource = await resourceAt('https://nul.example/a%00b');
+    const resource = await resourceAt(api, world, 'https://nul.example/a%00b');
     expect(resource?.metadata).toMatchObject({
       extracted_title: 'Title',
       extracted_description: 'Description',
     });
     const tags = expectStatus<{ tag_name: string }[]>(
-      await h.as(world.viewer).get(`/resources/workspace/${resource?.workspace_resource_id}/tags`),
+      await api.as(world.viewer).get(`/resources/workspace/${resource?.workspace_resource_id}/tags`),
       200,
     );
     expect(tags.map((tag) => tag.tag_name).sort()).toEqual(['Folder', 'tag']);
