@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { submissionListSchema, submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { toolListSchema } from '@stackyard/contracts/tool';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
-import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
+import { catalogWorld, expectStatus } from '@stackyard/testing/catalog-fixtures';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
+import { ingestionTest, siteFixture, submitUrl } from '@stackyard/testing/ingestion-harness';
 
-let h: Harness;
-let fixture: FixtureServer;
+const test = ingestionTest();
+// An API without the allowlist, beside a fixture site of its own.
+const unlistedTest = apiTest().extend('site', { scope: 'file' }, siteFixture);
 
-beforeAll(async () => {
-  ({ h, fixture } = await createIngestionHarness());
-});
-
-afterAll(() => h.closeChecked());
-
-async function submit(
-  harness: Harness,
-  user: TestUser,
-  workspaceId: string,
-  url: string,
-): Promise<Submission> {
-  const response = await harness
-    .as(user)
-    .post('/ingestion/tools', { workspace_id: workspaceId, submitted_url: url });
-  return submissionSchema.parse(expectStatus(response, 202));
-}
+const submit = (harness: Harness, user: TestUser, workspaceId: string, url: string) =>
+  submitUrl(harness, user, 'tools', { workspace_id: workspaceId, submitted_url: url });
 
 /** Polls the workspace's submissions until this one has settled. */
 async function settled(harness: Harness, user: TestUser, submission: Submission): Promise<Submission> {
@@ -41,17 +28,17 @@ async function settled(harness: Harness, user: TestUser, submission: Submission)
   }
 }
 
-const fetchesOf = (path: string) => fixture.requests().filter((seen) => seen === path).length;
+const fetchesOf = (site: FixtureServer, path: string) =>
+  site.requests().filter((seen) => seen === path).length;
 
 describe('POST /ingestion/tools', () => {
-  let world: CatalogWorld;
-  beforeAll(async () => {
-    world = await catalogWorld(h);
-  });
-
-  it('answers pending at once, then the job completes it and the tool is in the catalog', async () => {
-    const url = `${fixture.origin}/tool`;
-    const submission = await submit(h, world.editor, world.workspaceId, url);
+  test('answers pending at once, then the job completes it and the tool is in the catalog', async ({
+    api,
+    site,
+    world,
+  }) => {
+    const url = `${site.origin}/tool`;
+    const submission = await submit(api, world.editor, world.workspaceId, url);
     expect(submission).toMatchObject({
       workspace_id: world.workspaceId,
       submitted_url: url,
@@ -63,12 +50,12 @@ describe('POST /ingestion/tools', () => {
     });
     expect(submission.submitted_fingerprint).toMatch(/^[0-9a-f]{64}$/);
 
-    const done = await settled(h, world.viewer, submission);
+    const done = await settled(api, world.viewer, submission);
     expect(done.status).toBe('completed');
     expect(done.workspace_tool_id).not.toBeNull();
 
     const tools = toolListSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`), 200),
     );
     const tool = tools.find((item) => item.workspace_tool_id === done.workspace_tool_id);
     expect(tool).toBeDefined();
@@ -79,67 +66,74 @@ describe('POST /ingestion/tools', () => {
     expect(done.workspace_tool).toEqual({ slug: tool?.slug, name: tool?.metadata.name });
   });
 
-  it('links a URL the workspace already has to the existing tool, without fetching again', async () => {
+  test('links a URL the workspace already has to the existing tool, without fetching again', async ({
+    api,
+    site,
+    world,
+  }) => {
     const first = await settled(
-      h,
+      api,
       world.editor,
-      await submit(h, world.editor, world.workspaceId, `${fixture.origin}/bare`),
+      await submit(api, world.editor, world.workspaceId, `${site.origin}/bare`),
     );
-    const fetches = fetchesOf('/bare');
+    const fetches = fetchesOf(site, '/bare');
     // The same page, spelled differently: the fingerprint drops tracking parameters and the fragment.
     const again = await settled(
-      h,
+      api,
       world.editor,
-      await submit(h, world.owner, world.workspaceId, `${fixture.origin}/bare?utm_source=x#top`),
+      await submit(api, world.owner, world.workspaceId, `${site.origin}/bare?utm_source=x#top`),
     );
     expect(again.status).toBe('completed');
     expect(again.workspace_tool_id).toBe(first.workspace_tool_id);
-    expect(fetchesOf('/bare')).toBe(fetches);
+    expect(fetchesOf(site, '/bare')).toBe(fetches);
     // The second one added nothing, and says so (the command line and MCP report it as already there).
     expect([first.already_saved, again.already_saved]).toEqual([false, true]);
   });
 
-  it("reuses another workspace's fresh metadata without fetching, under a new workspace tool", async () => {
-    const url = `${fixture.origin}/twitter`;
-    const first = await settled(h, world.editor, await submit(h, world.editor, world.workspaceId, url));
-    const fetches = fetchesOf('/twitter');
-    const other = await catalogWorld(h);
-    const reused = await settled(h, other.editor, await submit(h, other.editor, other.workspaceId, url));
+  test("reuses another workspace's fresh metadata without fetching, under a new workspace tool", async ({
+    api,
+    site,
+    world,
+  }) => {
+    const url = `${site.origin}/twitter`;
+    const first = await settled(api, world.editor, await submit(api, world.editor, world.workspaceId, url));
+    const fetches = fetchesOf(site, '/twitter');
+    const other = await catalogWorld(api);
+    const reused = await settled(api, other.editor, await submit(api, other.editor, other.workspaceId, url));
     expect(reused.status).toBe('completed');
     expect(reused.workspace_tool_id).not.toBe(first.workspace_tool_id);
-    expect(fetchesOf('/twitter')).toBe(fetches);
+    expect(fetchesOf(site, '/twitter')).toBe(fetches);
     const tools = toolListSchema.parse(
-      expectStatus(await h.as(other.viewer).get(`/tools?workspace_id=${other.workspaceId}`), 200),
+      expectStatus(await api.as(other.viewer).get(`/tools?workspace_id=${other.workspaceId}`), 200),
     );
     expect(tools.map((tool) => tool.workspace_tool_id)).toEqual([reused.workspace_tool_id]);
   });
 
-  it('gives a second tool with the same name a free slug', async () => {
-    const other = await catalogWorld(h);
+  test('gives a second tool with the same name a free slug', async ({ api, site, world }) => {
     const a = await settled(
-      h,
-      other.editor,
-      await submit(h, other.editor, other.workspaceId, `${fixture.origin}/tool`),
+      api,
+      world.editor,
+      await submit(api, world.editor, world.workspaceId, `${site.origin}/tool`),
     );
     const b = await settled(
-      h,
-      other.editor,
-      await submit(h, other.editor, other.workspaceId, `${fixture.origin}/tool?variant=2`),
+      api,
+      world.editor,
+      await submit(api, world.editor, world.workspaceId, `${site.origin}/tool?variant=2`),
     );
     expect([a.status, b.status]).toEqual(['completed', 'completed']);
     const tools = toolListSchema.parse(
-      expectStatus(await h.as(other.viewer).get(`/tools?workspace_id=${other.workspaceId}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/tools?workspace_id=${world.workspaceId}`), 200),
     );
     const slugs = tools.map((tool) => tool.slug).sort();
     expect(slugs).toHaveLength(2);
     expect(slugs[1]).toBe(`${slugs[0]}-2`);
   });
 
-  it('quarantines a permanent failure with its code and reason', async () => {
+  test('quarantines a permanent failure with its code and reason', async ({ api, site, world }) => {
     const done = await settled(
-      h,
+      api,
       world.editor,
-      await submit(h, world.editor, world.workspaceId, `${fixture.origin}/status/404`),
+      await submit(api, world.editor, world.workspaceId, `${site.origin}/status/404`),
     );
     expect(done.status).toBe('quarantined');
     expect(done.quarantine_context?.code).toBe('http_error');
@@ -147,24 +141,28 @@ describe('POST /ingestion/tools', () => {
     expect(done.workspace_tool_id).toBeNull();
   });
 
-  it('marks a submission failed when transient failures outlast its attempts', async () => {
+  test('marks a submission failed when transient failures outlast its attempts', async ({
+    api,
+    site,
+    world,
+  }) => {
     const done = await settled(
-      h,
+      api,
       world.editor,
-      await submit(h, world.editor, world.workspaceId, `${fixture.origin}/status/500`),
+      await submit(api, world.editor, world.workspaceId, `${site.origin}/status/500`),
     );
     expect(done.status).toBe('failed');
     expect(done.quarantine_context?.code).toBe('http_error');
   });
 
-  it('quarantines a URL that is no web address at once, without a job', async () => {
-    const submission = await submit(h, world.editor, world.workspaceId, 'ftp://files.example/tool');
+  test('quarantines a URL that is no web address at once, without a job', async ({ api, world }) => {
+    const submission = await submit(api, world.editor, world.workspaceId, 'ftp://files.example/tool');
     expect(submission.status).toBe('quarantined');
     expect(submission.quarantine_context?.code).toBe('invalid_url');
   });
 
-  it('keeps the suggested comment and hints of the request', async () => {
-    const response = await h.as(world.editor).post('/ingestion/tools', {
+  test('keeps the suggested comment and hints of the request', async ({ api, world }) => {
+    const response = await api.as(world.editor).post('/ingestion/tools', {
       workspace_id: world.workspaceId,
       submitted_url: 'ftp://hinted.example/',
       pre_ingestion_extracted_data: { ingestion_hints: { suggested_comment: 'Great for demos' } },
@@ -176,12 +174,11 @@ describe('POST /ingestion/tools', () => {
     );
   });
 
-  it('lists the newest submissions first, as many as `limit` asks', async () => {
-    const world = await catalogWorld(h);
+  test('lists the newest submissions first, as many as `limit` asks', async ({ api, world }) => {
     const urls = ['a', 'b', 'c'].map((name) => `not a url ${name}`);
-    for (const url of urls) await submit(h, world.editor, world.workspaceId, url);
+    for (const url of urls) await submit(api, world.editor, world.workspaceId, url);
     const list = (query: string) =>
-      h.as(world.viewer).get(`/ingestion/tools/workspace/${world.workspaceId}${query}`);
+      api.as(world.viewer).get(`/ingestion/tools/workspace/${world.workspaceId}${query}`);
     const all = submissionListSchema.parse(expectStatus(await list(''), 200));
     expect(all.map((item) => item.submitted_url)).toEqual([...urls].reverse());
     const newest = submissionListSchema.parse(expectStatus(await list('?limit=2'), 200));
@@ -191,34 +188,31 @@ describe('POST /ingestion/tools', () => {
     for (const bad of ['0', '501', 'x']) expectStatus(await list(`?limit=${bad}`), 400);
   });
 
-  it('refuses viewers and validates the body', async () => {
-    const refused = await h
+  test('refuses viewers and validates the body', async ({ api, site, world }) => {
+    const refused = await api
       .as(world.viewer)
-      .post('/ingestion/tools', { workspace_id: world.workspaceId, submitted_url: `${fixture.origin}/tool` });
+      .post('/ingestion/tools', { workspace_id: world.workspaceId, submitted_url: `${site.origin}/tool` });
     expectStatus(refused, 403);
-    expectStatus(await h.as(world.editor).post('/ingestion/tools', { workspace_id: world.workspaceId }), 400);
+    expectStatus(
+      await api.as(world.editor).post('/ingestion/tools', { workspace_id: world.workspaceId }),
+      400,
+    );
   });
 });
 
 describe('without an allowlist', () => {
-  let plain: Harness;
-  beforeAll(async () => {
-    plain = await createHarness();
-  });
-  afterAll(async () => {
-    await plain.close();
-  });
-
-  it('quarantines a loopback URL as blocked_address and never connects', async () => {
-    const world = await catalogWorld(plain);
-    const before = fixture.connections();
-    const done = await settled(
-      plain,
-      world.editor,
-      await submit(plain, world.editor, world.workspaceId, `${fixture.origin}/tool`),
-    );
-    expect(done.status).toBe('quarantined');
-    expect(done.quarantine_context?.code).toBe('blocked_address');
-    expect(fixture.connections()).toBe(before);
-  });
+  unlistedTest(
+    'quarantines a loopback URL as blocked_address and never connects',
+    async ({ api, site, world }) => {
+      const before = site.connections();
+      const done = await settled(
+        api,
+        world.editor,
+        await submit(api, world.editor, world.workspaceId, `${site.origin}/tool`),
+      );
+      expect(done.status).toBe('quarantined');
+      expect(done.quarantine_context?.code).toBe('blocked_address');
+      expect(site.connections()).toBe(before);
+    },
+  );
 });
