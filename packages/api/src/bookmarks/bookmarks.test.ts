@@ -1,62 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bookmarkImportListSchema,
-  bookmarkImportSchema,
-  type BookmarkImport,
-} from '@stackyard/contracts/bookmarks';
+import { describe, expect } from 'vitest';
+import { bookmarkImportListSchema, bookmarkImportSchema } from '@stackyard/contracts/bookmarks';
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
 import { tagListSchema } from '@stackyard/contracts/tag';
 import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
-import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { BOOKMARKS_HTML, finishedImport, uploadBookmarks } from '@stackyard/testing/bookmark-imports';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { ingestionTest } from '@stackyard/testing/ingestion-harness';
 import { BOOKMARKS_FILE_TOO_LARGE } from './bookmarks.routes.ts';
 
-let h: Harness;
-let fixture: FixtureServer;
+const upload = (api: Harness, user: TestUser, workspaceId: string, file: string, name = 'bookmarks.html') =>
+  uploadBookmarks(api, user, workspaceId, file, `?file_name=${encodeURIComponent(name)}`);
 
-beforeAll(async () => {
-  ({ h, fixture } = await createIngestionHarness());
-});
-
-afterAll(() => h.closeChecked());
-
-const html = { 'content-type': 'text/html; charset=utf-8' };
-
-async function upload(user: TestUser, workspaceId: string, file: string, name = 'bookmarks.html') {
-  return h
-    .as(user)
-    .post(`/ingestion/bookmarks/workspace/${workspaceId}?file_name=${encodeURIComponent(name)}`, file, {
-      headers: html,
-    });
+async function resourcesOf(api: Harness, user: TestUser, workspaceId: string): Promise<Resource[]> {
+  const path = `/resources/workspace/${workspaceId}?limit=100&sort=name`;
+  return resourceListSchema.parse(expectStatus(await api.as(user).get(path), 200));
 }
 
-async function finished(user: TestUser, started: BookmarkImport, waitMs = 30_000): Promise<BookmarkImport> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const found = bookmarkImportSchema.parse(
-      expectStatus(await h.as(user).get(`/ingestion/bookmarks/${started.id}`), 200),
-    );
-    if (found.status !== 'running') return found;
-    if (Date.now() > deadline) throw new Error('import still running');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function tagNamesOf(api: Harness, user: TestUser, resourceId: string): Promise<string[]> {
+  const path = `/resources/workspace/${resourceId}/tags`;
+  return tagListSchema
+    .parse(expectStatus(await api.as(user).get(path), 200))
+    .map((tag) => tag.tag_name)
+    .sort();
 }
 
-async function resourcesOf(user: TestUser, workspaceId: string): Promise<Resource[]> {
-  return resourceListSchema.parse(
-    expectStatus(await h.as(user).get(`/resources/workspace/${workspaceId}?limit=100&sort=name`), 200),
-  );
-}
-
-async function tagNamesOf(user: TestUser, resourceId: string): Promise<string[]> {
-  const tags = tagListSchema.parse(
-    expectStatus(await h.as(user).get(`/resources/workspace/${resourceId}/tags`), 200),
-  );
-  return tags.map((tag) => tag.tag_name).sort();
-}
+const test = ingestionTest()
+  // The test's world once its editor imported the Chrome export of the fixture site and the import finished.
+  .extend('imported', async ({ api, site, world }) => {
+    const response = await upload(api, world.editor, world.workspaceId, chromeExport(site.origin));
+    await finishedImport(api, world.viewer, bookmarkImportSchema.parse(expectStatus(response, 202)));
+    return world;
+  });
 
 /** A Chrome-style export: toolbar root, nested folders, a duplicate, bad URLs, entities. */
 function chromeExport(origin: string): string {
@@ -91,16 +67,16 @@ function chromeExport(origin: string): string {
 }
 
 describe('bookmark import', () => {
-  let world: CatalogWorld;
-  beforeAll(async () => {
-    world = await catalogWorld(h);
-  });
-
-  it('imports bookmarks as resources, folders as tags, and reports what it skipped and why', async () => {
+  test('imports bookmarks as resources, folders as tags, and reports what it skipped and why', async ({
+    api,
+    site,
+    world,
+  }) => {
     const response = await upload(
+      api,
       world.editor,
       world.workspaceId,
-      chromeExport(fixture.origin),
+      chromeExport(site.origin),
       'Chrome bookmarks.html',
     );
     const started = bookmarkImportSchema.parse(expectStatus(response, 202));
@@ -111,21 +87,21 @@ describe('bookmark import', () => {
       total: 7,
       finished_at: null,
     });
-    const done = await finished(world.viewer, started);
+    const done = await finishedImport(api, world.viewer, started);
     expect(done).toMatchObject({ status: 'completed', total: 7, imported: 3, duplicates: 1, error: null });
     expect(done.finished_at).not.toBeNull();
     expect(done.skipped).toEqual([
       { url: 'javascript:alert(1)', title: 'Bookmarklet', reason: 'unsupported_scheme' },
       { url: 'not a url', title: 'Broken', reason: 'invalid_url' },
       {
-        url: `${fixture.origin}/twitter?utm_source=feed#top`,
+        url: `${site.origin}/twitter?utm_source=feed#top`,
         title: 'Twitter card again',
         reason: 'duplicate',
       },
       { url: 'place:sort=8&maxResults=10', title: 'Recent', reason: 'unsupported_scheme' },
     ]);
 
-    const resources = await resourcesOf(world.viewer, world.workspaceId);
+    const resources = await resourcesOf(api, world.viewer, world.workspaceId);
     expect(resources.map((resource) => resource.metadata.extracted_title)).toEqual([
       'JSON-LD <b>page</b>',
       'Rocket & Engine',
@@ -135,39 +111,45 @@ describe('bookmark import', () => {
     const twitter = byTitle.get('Twitter card page');
     expect(twitter?.metadata.extracted_description).toBe('Saved for the cards');
     // The bookmark filed twice gets the folders of both places.
-    expect(await tagNamesOf(world.viewer, twitter?.workspace_resource_id ?? '')).toEqual([
+    expect(await tagNamesOf(api, world.viewer, twitter?.workspace_resource_id ?? '')).toEqual([
       'Frontend',
       'Reading',
     ]);
     expect(
-      await tagNamesOf(world.viewer, byTitle.get('JSON-LD <b>page</b>')?.workspace_resource_id ?? ''),
+      await tagNamesOf(api, world.viewer, byTitle.get('JSON-LD <b>page</b>')?.workspace_resource_id ?? ''),
     ).toEqual(['CSS', 'Frontend']);
     // The toolbar is where a bookmark was shown, not what it is about: no tag.
     expect(
-      await tagNamesOf(world.viewer, byTitle.get('Rocket & Engine')?.workspace_resource_id ?? ''),
+      await tagNamesOf(api, world.viewer, byTitle.get('Rocket & Engine')?.workspace_resource_id ?? ''),
     ).toEqual([]);
     const tags = tagListSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
+      expectStatus(await api.as(world.viewer).get(`/tags?workspace_id=${world.workspaceId}`), 200),
     );
     expect(tags.map((tag) => tag.tag_name).sort()).toEqual(['CSS', 'Frontend', 'Reading']);
 
     // The finished import's job no longer carries the parsed file.
-    const jobs = await h.db.rows<{ payload: { bookmarks: unknown[] } }>(
+    const jobs = await api.db.rows<{ payload: { bookmarks: unknown[] } }>(
       sql`select payload from jobs where queue = 'bookmark-import' and payload->>'importId' = ${started.id}`,
     );
     expect(jobs.map((job) => job.payload.bookmarks)).toEqual([[]]);
 
     const list = bookmarkImportListSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`), 200),
+      expectStatus(
+        await api.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`),
+        200,
+      ),
     );
     expect(list[0]?.id).toBe(started.id);
   });
 
-  it('enriches the imported resources in the background, keeping the bookmark titles', async () => {
+  test('enriches the imported resources in the background, keeping the bookmark titles', async ({
+    api,
+    imported: world,
+  }) => {
     const deadline = Date.now() + 20_000;
     let resources: Resource[];
     for (;;) {
-      resources = await resourcesOf(world.viewer, world.workspaceId);
+      resources = await resourcesOf(api, world.viewer, world.workspaceId);
       if (resources.every((resource) => resource.metadata.extracted_image)) break;
       if (Date.now() > deadline) throw new Error('enrichment did not finish');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -177,98 +159,120 @@ describe('bookmark import', () => {
     expect(rocket?.metadata.extracted_description).toBeTruthy();
     // Enrichment is background work, not something a member submitted: the submissions list leaves it out.
     const submissions = expectStatus<unknown[]>(
-      await h.as(world.viewer).get(`/ingestion/resources/workspace/${world.workspaceId}`),
+      await api.as(world.viewer).get(`/ingestion/resources/workspace/${world.workspaceId}`),
       200,
     );
     expect(submissions).toEqual([]);
   });
 
-  it('skips what the workspace already has when the same file is imported again', async () => {
-    const again = await finished(
+  test('skips what the workspace already has when the same file is imported again', async ({
+    api,
+    site,
+    imported: world,
+  }) => {
+    const again = await finishedImport(
+      api,
       world.viewer,
       bookmarkImportSchema.parse(
-        expectStatus(await upload(world.owner, world.workspaceId, chromeExport(fixture.origin)), 202),
+        expectStatus(await upload(api, world.owner, world.workspaceId, chromeExport(site.origin)), 202),
       ),
     );
     expect(again).toMatchObject({ status: 'completed', total: 7, imported: 0, duplicates: 4 });
     expect(again.skipped.filter((entry) => entry.reason === 'duplicate')).toHaveLength(4);
-    expect(await resourcesOf(world.viewer, world.workspaceId)).toHaveLength(3);
+    expect(await resourcesOf(api, world.viewer, world.workspaceId)).toHaveLength(3);
   });
 
-  it('refuses a file that is no bookmarks file, a viewer, an outsider and a file over 20 MB', async () => {
-    const page = await upload(world.editor, world.workspaceId, '<html><body>Nothing here</body></html>');
+  test('refuses a file that is no bookmarks file, a viewer, an outsider and a file over 20 MB', async ({
+    api,
+    site,
+    world,
+  }) => {
+    const page = await upload(api, world.editor, world.workspaceId, '<html><body>Nothing here</body></html>');
     expect(expectStatus<{ detail: string }>(page, 400).detail).toMatch(
       /^This file is not a bookmarks file\./,
     );
-    expectStatus(await upload(world.viewer, world.workspaceId, chromeExport(fixture.origin)), 403);
-    expectStatus(await upload(await h.user(), world.workspaceId, chromeExport(fixture.origin)), 404);
-    const huge = await upload(world.editor, world.workspaceId, 'a'.repeat(20 * 1024 * 1024 + 1));
+    expectStatus(await upload(api, world.viewer, world.workspaceId, chromeExport(site.origin)), 403);
+    expectStatus(await upload(api, await api.user(), world.workspaceId, chromeExport(site.origin)), 404);
+    const huge = await upload(api, world.editor, world.workspaceId, 'a'.repeat(20 * 1024 * 1024 + 1));
     const problem = expectStatus<{ detail: string }>(huge, 413);
     expect(problem.detail).toBe(BOOKMARKS_FILE_TOO_LARGE);
-    const form = await h.as(world.editor).post(`/ingestion/bookmarks/workspace/${world.workspaceId}`, 'a=b', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const form = await api
+      .as(world.editor)
+      .post(`/ingestion/bookmarks/workspace/${world.workspaceId}`, 'a=b', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     expectStatus(form, 415);
   });
 
-  it('imports a bookmark with 22,000 distinct tags (more bind parameters than one statement takes)', async () => {
-    const own = await catalogWorld(h);
+  test('imports a bookmark with 22,000 distinct tags (more bind parameters than one statement takes)', async ({
+    api,
+    world: own,
+  }) => {
     const names = Array.from({ length: 22_000 }, (_, index) => `tag-${index}`);
     const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <DL><p>
       <DT><A HREF="https://example.com/many-tags" TAGS="${names.join(',')}">Many tags</A>
     </DL><p>`;
-    const done = await finished(
+    const done = await finishedImport(
+      api,
       own.viewer,
-      bookmarkImportSchema.parse(expectStatus(await upload(own.editor, own.workspaceId, file), 202)),
+      bookmarkImportSchema.parse(expectStatus(await upload(api, own.editor, own.workspaceId, file), 202)),
       // 22,000 tags and links, each with its foreign-key checks: seconds on the embedded database.
       100_000,
     );
     expect(done).toMatchObject({ status: 'completed', total: 1, imported: 1, skipped: [], error: null });
     // The export lists every tag the bookmark got.
-    const exported = await h.as(own.viewer).get(`/resources/workspace/${own.workspaceId}/export`);
+    const exported = await api.as(own.viewer).get(`/resources/workspace/${own.workspaceId}/export`);
     const [entry] = parseBookmarksFile(exported.body);
     expect(entry?.url).toBe('https://example.com/many-tags');
     expect(new Set(entry?.tags)).toEqual(new Set(names));
   }, 120_000);
 
-  it('skips PRIVATE="1" bookmarks with reason private, unless the import includes them', async () => {
-    const own = await catalogWorld(h);
+  test('skips PRIVATE="1" bookmarks with reason private, unless the import includes them', async ({
+    api,
+    world: own,
+  }) => {
     const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <DL><p>
     <DT><A HREF="https://example.com/shared" PRIVATE="0">Shared</A>
     <DT><A HREF="https://example.com/mine" PRIVATE="1">Mine</A>
     <DD>Only for me
 </DL><p>`;
-    const skipped = await finished(
+    const skipped = await finishedImport(
+      api,
       own.viewer,
-      bookmarkImportSchema.parse(expectStatus(await upload(own.editor, own.workspaceId, file), 202)),
+      bookmarkImportSchema.parse(expectStatus(await upload(api, own.editor, own.workspaceId, file), 202)),
     );
     expect(skipped).toMatchObject({ status: 'completed', total: 2, imported: 1, duplicates: 0 });
     expect(skipped.skipped).toEqual([{ url: 'https://example.com/mine', title: 'Mine', reason: 'private' }]);
-    expect((await resourcesOf(own.viewer, own.workspaceId)).map((item) => item.raw_submitted_url)).toEqual([
-      'https://example.com/shared',
-    ]);
+    expect(
+      (await resourcesOf(api, own.viewer, own.workspaceId)).map((item) => item.raw_submitted_url),
+    ).toEqual(['https://example.com/shared']);
 
-    const included = await h
+    const included = await api
       .as(own.editor)
       .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=true`, file, {
-        headers: html,
+        headers: BOOKMARKS_HTML,
       });
-    const done = await finished(own.viewer, bookmarkImportSchema.parse(expectStatus(included, 202)));
+    const done = await finishedImport(
+      api,
+      own.viewer,
+      bookmarkImportSchema.parse(expectStatus(included, 202)),
+    );
     expect(done).toMatchObject({ status: 'completed', total: 2, imported: 1, duplicates: 1 });
-    const mine = (await resourcesOf(own.viewer, own.workspaceId)).find((item) =>
+    const mine = (await resourcesOf(api, own.viewer, own.workspaceId)).find((item) =>
       item.raw_submitted_url.endsWith('/mine'),
     );
     expect(mine?.metadata.extracted_description).toBe('Only for me');
-    const bad = await h
+    const bad = await api
       .as(own.editor)
-      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=yes`, file, { headers: html });
+      .post(`/ingestion/bookmarks/workspace/${own.workspaceId}?include_private=yes`, file, {
+        headers: BOOKMARKS_HTML,
+      });
     expect(expectStatus<{ detail: string }>(bad, 400).detail).toContain('Must be true or false');
   });
 
-  it('reads the uploaded bytes in the charset the file declares', async () => {
-    const own = await catalogWorld(h);
+  test('reads the uploaded bytes in the charset the file declares', async ({ api, world: own }) => {
     const latin1 = Buffer.from(
       `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=ISO-8859-1">
@@ -278,29 +282,34 @@ describe('bookmark import', () => {
 </DL><p>`,
       'latin1',
     );
-    const response = await h
+    const response = await api
       .as(own.editor)
       .post(`/ingestion/bookmarks/workspace/${own.workspaceId}`, latin1, {
         headers: { 'content-type': 'text/html' },
       });
-    await finished(own.viewer, bookmarkImportSchema.parse(expectStatus(response, 202)));
-    const [creme] = await resourcesOf(own.viewer, own.workspaceId);
+    await finishedImport(api, own.viewer, bookmarkImportSchema.parse(expectStatus(response, 202)));
+    const [creme] = await resourcesOf(api, own.viewer, own.workspaceId);
     expect(creme?.metadata.extracted_title).toBe('Cr\u00e8me br\u00fbl\u00e9e');
-    expect(await tagNamesOf(own.viewer, creme?.workspace_resource_id ?? '')).toEqual(['Caf\u00e9s']);
+    expect(await tagNamesOf(api, own.viewer, creme?.workspace_resource_id ?? '')).toEqual(['Caf\u00e9s']);
   });
 
-  it('hides an import from non-members', async () => {
+  test('hides an import from non-members', async ({ api, imported: world }) => {
     const [latest] = bookmarkImportListSchema.parse(
-      expectStatus(await h.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`), 200),
+      expectStatus(
+        await api.as(world.viewer).get(`/ingestion/bookmarks/workspace/${world.workspaceId}`),
+        200,
+      ),
     );
-    const hidden = await h.as(await h.user()).get(`/ingestion/bookmarks/${latest?.id}`);
+    const hidden = await api.as(await api.user()).get(`/ingestion/bookmarks/${latest?.id}`);
     expect(expectStatus<{ detail: string }>(hidden, 404).detail).toBe('Bookmark import not found');
   });
 });
 
 describe('bookmark export', () => {
-  it('exports the resources as a bookmarks file, escaped, and imports back the same', async () => {
-    const source = await catalogWorld(h);
+  test('exports the resources as a bookmarks file, escaped, and imports back the same', async ({
+    api,
+    world: source,
+  }) => {
     const tricky = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
     <DL><p>
       <DT><H3>Tags &amp; "quotes"</H3>
@@ -311,13 +320,16 @@ describe('bookmark export', () => {
       </DL><p>
       <DT><A HREF="https://example.com/untitled"></A>
     </DL><p>`;
-    const imported = await finished(
+    const imported = await finishedImport(
+      api,
       source.viewer,
-      bookmarkImportSchema.parse(expectStatus(await upload(source.editor, source.workspaceId, tricky), 202)),
+      bookmarkImportSchema.parse(
+        expectStatus(await upload(api, source.editor, source.workspaceId, tricky), 202),
+      ),
     );
     expect(imported).toMatchObject({ status: 'completed', imported: 3 });
 
-    const response = await h.as(source.viewer).get(`/resources/workspace/${source.workspaceId}/export`);
+    const response = await api.as(source.viewer).get(`/resources/workspace/${source.workspaceId}/export`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
@@ -348,27 +360,29 @@ describe('bookmark export', () => {
     );
 
     // And imported into another workspace, it makes the same resources with the same tags.
-    const target = await catalogWorld(h);
-    const roundTrip = await finished(
+    const target = await catalogWorld(api);
+    const roundTrip = await finishedImport(
+      api,
       target.viewer,
-      bookmarkImportSchema.parse(expectStatus(await upload(target.editor, target.workspaceId, file), 202)),
+      bookmarkImportSchema.parse(
+        expectStatus(await upload(api, target.editor, target.workspaceId, file), 202),
+      ),
     );
     expect(roundTrip).toMatchObject({ status: 'completed', imported: 3, skipped: [] });
     const summary = async (world: CatalogWorld) =>
       Promise.all(
-        (await resourcesOf(world.viewer, world.workspaceId)).map(async (resource) => [
+        (await resourcesOf(api, world.viewer, world.workspaceId)).map(async (resource) => [
           resource.raw_submitted_url,
           resource.metadata.extracted_description,
-          await tagNamesOf(world.viewer, resource.workspace_resource_id),
+          await tagNamesOf(api, world.viewer, resource.workspace_resource_id),
         ]),
       );
     expect((await summary(target)).sort()).toEqual((await summary(source)).sort());
   });
 
-  it('is for members only', async () => {
-    const world = await catalogWorld(h);
-    expectStatus(await h.as(await h.user()).get(`/resources/workspace/${world.workspaceId}/export`), 404);
-    const empty = await h.as(world.viewer).get(`/resources/workspace/${world.workspaceId}/export`);
+  test('is for members only', async ({ api, world }) => {
+    expectStatus(await api.as(await api.user()).get(`/resources/workspace/${world.workspaceId}/export`), 404);
+    const empty = await api.as(world.viewer).get(`/resources/workspace/${world.workspaceId}/export`);
     expect(parseBookmarksFile(empty.body)).toEqual([]);
   });
 });
