@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { attentionListSchema, itemHealthSchema, type ItemHealth } from '@stackyard/contracts/health';
 import { resourceSchema } from '@stackyard/contracts/resource';
 import { toolSchema } from '@stackyard/contracts/tool';
@@ -7,7 +7,7 @@ import { toolFacts } from '@stackyard/db/schema';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
 import { startFakeLinkSite, type FakeLinkSite } from '@stackyard/testing/fake-link-site';
-import { apiTest } from '@stackyard/testing/api-fixtures';
+import { apiTest, serverFixture } from '@stackyard/testing/api-fixtures';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import { DEFAULT_HEALTH_SETTINGS } from './health-context.ts';
 import { createHealthWorker, enqueueChecks } from './health.job.ts';
@@ -16,15 +16,13 @@ import { listWorkspaceTargets } from './health.repo.ts';
 // Link health against a local site answering each case; the loopback site is allowlisted as an intranet
 // host, the way a deployment allowlists its own. The API runs no workers: each test runs the queued checks.
 
-const test = apiTest({ env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', RUN_WORKERS: 'false' } });
-let site: FakeLinkSite;
-
-beforeAll(async () => {
-  site = await startFakeLinkSite();
-});
-
-// The API runs no workers, so nothing reaches the site once the tests are done, while the API still runs.
-afterAll(() => site.close());
+// `site`, the link site, one per file. The API runs no workers, so nothing reaches the site once the tests
+// are done, whichever of the two closes first.
+const test = apiTest({ env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', RUN_WORKERS: 'false' } }).extend(
+  'site',
+  { scope: 'file' },
+  serverFixture(startFakeLinkSite),
+);
 
 const quiet = { warn: () => undefined, error: () => undefined };
 
@@ -41,13 +39,20 @@ function runQueuedChecks(api: Harness): Promise<number> {
   return createHealthWorker(api.db.db, settings, quiet).drain();
 }
 
-async function resource(api: Harness, world: CatalogWorld, path: string, title = path): Promise<string> {
+async function resource(
+  api: Harness,
+  site: FakeLinkSite,
+  world: CatalogWorld,
+  path: string,
+  title = path,
+): Promise<string> {
   return seedResource(api.db.db, { workspaceId: world.workspaceId, url: `${site.origin}${path}`, title });
 }
 
 /** A tool on the site (named, its slug made of the name) whose facts job stored these facts. */
 async function toolWithFacts(
   api: Harness,
+  site: FakeLinkSite,
   world: CatalogWorld,
   name: string,
   facts: { source: 'github' | 'npm'; subject: string; data: object },
@@ -79,8 +84,12 @@ async function attention(api: Harness, user: TestUser, world: CatalogWorld) {
 }
 
 describe('checking a link now', () => {
-  test('finds a page ok, then asks again conditionally and keeps it ok on 304', async ({ api, world }) => {
-    const id = await resource(api, world, '/ok?case=conditional');
+  test('finds a page ok, then asks again conditionally and keeps it ok on 304', async ({
+    api,
+    site,
+    world,
+  }) => {
+    const id = await resource(api, site, world, '/ok?case=conditional');
     expect(await checkNow(api, world.editor, id)).toMatchObject({
       status: 'ok',
       http_status: 200,
@@ -105,10 +114,11 @@ describe('checking a link now', () => {
 
   test('offers the new URL of a permanent redirect; accepting it with an edit takes the item off the list', async ({
     api,
+    site,
     world,
   }) => {
-    const id = await resource(api, world, '/old', 'Old docs');
-    const temporary = await resource(api, world, '/elsewhere-for-now');
+    const id = await resource(api, site, world, '/old', 'Old docs');
+    const temporary = await resource(api, site, world, '/elsewhere-for-now');
     expect(await checkNow(api, world.editor, id)).toMatchObject({
       status: 'moved',
       moved_to: `${site.origin}/new`,
@@ -127,14 +137,15 @@ describe('checking a link now', () => {
 
   test('finds 404 and 410 gone, a tool whose repository is archived and one whose package is deprecated', async ({
     api,
+    site,
     world,
   }) => {
-    const missing = await resource(api, world, '/missing');
-    const removed = await resource(api, world, '/removed');
+    const missing = await resource(api, site, world, '/missing');
+    const removed = await resource(api, site, world, '/removed');
     expect(await checkNow(api, world.editor, missing)).toMatchObject({ status: 'gone', http_status: 404 });
     expect(await checkNow(api, world.editor, removed)).toMatchObject({ status: 'gone', http_status: 410 });
 
-    const tool = await toolWithFacts(api, world, 'Old tool', {
+    const tool = await toolWithFacts(api, site, world, 'Old tool', {
       source: 'github',
       subject: '',
       data: { archived: true },
@@ -147,7 +158,7 @@ describe('checking a link now', () => {
     expect(read.health).toMatchObject({ status: 'archived', http_status: 200 });
 
     // A tool whose npm package's latest version is deprecated, as the facts job stores it.
-    const dated = await toolWithFacts(api, world, 'Dated tool', {
+    const dated = await toolWithFacts(api, site, world, 'Dated tool', {
       source: 'npm',
       subject: 'dated-tool',
       data: { name: 'dated-tool', deprecated: 'Use fresh-tool instead' },
@@ -166,9 +177,9 @@ describe('checking a link now', () => {
     ]);
   });
 
-  test('is refused to a viewer; another workspace’s member gets 404', async ({ api, world }) => {
+  test('is refused to a viewer; another workspace’s member gets 404', async ({ api, site, world }) => {
     const other = await catalogWorld(api);
-    const id = await resource(api, world, '/ok?case=viewer');
+    const id = await resource(api, site, world, '/ok?case=viewer');
     expectStatus(await api.as(world.viewer).post(`/resources/${id}/health-check`), 403);
     expectStatus(await api.as(world.viewer).post(`/workspaces/${world.workspaceId}/health-check`), 403);
     expectStatus(await api.as(other.editor).post(`/resources/${id}/health-check`), 404);
@@ -178,8 +189,8 @@ describe('checking a link now', () => {
 });
 
 describe('checking a whole workspace', () => {
-  test('counts a link failing after three failed checks in a row', async ({ api, world }) => {
-    const id = await resource(api, world, '/broken', 'Flaky');
+  test('counts a link failing after three failed checks in a row', async ({ api, site, world }) => {
+    const id = await resource(api, site, world, '/broken', 'Flaky');
     for (const round of [1, 2, 3]) {
       const queued = await api.as(world.editor).post(`/workspaces/${world.workspaceId}/health-check`);
       expect(expectStatus(queued, 202)).toEqual({ queued: 1 });
@@ -196,9 +207,10 @@ describe('checking a whole workspace', () => {
 
   test("queues one host's checks due one host spacing apart, other hosts' at once", async ({
     api,
+    site,
     world,
   }) => {
-    for (const n of [1, 2, 3]) await resource(api, world, `/ok?case=spaced-${n}`);
+    for (const n of [1, 2, 3]) await resource(api, site, world, `/ok?case=spaced-${n}`);
     await seedResource(api.db.db, {
       workspaceId: world.workspaceId,
       url: `${site.origin.replace('127.0.0.1', 'localhost')}/ok?case=spaced-other-host`,
@@ -226,8 +238,8 @@ describe('checking a whole workspace', () => {
     await runQueuedChecks(api);
   });
 
-  test('does not queue an item twice while its check waits', async ({ api, world }) => {
-    await resource(api, world, '/ok?case=twice');
+  test('does not queue an item twice while its check waits', async ({ api, site, world }) => {
+    await resource(api, site, world, '/ok?case=twice');
     const path = `/workspaces/${world.workspaceId}/health-check`;
     expect(expectStatus(await api.as(world.editor).post(path), 202)).toEqual({ queued: 1 });
     expect(expectStatus(await api.as(world.owner).post(path), 202)).toEqual({ queued: 0 });
@@ -239,16 +251,17 @@ describe('checking a whole workspace', () => {
 describe('the periodic sweep', () => {
   test('queues the links never checked and those checked longer ago than the interval', async ({
     api,
+    site,
     world,
   }) => {
-    const fresh = await resource(api, world, '/ok?case=sweep-fresh');
-    const stale = await resource(api, world, '/ok?case=sweep-stale');
+    const fresh = await resource(api, site, world, '/ok?case=sweep-fresh');
+    const stale = await resource(api, site, world, '/ok?case=sweep-stale');
     await checkNow(api, world.editor, fresh);
     await checkNow(api, world.editor, stale);
     await api.db.db.execute(
       sql`update item_health set checked_at = now() - interval '8 days' where resource_id = ${stale}`,
     );
-    await resource(api, world, '/ok?case=sweep-never');
+    await resource(api, site, world, '/ok?case=sweep-never');
 
     const worker = createHealthWorker(api.db.db, settings, quiet);
     expect(await worker.sweep()).toBeGreaterThanOrEqual(2);
@@ -258,17 +271,20 @@ describe('the periodic sweep', () => {
     expect(site.requests('/ok?case=sweep-fresh')).toHaveLength(1);
   });
 
-  test('leaves its checks behind those a member asks for with "Check all links now"', async ({ api }) => {
+  test('leaves its checks behind those a member asks for with "Check all links now"', async ({
+    api,
+    site,
+  }) => {
     const swept = await catalogWorld(api);
     const backlog = await Promise.all(
-      [1, 2, 3].map((n) => resource(api, swept, `/ok?case=sweep-backlog-${n}`)),
+      [1, 2, 3].map((n) => resource(api, site, swept, `/ok?case=sweep-backlog-${n}`)),
     );
     // A sweeper that runs nothing itself: the checks wait in the queue for the worker below.
     const sweeper = createHealthWorker(api.db.db, { ...settings, concurrency: 0 }, quiet);
     expect(await sweeper.sweep()).toBeGreaterThanOrEqual(3);
 
     const asking = await catalogWorld(api);
-    const asked = await resource(api, asking, '/ok?case=asked-after-sweep');
+    const asked = await resource(api, site, asking, '/ok?case=asked-after-sweep');
     const path = `/workspaces/${asking.workspaceId}/health-check`;
     expect(expectStatus(await api.as(asking.editor).post(path), 202)).toEqual({ queued: 1 });
     await createHealthWorker(api.db.db, { ...settings, concurrency: 1 }, quiet).drain();
@@ -287,8 +303,8 @@ describe('the periodic sweep', () => {
 });
 
 describe('marking an item as kept', () => {
-  test('takes it off the list until a check finds another status', async ({ api, world }) => {
-    const id = await resource(api, world, '/missing?case=kept', 'Kept');
+  test('takes it off the list until a check finds another status', async ({ api, site, world }) => {
+    const id = await resource(api, site, world, '/missing?case=kept', 'Kept');
     expectStatus(await api.as(world.editor).post(`/resources/${id}/health/keep`), 409);
     await checkNow(api, world.editor, id);
     expectStatus(await api.as(world.viewer).post(`/resources/${id}/health/keep`), 403);
