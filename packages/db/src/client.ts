@@ -28,7 +28,7 @@ export interface DbConfig {
   pgliteSnapshot?: Blob | undefined;
   /**
    * Called once the database has been asked to open, before it is open: PGlite's thread has been told what to
-   * open (PostgreSQL's pool: at once). Work that keeps the main thread busy, such as loading modules, is best
+   * open (PostgreSQL: at once, before its driver's modules load). Work that keeps the main thread busy, such as loading modules, is best
    * started then, or it holds that request back.
    */
   onOpening?: () => void;
@@ -154,6 +154,8 @@ async function openPglite(
 }
 
 async function openPostgres(databaseUrl: string, poolMax = 10, onOpening = () => {}): Promise<DbHandle> {
+  // No thread waits for a message here: what the caller loads next loads beside the driver's modules.
+  onOpening();
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema, { applyRepeatable }] =
     await Promise.all([
       import('pg'),
@@ -163,7 +165,6 @@ async function openPostgres(databaseUrl: string, poolMax = 10, onOpening = () =>
       import('./repeatable.ts'),
     ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
-  onOpening();
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   skipAbandonedReads(pool);
