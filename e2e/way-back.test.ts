@@ -64,6 +64,8 @@ test('not found pages lead back to the workspace and to search, by keyboard', as
   // The app's 404 page, signed in: the current workspace and its tools' search.
   await page.goto('/no/such/page/here');
   await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+  // Until the current workspace is known the page offers the dashboard; its links follow once it is.
+  await ways.getByRole('link', { name: 'Search tools' }).waitFor();
   expect(await ways.getByRole('link').allTextContents()).toEqual(['Go to yard', 'Search tools']);
   await followByKeyboard(page, 'Search tools');
   await page.waitForURL(`**${base}/tools`);
