@@ -1,4 +1,5 @@
 import { useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { FieldError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
@@ -144,11 +145,7 @@ export function SearchCombobox<T>({
             </li>
           ))}
       </ul>
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

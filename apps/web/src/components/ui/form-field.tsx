@@ -30,11 +30,20 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/**
+ * A field's message, where there is one. A control FormField does not wrap names it itself: aria-invalid, and
+ * aria-describedby with this `id`.
+ */
+export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@stackyard/contracts/radar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FieldError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { checkedRequest, useCheckedForm } from '@/lib/use-checked-form';
@@ -83,7 +83,7 @@ export function RadarSettingsForm({ workspaceId, settings }: Props) {
               )}
             </FormField>
           ))}
-          {form.errors.categories ? <p className="text-sm text-red-700">{form.errors.categories}</p> : null}
+          <FieldError error={form.errors.categories} />
         </fieldset>
       ) : null}
       {update.error ? <Alert>{update.error.message}</Alert> : null}

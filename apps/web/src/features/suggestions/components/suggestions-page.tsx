@@ -3,6 +3,7 @@ import { SUGGESTION_FOCUS_MAX, suggestionListQuerySchema } from '@stackyard/cont
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useSuggestions } from '../api/get-suggestions';
@@ -127,11 +128,7 @@ function FocusForm({ focus, onSubmit }: { focus: string; onSubmit: (focus: strin
           </Button>
         )}
       </div>
-      {error && (
-        <p id="suggestions-focus-error" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id="suggestions-focus-error" error={error} />
     </form>
   );
 }
