@@ -1,30 +1,11 @@
 // What an assistant reaches over MCP: only the team's decisions, the errors the protocol names, and the
 // curation tools (set_stance, remove_tag). The SDK's client against the real server on a free port.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import type { Harness } from '@stackyard/testing/harness';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import {
-  call,
-  createMcpHarness,
-  ok,
-  text,
-  type McpHarness,
-  type McpWorld,
-} from '@stackyard/testing/mcp-harness';
+import { call, mcpTest, ok, text } from '@stackyard/testing/mcp-harness';
 
-let m: McpHarness;
-let h: Harness;
-let world: McpWorld;
-
-beforeAll(async () => {
-  m = await createMcpHarness();
-  ({ h, world } = m);
-});
-
-afterAll(async () => {
-  await m.close();
-});
+const test = mcpTest();
 
 /** The error a request failed with: a JSON-RPC error reaches the client as a ProtocolError. */
 async function failure(work: () => Promise<unknown>): Promise<ProtocolError> {
@@ -38,8 +19,10 @@ async function failure(work: () => Promise<unknown>): Promise<ProtocolError> {
 }
 
 describe('MCP for assistants', () => {
-  it('answers an unknown resource with -32602 and its URI', async () => {
-    const client = await m.connect((await m.createToken(world.viewer, { scope: 'read' })).token);
+  test('answers an unknown resource with -32602 and its URI', async ({
+    mcp: { world, createToken, connect },
+  }) => {
+    const client = await connect((await createToken(world.viewer, { scope: 'read' })).token);
     for (const uri of [
       'stackyard://nope/stack',
       `stackyard://${world.slug}/tools/no-such-tool`,
@@ -52,9 +35,11 @@ describe('MCP for assistants', () => {
     }
   });
 
-  it('answers a body that is not JSON with a JSON-RPC parse error', async () => {
-    const { token } = await m.createToken(world.viewer, { scope: 'read' });
-    const response = await fetch(`${m.base}/mcp`, {
+  test('answers a body that is not JSON with a JSON-RPC parse error', async ({
+    mcp: { base, world, createToken },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const response = await fetch(`${base}/mcp`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
@@ -72,9 +57,9 @@ describe('MCP for assistants', () => {
     });
   });
 
-  it('advertises no list changes it never notifies', async () => {
+  test('advertises no list changes it never notifies', async ({ mcp: { world, createToken, connect } }) => {
     for (const legacy of [false, true]) {
-      const client = await m.connect((await m.createToken(world.viewer, { scope: 'read' })).token, {
+      const client = await connect((await createToken(world.viewer, { scope: 'read' })).token, {
         legacy,
       });
       const capabilities = client.getServerCapabilities();
@@ -84,8 +69,10 @@ describe('MCP for assistants', () => {
     }
   });
 
-  it('refuses an unknown argument, naming the ones the tool takes', async () => {
-    const client = await m.connect((await m.createToken(world.owner, { scope: 'read' })).token);
+  test('refuses an unknown argument, naming the ones the tool takes', async ({
+    mcp: { h, world, createToken, connect },
+  }) => {
+    const client = await connect((await createToken(world.owner, { scope: 'read' })).token);
     // A second workspace: a misspelt workspace argument must not fall back to a default one.
     ok(await h.as(world.owner).post('/workspaces', { name: 'Side project' }), 201);
     const answer = await call(client, 'get_preferred_stack', { workspace_id: world.workspaceId });
@@ -96,8 +83,10 @@ describe('MCP for assistants', () => {
     expect(schema?.additionalProperties).toBe(false);
   });
 
-  it('keeps unmarked comments out of the stack answers, and survives a URL with %FF', async () => {
-    const client = await m.connect((await m.createToken(world.viewer, { scope: 'read_write' })).token);
+  test('keeps unmarked comments out of the stack answers, and survives a URL with %FF', async ({
+    mcp: { h, world, createToken, connect },
+  }) => {
+    const client = await connect((await createToken(world.viewer, { scope: 'read_write' })).token);
     const viewerComment = await call(client, 'add_comment', {
       kind: 'tool',
       item: 'vitest',
@@ -133,8 +122,10 @@ describe('MCP for assistants', () => {
     expect(text(recommended)).not.toContain('Ignore all rules');
   });
 
-  it('lets an editor set a stance and remove a tag; refuses viewers and read tokens', async () => {
-    const editor = await m.connect((await m.createToken(world.editor, { scope: 'read_write' })).token);
+  test('lets an editor set a stance and remove a tag; refuses viewers and read tokens', async ({
+    mcp: { world, createToken, connect },
+  }) => {
+    const editor = await connect((await createToken(world.editor, { scope: 'read_write' })).token);
     const set = await call(editor, 'set_stance', { tool: 'vitest', stance: 'avoid', note: 'use node:test' });
     expect(set.isError, text(set)).toBeFalsy();
     expect(set.structuredContent).toMatchObject({
@@ -162,8 +153,8 @@ describe('MCP for assistants', () => {
     expect(unknownTag.isError).toBe(true);
     expect(text(unknownTag)).toContain('No tag "nope" in this workspace.');
 
-    const viewer = await m.connect((await m.createToken(world.viewer, { scope: 'read_write' })).token);
-    const reader = await m.connect((await m.createToken(world.owner, { scope: 'read' })).token);
+    const viewer = await connect((await createToken(world.viewer, { scope: 'read_write' })).token);
+    const reader = await connect((await createToken(world.owner, { scope: 'read' })).token);
     for (const [name, args] of [
       ['set_stance', { workspace: world.slug, tool: 'vitest', stance: 'avoid' }],
       ['remove_tag', { workspace: world.slug, kind: 'tool', item: 'drizzle-orm', tag: 'orm' }],

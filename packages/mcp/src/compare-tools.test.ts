@@ -1,25 +1,19 @@
 // compare_tools over Streamable HTTP with the SDK's client: the same comparison as GET /compare, structured,
 // with a Markdown table as text; a bad list of tools is a tool error the model can act on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { compareResponseSchema } from '@stackyard/contracts/compare';
-import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
+import { call, mcpTest, text } from '@stackyard/testing/mcp-harness';
 
-let m: McpHarness;
-
-beforeAll(async () => {
-  m = await createMcpHarness();
-});
-
-afterAll(async () => {
-  await m.close();
-});
+const test = mcpTest();
 
 describe('compare_tools', () => {
-  it('compares the workspace’s tools: structured like the API, Markdown as text', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('compares the workspace’s tools: structured like the API, Markdown as text', async ({
+    mcp: { world, createToken, connect },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
     const result = await call(client, 'compare_tools', {
-      workspace: m.world.slug,
+      workspace: world.slug,
       tools: ['drizzle-orm', 'prisma'],
     });
     expect(result.isError).toBeFalsy();
@@ -28,18 +22,18 @@ describe('compare_tools', () => {
       ['drizzle-orm', 5],
       ['prisma', 2],
     ]);
-    expect(comparison.rows.find((row) => row.key === 'rating')?.best).toEqual([m.world.drizzleId]);
+    expect(comparison.rows.find((row) => row.key === 'rating')?.best).toEqual([world.drizzleId]);
     const markdown = text(result);
     expect(markdown).toContain('# Comparison: Drizzle ORM vs Prisma');
     expect(markdown).toContain('| Rating | **5/5** | 2/5 |');
     expect(markdown).toContain('| Stance | **preferred** | avoid |');
   });
 
-  it('explains an unknown tool as a tool error', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('explains an unknown tool as a tool error', async ({ mcp: { world, createToken, connect } }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
     const result = await call(client, 'compare_tools', {
-      workspace: m.world.slug,
+      workspace: world.slug,
       tools: ['drizzle-orm', 'nope'],
     });
     expect(result.isError).toBe(true);

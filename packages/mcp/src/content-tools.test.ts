@@ -1,27 +1,23 @@
 // get_resource_content over the real MCP endpoint: a saved copy comes back as Markdown, in parts when long,
 // and a resource without a copy (or out of reach) is a tool error that says why.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seedResource, seedResourceCopy } from '@stackyard/testing/catalog-seed';
-import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
-
-let m: McpHarness;
-let resourceId: string;
-let bareId: string;
+import { call, mcpTest, text } from '@stackyard/testing/mcp-harness';
 
 const html =
   '<h2>Getting started</h2><p>Install it with <code>npm i orbit</code>, then read <a href="https://orbit.example/docs">the docs</a>.</p>' +
   '<ul><li>fast</li><li>small</li></ul><pre><code>orbit build --watch</code></pre>' +
   `<blockquote><p>Keep it simple.</p></blockquote>${'<p>More words about orbit and its design. </p>'.repeat(60)}`;
 
-beforeAll(async () => {
-  m = await createMcpHarness();
-  const { workspaceId } = m.world;
-  resourceId = await seedResource(m.h.db.db, {
+/** mcpTest with `resources`, seeded once per file: `resourceId` with a saved copy, `bareId` without one. */
+const test = mcpTest().extend('resources', { scope: 'file' }, async ({ mcp: { h, world } }) => {
+  const { workspaceId } = world;
+  const resourceId = await seedResource(h.db.db, {
     workspaceId,
     url: 'https://orbit.example/guide',
     title: 'Orbit guide',
   });
-  await seedResourceCopy(m.h.db.db, {
+  await seedResourceCopy(h.db.db, {
     workspaceId,
     resourceId,
     url: 'https://orbit.example/guide',
@@ -29,15 +25,17 @@ beforeAll(async () => {
     html,
     fetchedAt: new Date('2026-11-01T10:00:00Z'),
   });
-  bareId = await seedResource(m.h.db.db, { workspaceId, url: 'https://orbit.example/bare' });
+  const bareId = await seedResource(h.db.db, { workspaceId, url: 'https://orbit.example/bare' });
+  return { resourceId, bareId };
 });
 
-afterAll(() => m.close());
-
 describe('get_resource_content', () => {
-  it('answers the saved copy as Markdown, with its source and date', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('answers the saved copy as Markdown, with its source and date', async ({
+    mcp: { world, createToken, connect },
+    resources: { resourceId },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
     const result = await call(client, 'get_resource_content', { resource: resourceId });
     expect(result.isError).toBeFalsy();
     const content = result.structuredContent as Record<string, unknown>;
@@ -59,9 +57,12 @@ describe('get_resource_content', () => {
     expect(markdown).not.toContain('<');
   });
 
-  it('hands a long copy over in parts', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('hands a long copy over in parts', async ({
+    mcp: { world, createToken, connect },
+    resources: { resourceId },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
     const first = (await call(client, 'get_resource_content', { resource: resourceId, max_chars: 1_000 }))
       .structuredContent as { markdown: string; next_offset: number; total_chars: number };
     expect(first.markdown).toHaveLength(1_000);
@@ -73,15 +74,18 @@ describe('get_resource_content', () => {
     expect(first.markdown.length + rest.markdown.length).toBe(first.total_chars);
   });
 
-  it('says so when the resource has no saved copy, or is not in reach', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('says so when the resource has no saved copy, or is not in reach', async ({
+    mcp: { h, world, createToken, connect },
+    resources: { resourceId, bareId },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
     const none = await call(client, 'get_resource_content', { resource: bareId });
     expect(none.isError).toBe(true);
     expect(text(none)).toContain('This resource has no saved copy');
-    const stranger = await m.h.user(`mcp_stranger_${Date.now().toString(36)}`);
-    const { token: strangerToken } = await m.createToken(stranger, { scope: 'read' });
-    const refused = await call(await m.connect(strangerToken), 'get_resource_content', {
+    const stranger = await h.user(`mcp_stranger_${Date.now().toString(36)}`);
+    const { token: strangerToken } = await createToken(stranger, { scope: 'read' });
+    const refused = await call(await connect(strangerToken), 'get_resource_content', {
       resource: resourceId,
     });
     expect(refused.isError).toBe(true);

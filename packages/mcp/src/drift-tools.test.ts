@@ -1,32 +1,26 @@
 // get_drift over Streamable HTTP: the latest uploaded scan against the team's stances, in sentences and lists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
+import { describe, expect } from 'vitest';
+import { call, mcpTest, text } from '@stackyard/testing/mcp-harness';
 
-let m: McpHarness;
-
-beforeAll(async () => {
-  m = await createMcpHarness();
-});
-
-afterAll(async () => {
-  await m.close();
-});
+const test = mcpTest();
 
 describe('get_drift', () => {
-  it('says there is no scan yet, then names the avoided tool with the preferred one', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
-    const before = await call(client, 'get_drift', { workspace: m.world.slug });
+  test('says there is no scan yet, then names the avoided tool with the preferred one', async ({
+    mcp: { h, world, createToken, connect },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
+    const before = await call(client, 'get_drift', { workspace: world.slug });
     expect(before.isError).toBeFalsy();
     expect(text(before)).toContain('has no scan yet');
 
     const content = JSON.stringify({ dependencies: { prisma: '^5.0.0', 'left-pad': '1.3.0' } }, null, 2);
-    const uploaded = await m.h
-      .as(m.world.editor)
-      .post(`/workspaces/${m.world.workspaceId}/scans`, { files: [{ path: 'package.json', content }] });
+    const uploaded = await h
+      .as(world.editor)
+      .post(`/workspaces/${world.workspaceId}/scans`, { files: [{ path: 'package.json', content }] });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
 
-    const result = await call(client, 'get_drift', { workspace: m.world.slug });
+    const result = await call(client, 'get_drift', { workspace: world.slug });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       avoided: [
@@ -47,16 +41,18 @@ describe('get_drift', () => {
     );
   });
 
-  it('reads a project’s scan, and explains an unknown project as a tool error', async () => {
-    const { token } = await m.createToken(m.world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('reads a project’s scan, and explains an unknown project as a tool error', async ({
+    mcp: { world, createToken, connect },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
     const ofProject = await call(client, 'get_drift', {
-      workspace: m.world.slug,
-      project: m.world.projectSlug,
+      workspace: world.slug,
+      project: world.projectSlug,
     });
     expect(ofProject.isError).toBeFalsy();
     expect(text(ofProject)).toContain('Project Billing has no scan yet');
-    const unknown = await call(client, 'get_drift', { workspace: m.world.slug, project: 'nope' });
+    const unknown = await call(client, 'get_drift', { workspace: world.slug, project: 'nope' });
     expect(unknown.isError).toBe(true);
   });
 });

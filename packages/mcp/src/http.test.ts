@@ -2,56 +2,54 @@
 // and the Origin check against DNS rebinding.
 import { eq } from 'drizzle-orm';
 import { accessTokens } from '@stackyard/db/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/client';
-import type { Harness, TestUser } from '@stackyard/testing/harness';
-import { call, createMcpHarness, ok, type McpHarness, type McpWorld } from '@stackyard/testing/mcp-harness';
+import { describe, expect } from 'vitest';
+import { call, mcpTest, ok } from '@stackyard/testing/mcp-harness';
 import { mcpToolCall } from '@stackyard/testing/mcp-requests';
 
-let m: McpHarness;
-let h: Harness;
-let base: string;
-let world: McpWorld;
-const createToken = (user: TestUser, body: Record<string, unknown>) => m.createToken(user, body);
-const connect = (token: string, options?: { legacy?: boolean }): Promise<Client> => m.connect(token, options);
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
-beforeAll(async () => {
-  m = await createMcpHarness();
-  ({ h, base, world } = m);
-});
-
-afterAll(async () => {
-  await m.close();
-});
+/**
+ * mcpTest with raw requests to /mcp: `post`, an initialize with the headers given, and `postToolCall`, a
+ * tools/call as the SDK's client sends it (the answer is one JSON body).
+ */
+const test = mcpTest()
+  .extend(
+    'post',
+    ({ mcp: { base } }) =>
+      (headers: Record<string, string>) =>
+        fetch(`${base}/mcp`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...headers,
+          },
+          body: JSON.stringify(initialize),
+        }),
+  )
+  .extend(
+    'postToolCall',
+    ({ mcp: { base } }) =>
+      (token: string, name: string, args: Record<string, unknown>) => {
+        const { headers, body } = mcpToolCall(name, args, 'raw');
+        return fetch(`${base}/mcp`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      },
+  );
 
 describe('the /mcp endpoint', () => {
-  const initialize = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-  };
-  const post = (headers: Record<string, string>) =>
-    fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        ...headers,
-      },
-      body: JSON.stringify(initialize),
-    });
-  // A tools/call as the SDK's client sends it (the answer is one JSON body).
-  const postToolCall = (token: string, name: string, args: Record<string, unknown>) => {
-    const { headers, body } = mcpToolCall(name, args, 'raw');
-    return fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  };
-
-  it('asks for a bearer token with 401 and WWW-Authenticate, and publishes its resource metadata', async () => {
+  test('asks for a bearer token with 401 and WWW-Authenticate, and publishes its resource metadata', async ({
+    mcp: { base, connect },
+    post,
+  }) => {
     const anonymous = await post({});
     expect(anonymous.status).toBe(401);
     const challenge = anonymous.headers.get('www-authenticate') ?? '';
@@ -66,7 +64,11 @@ describe('the /mcp endpoint', () => {
     await expect(connect('sy_pat_made_up_token_that_does_not_exist_anywhere')).rejects.toThrow();
   });
 
-  it('refuses revoked and expired tokens at once', async () => {
+  test('refuses revoked and expired tokens at once', async ({
+    mcp: { h, world, createToken, connect },
+    post,
+    postToolCall,
+  }) => {
     const revoked = await createToken(world.editor, {});
     const expired = await createToken(world.editor, { expires_in_days: 30 });
     const client = await connect(revoked.token);
@@ -105,7 +107,10 @@ describe('the /mcp endpoint', () => {
     expect(JSON.stringify(await refused.json())).toContain('Input validation error');
   });
 
-  it('refuses a request from a foreign Origin (DNS rebinding) with 403', async () => {
+  test('refuses a request from a foreign Origin (DNS rebinding) with 403', async ({
+    mcp: { world, createToken },
+    post,
+  }) => {
     const { token } = await createToken(world.owner, { scope: 'read' });
     const foreign = await post({ authorization: `Bearer ${token}`, origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);

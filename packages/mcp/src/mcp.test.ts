@@ -1,41 +1,19 @@
 // The MCP server over Streamable HTTP, driven by the SDK's own client against the real server on a free
 // port: tools, resources and prompts answer from real data, and every refusal is the one a user expects.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/client';
-import type { Harness, TestUser } from '@stackyard/testing/harness';
-import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { describe, expect } from 'vitest';
 import { tags } from '@stackyard/db/schema';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import {
-  call,
-  createMcpHarness,
-  ok,
-  text,
-  type McpHarness,
-  type McpWorld,
-} from '@stackyard/testing/mcp-harness';
+import { call, mcpTest, ok, text } from '@stackyard/testing/mcp-harness';
 import { createApiClient } from './api-client.ts';
 import { fetchTransport } from './fetch-transport.ts';
 import { fetchStack } from './stack.ts';
 
-let m: McpHarness;
-let h: Harness;
-let fixture: FixtureServer;
-let world: McpWorld;
-const createToken = (user: TestUser, body: Record<string, unknown>) => m.createToken(user, body);
-const connect = (token: string, options?: { legacy?: boolean }): Promise<Client> => m.connect(token, options);
-
-beforeAll(async () => {
-  m = await createMcpHarness();
-  ({ h, fixture, world } = m);
-});
-
-afterAll(async () => {
-  await m.close();
-});
+const test = mcpTest();
 
 describe('the MCP server', () => {
-  it('lists every tool with a schema, a description and annotations; resources and prompts', async () => {
+  test('lists every tool with a schema, a description and annotations; resources and prompts', async ({
+    mcp: { world, createToken, connect },
+  }) => {
     const { token } = await createToken(world.owner, {});
     const client = await connect(token);
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
@@ -120,7 +98,9 @@ describe('the MCP server', () => {
     expect(message?.type === 'text' ? message.text : '').toContain('I need a tool for: an ORM');
   });
 
-  it('answers "which ORM does this workspace prefer?" and the other read tools from real data', async () => {
+  test('answers "which ORM does this workspace prefer?" and the other read tools from real data', async ({
+    mcp: { world, createToken, connect },
+  }) => {
     const { token } = await createToken(world.viewer, { scope: 'read' });
     const client = await connect(token);
 
@@ -253,7 +233,9 @@ describe('the MCP server', () => {
     );
   });
 
-  it('reads one category from the API; "Other" and an unknown category read the whole stack', async () => {
+  test('reads one category from the API; "Other" and an unknown category read the whole stack', async ({
+    mcp: { h, base, createToken, connect },
+  }) => {
     // Its own user and workspace: a bundler in two spellings, and a tool nobody has put in a category.
     const owner = await h.user('mcp_bundlers');
     const workspace = ok<{ id: string }>(await h.as(owner).post('/workspaces', { name: 'Bundlers' }), 201);
@@ -299,7 +281,7 @@ describe('the MCP server', () => {
 
     // What it asks the API for: the category alone when the API has it, the whole stack otherwise.
     const paths: string[] = [];
-    const transport = fetchTransport(m.base);
+    const transport = fetchTransport(base);
     const api = createApiClient(async (request) => {
       paths.push(request.path);
       return transport(request);
@@ -310,7 +292,9 @@ describe('the MCP server', () => {
     expect(paths).toEqual([`${stack}?category=BUNDLER`, stack, `${stack}?category=ORM`, stack]);
   });
 
-  it('lets an editor change the catalog: rate, comment, tag, and add a tool and a resource through ingestion', async () => {
+  test('lets an editor change the catalog: rate, comment, tag, and add a tool and a resource through ingestion', async ({
+    mcp: { fixture, world, createToken, connect },
+  }) => {
     const { token } = await createToken(world.editor, {});
     const client = await connect(token);
 
@@ -364,7 +348,9 @@ describe('the MCP server', () => {
     });
   });
 
-  it('refuses every write to a read token and to a viewer, saying why', async () => {
+  test('refuses every write to a read token and to a viewer, saying why', async ({
+    mcp: { fixture, world, createToken, connect },
+  }) => {
     const reader = await connect((await createToken(world.owner, { scope: 'read' })).token);
     const viewer = await connect((await createToken(world.viewer, { scope: 'read_write' })).token);
     const writes: Array<[string, Record<string, unknown>]> = [
@@ -394,7 +380,9 @@ describe('the MCP server', () => {
     expect(tool.structuredContent).toMatchObject({ rating: 4 });
   });
 
-  it('never shows another user’s workspace, and a restricted token sees only its own', async () => {
+  test('never shows another user’s workspace, and a restricted token sees only its own', async ({
+    mcp: { h, world, createToken, connect },
+  }) => {
     const stranger = await h.user('mcp_stranger');
     ok(await h.as(stranger).post('/workspaces', { name: 'Stranger Things' }), 201);
     const client = await connect((await createToken(stranger, {})).token);
@@ -434,7 +422,9 @@ describe('the MCP server', () => {
     ).toBe(true);
   });
 
-  it('speaks the 2025-11-25 revision to older clients, statelessly', async () => {
+  test('speaks the 2025-11-25 revision to older clients, statelessly', async ({
+    mcp: { world, createToken, connect },
+  }) => {
     const { token } = await createToken(world.owner, { scope: 'read' });
     const client = await connect(token, { legacy: true });
     expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
@@ -445,7 +435,9 @@ describe('the MCP server', () => {
   });
 
   // Last: it adds tags to the shared workspace.
-  it('finds a tag by name among many more than one page of the tag list', async () => {
+  test('finds a tag by name among many more than one page of the tag list', async ({
+    mcp: { h, world, createToken, connect },
+  }) => {
     await h.db.db.insert(tags).values(
       Array.from({ length: 120 }, (_, index) => ({
         workspaceId: world.workspaceId,

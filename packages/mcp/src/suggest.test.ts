@@ -1,27 +1,20 @@
 // suggest_projects over Streamable HTTP with the SDK's own client, against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { SuggestionList } from '@stackyard/contracts/suggestion';
-import { call, createMcpHarness, text, type McpHarness } from '@stackyard/testing/mcp-harness';
+import { call, mcpTest, text } from '@stackyard/testing/mcp-harness';
 import { seedCollection } from '@stackyard/testing/suggestion-seed';
 
 /** What suggest_projects answers: the API's page and its cursor. */
 type SuggestionPage = SuggestionList & { next_cursor: string | null };
 
-let m: McpHarness;
-
-beforeAll(async () => {
-  m = await createMcpHarness();
-});
-
-afterAll(async () => {
-  await m.close();
-});
+const test = mcpTest();
 
 describe('suggest_projects', () => {
-  it('says what to collect first while the workspace has too few tools, then suggests from its tools', async () => {
-    const { world } = m;
-    const { token } = await m.createToken(world.viewer, { scope: 'read' });
-    const client = await m.connect(token);
+  test('says what to collect first while the workspace has too few tools, then suggests from its tools', async ({
+    mcp: { h, world, createToken, connect },
+  }) => {
+    const { token } = await createToken(world.viewer, { scope: 'read' });
+    const client = await connect(token);
 
     // Drizzle and Vitest are usable; Prisma is avoided: too few to suggest from.
     const tooFew = await call(client, 'suggest_projects', { workspace: world.slug });
@@ -32,7 +25,7 @@ describe('suggest_projects', () => {
     expect(empty.next_cursor).toBeNull();
     expect(empty.too_few?.collect_first).toContain('Frontend framework');
 
-    await seedCollection(m.h.db.db, world.workspaceId, [
+    await seedCollection(h.db.db, world.workspaceId, [
       ['React', 'The library for web and native user interfaces', 5],
       ['Fastify', 'Fast and low overhead web framework, for Node.js', 4],
       ['PostgreSQL', 'The world’s most advanced open source relational database', null],

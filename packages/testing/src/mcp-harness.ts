@@ -3,36 +3,66 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
+import { createIngestionHarness, ingestionTest } from '@stackyard/testing/ingestion-harness';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 
-export interface McpHarness {
+/** What the `mcp` fixture offers. */
+export interface Mcp {
   h: Harness;
   fixture: FixtureServer;
   base: string;
   world: McpWorld;
   createToken(user: TestUser, body: Record<string, unknown>): Promise<{ id: string; token: string }>;
   connect(token: string, options?: { legacy?: boolean }): Promise<Client>;
+}
+
+/** `Mcp` that its caller closes, for a file that starts it in beforeAll rather than taking mcpTest's fixture. */
+export interface McpHarness extends Mcp {
   close(): Promise<void>;
 }
 
+/**
+ * ingestionTest with `mcp`, one per file: the API, the fixture site, the API's origin, the seeded world, and
+ * helpers to make tokens and connect clients. The clients close before the API it depends on does.
+ */
+export function mcpTest() {
+  return ingestionTest().extend(
+    'mcp',
+    { scope: 'file' },
+    async ({ api, site, origin }, { onCleanup }): Promise<Mcp> => {
+      const clients: Client[] = [];
+      onCleanup(async () => {
+        await Promise.all(clients.map((client) => client.close()));
+      });
+      return seededMcp(api, site, origin, clients);
+    },
+  );
+}
+
+/** The API with the MCP world seeded, on a free port; closing it closes the clients it connected first. */
 export async function createMcpHarness(): Promise<McpHarness> {
   const { h, fixture } = await createIngestionHarness();
   const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const world = await seedWorld(h);
   const clients: Client[] = [];
   return {
-    h,
-    fixture,
-    base,
-    world,
-    createToken: (user, body) => createToken(h, user, body),
-    connect: (token, options) => connect(base, clients, token, options),
+    ...(await seededMcp(h, fixture, base, clients)),
     async close() {
       await Promise.all(clients.map((client) => client.close()));
       await h.close();
     },
+  };
+}
+
+/** Seeds the world in `h`; the clients `connect` opens are added to `clients`, for the caller to close. */
+async function seededMcp(h: Harness, fixture: FixtureServer, base: string, clients: Client[]): Promise<Mcp> {
+  return {
+    h,
+    fixture,
+    base,
+    world: await seedWorld(h),
+    createToken: (user, body) => createToken(h, user, body),
+    connect: (token, options) => connect(base, clients, token, options),
   };
 }
 
