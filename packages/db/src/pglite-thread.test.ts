@@ -141,6 +141,24 @@ describe('PGlite in a worker thread', () => {
     ]);
   });
 
+  it('rolls back a transaction whose first statement fails, and leaves none open after an empty one', async () => {
+    const failed = await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into notes (id, body) values (300, null)`);
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    await handle.db.transaction(async () => undefined);
+    // Outside any transaction: a statement that may not run inside one.
+    await handle.rows(sql`vacuum notes`);
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes (id, body) values (300, 'third')`);
+    });
+    expect(await handle.rows(sql`delete from notes where id = 300 returning body`)).toEqual([
+      { body: 'third' },
+    ]);
+  });
+
   it('dumps the data directory, and a new database starts from that snapshot', async () => {
     const snapshot = await handle.dumpPglite?.();
     if (!snapshot) throw new Error('no snapshot');

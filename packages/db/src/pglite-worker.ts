@@ -90,6 +90,8 @@ async function answer(
 ): Promise<{ id: number; result: unknown }> {
   const keep = request.op === 'query' && request.keep;
   if (!keep) await kept.settle();
+  // A transaction's first statement opens it; when BEGIN fails, the statement is not run.
+  if ((request.op === 'query' || request.op === 'exec') && request.begin) await db.exec('BEGIN');
   switch (request.op) {
     case 'query': {
       const options: QueryOptions = {};

@@ -8,7 +8,7 @@ import { linkTools, workspaceProjectIds } from '../projects/projects.repo.ts';
 import { markWorkspaceChanged } from '../store/store-changes.ts';
 import { applySuggestedTags } from '../tag-suggestions/tag-suggestions.service.ts';
 import { linkTags, workspaceTagIds } from '../tags/tags.repo.ts';
-import { reviewSubmission, setSubmissionStatus, type SubmissionRow } from './ingestion.repo.ts';
+import { reviewSubmission, setSubmissionCompleted, type SubmissionRow } from './ingestion.repo.ts';
 
 // How a submission completes, the same whoever completes it: its job (a SystemGrant acting for the
 // submitter) after reading the page, or a reviewer (Authorized<'ingestion:review'>) releasing it by hand.
@@ -52,22 +52,42 @@ export async function completeSubmission(
   submission: SubmissionRow,
   item: IngestedItem,
 ): Promise<SubmissionRow | undefined> {
-  const made =
-    item.kind === 'tool' ? { workspaceToolId: item.workspaceToolId } : { resourceId: item.resourceId };
-  const moved = isSystemGrant(completer)
-    ? await setSubmissionStatus(db, submission.id, 'completed', made)
-    : await reviewSubmission(db, completer, submission.id, REVIEWABLE_STATUSES, {
-        status: 'completed',
-        quarantineContext: null,
-        ...made,
-      });
-  if (!moved) return undefined;
+  const completed = await moveToCompleted(db, completer, submission.id, item);
+  if (!completed) return undefined;
+  const { moved, workspace } = completed;
   await applyHints(db, completer, moved, item);
-  await applySuggestedTags(db, completer, targetOf(item));
-  await markWorkspaceChanged(db, completer.workspaceId);
+  if (workspace.applySuggestedTags && isSystemGrant(completer))
+    await applySuggestedTags(db, completer, targetOf(item));
+  if (workspace.linkedStore) await markWorkspaceChanged(db, completer.workspaceId);
   // The tool's repository and package facts, fetched by their own job; a failure there never blocks the tool.
   if (item.kind === 'tool') await enqueueFactsAfterIngestion(db, item.workspaceToolId);
   return moved;
+}
+
+/**
+ * The move to completed, and what the job's statement read of the workspace with it. A reviewer is a person,
+ * who tags what they release: no suggested tags then, and the workspace is marked changed if it is linked.
+ */
+async function moveToCompleted(
+  db: Executor,
+  completer: CatalogWriter<'ingestion:review'>,
+  id: string,
+  item: IngestedItem,
+): Promise<
+  { moved: SubmissionRow; workspace: { applySuggestedTags: boolean; linkedStore: boolean } } | undefined
+> {
+  const made =
+    item.kind === 'tool' ? { workspaceToolId: item.workspaceToolId } : { resourceId: item.resourceId };
+  if (isSystemGrant(completer)) {
+    const moved = await setSubmissionCompleted(db, id, made);
+    return moved && { moved, workspace: moved };
+  }
+  const moved = await reviewSubmission(db, completer, id, REVIEWABLE_STATUSES, {
+    status: 'completed',
+    quarantineContext: null,
+    ...made,
+  });
+  return moved && { moved, workspace: { applySuggestedTags: false, linkedStore: true } };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { submissionListSchema, submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
 import { toolListSchema } from '@stackyard/contracts/tool';
@@ -64,6 +65,30 @@ describe('POST /ingestion/tools', () => {
     expect(tool?.slug).toMatch(/^[a-z0-9-]+$/);
     // The submission names the tool's page, so a list of submissions links to it without asking per tool.
     expect(done.workspace_tool).toEqual({ slug: tool?.slug, name: tool?.metadata.name });
+  });
+
+  test('marks a workspace linked to a repository changed and queues its sync; an unlinked one gets no sync', async ({
+    api,
+    site,
+    world,
+  }) => {
+    const unlinked = await catalogWorld(api);
+    await api.db
+      .rows(sql`insert into workspace_stores (workspace_id, installation_id, repository_owner, repository_name)
+      values (${world.workspaceId}, 7, 'acme', 'stack')`);
+    for (const { editor, workspaceId } of [world, unlinked]) {
+      const submission = await submit(api, editor, workspaceId, `${site.origin}/tool`);
+      expect((await settled(api, editor, submission)).status).toBe('completed');
+    }
+    // Queued, or already claimed by the sync's worker (which fails it here: this API has no GitHub App).
+    const synced = await api.db.rows<{ workspace_id: string }>(sql`
+      select distinct payload->>'workspaceId' as workspace_id from jobs where queue = 'store-sync'
+        and payload->>'workspaceId' in (${world.workspaceId}, ${unlinked.workspaceId})`);
+    expect(synced).toEqual([{ workspace_id: world.workspaceId }]);
+    const [store] = await api.db.rows<{ changed: boolean }>(
+      sql`select changed_at is not null as changed from workspace_stores where workspace_id = ${world.workspaceId}`,
+    );
+    expect(store).toEqual({ changed: true });
   });
 
   test('links a URL the workspace already has to the existing tool, without fetching again', async ({

@@ -6,7 +6,7 @@ import type {
   UpdateTagSuggestionSettings,
 } from '@stackyard/contracts/tag-suggestion';
 import type { Database } from '@stackyard/db/client';
-import { authorize, isSystemGrant, type CatalogReader, type CatalogWriter } from '../access/access.ts';
+import { authorize, type CatalogReader, type SystemGrant } from '../access/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import { authorizeItem } from '../catalog/item-access.ts';
 import { targetKinds, type Target } from '../catalog/targets.ts';
@@ -89,15 +89,13 @@ function rank(known: Known, modelIdeas: string[] = []): TagSuggestion[] {
 
 /**
  * An ingestion job's last step, when its workspace asks for it: the built-in suggestions are put on the item
- * it made, a tag created where the workspace has none of that name. A reviewer releasing a submission is a
- * person and tags it themselves, so only the job (a SystemGrant) does this.
+ * it made, a tag created where the workspace has none of that name.
  */
 export async function applySuggestedTags(
   db: Executor,
-  completer: CatalogWriter<'ingestion:review'>,
+  completer: SystemGrant,
   target: Target,
 ): Promise<void> {
-  if (!isSystemGrant(completer) || !(await findApplySetting(db, completer.workspaceId))) return;
   const known = await gather(db, completer, target);
   if (!known) return;
   const suggestions = rank(known);
