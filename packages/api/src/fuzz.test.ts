@@ -1,68 +1,53 @@
 // Property: whatever the body, parameters, query or content type, the API answers a problem, never a 5xx.
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { startFakeGithub, type FakeGithub } from '@stackyard/store/testing/fake-github';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { githubTest } from '@stackyard/testing/github-api';
 import { openApiOperations } from '@stackyard/testing/openapi-operations';
 
-let h: Harness;
-let github: FakeGithub;
-let caller: TestUser;
-const realIds: string[] = [];
-
-beforeAll(async () => {
-  // Storage configured against the local fake GitHub, so the store routes run for real (unconfigured they
-  // answer 503 on purpose).
-  github = await startFakeGithub();
-  github.addRepository('acme/stack');
-  github.addInstallation(7, 'acme', ['acme/stack']);
-  h = await createHarness({
-    env: {
-      GITHUB_APP_ID: github.app.appId,
-      GITHUB_APP_PRIVATE_KEY: github.app.privateKey,
-      GITHUB_APP_SLUG: 'stackyard-fuzz',
-      GITHUB_APP_CLIENT_ID: github.app.clientId,
-      GITHUB_APP_CLIENT_SECRET: github.app.clientSecret,
-      GITHUB_API_URL: github.url,
-      GITHUB_WEB_URL: github.url,
-    },
+// Storage configured against the local fake GitHub, so the store routes run for real (unconfigured they
+// answer 503 on purpose). `caller`, the user calling; `realIds`, the ids of what exists: the caller's three
+// workspaces, the caller and another user, and a catalog in the first workspace. One of each for the file.
+const test = githubTest((fake) => {
+  fake.addRepository('acme/stack');
+  fake.addInstallation(7, 'acme', ['acme/stack']);
+})
+  .extend('caller', { scope: 'file' }, ({ api }) => api.user('fuzz_caller'))
+  .extend('realIds', { scope: 'file' }, async ({ api, caller }) => {
+    const realIds: string[] = [];
+    const other = await api.user('fuzz_other');
+    for (const name of ['One', 'Two', 'Three']) {
+      const created = await api.as(caller).post('/workspaces', { name });
+      realIds.push((created.json() as { id: string }).id);
+    }
+    realIds.push(caller.id, other.id);
+    // A catalog in the first workspace, so item routes reach their services and not only the 404 path.
+    const workspaceId = realIds[0] ?? '';
+    const tool = await seedTool(api.db.db, {
+      workspaceId,
+      url: 'https://vite.dev',
+      slug: 'vite',
+      name: 'Vite',
+    });
+    const resourceId = await seedResource(api.db.db, {
+      workspaceId,
+      url: 'https://example.com/a',
+      title: 'A',
+    });
+    const project = await api
+      .as(caller)
+      .post('/projects', { workspace_id: workspaceId, metadata: { name: 'P' } });
+    const tag = await api
+      .as(caller)
+      .post('/tags', { workspace_id: workspaceId, tag_name: 't', color: '#000000' });
+    const comment = await api.as(caller).post(`/projects/${(project.json() as { id: string }).id}/comments`, {
+      content: 'c',
+    });
+    for (const response of [project, tag, comment]) realIds.push((response.json() as { id: string }).id);
+    realIds.push(tool.workspaceToolId, resourceId);
+    return realIds;
   });
-  caller = await h.user('fuzz_caller');
-  const other = await h.user('fuzz_other');
-  for (const name of ['One', 'Two', 'Three']) {
-    const created = await h.as(caller).post('/workspaces', { name });
-    realIds.push((created.json() as { id: string }).id);
-  }
-  realIds.push(caller.id, other.id);
-  // A catalog in the first workspace, so item routes reach their services and not only the 404 path.
-  const workspaceId = realIds[0] ?? '';
-  const tool = await seedTool(h.db.db, { workspaceId, url: 'https://vite.dev', slug: 'vite', name: 'Vite' });
-  const resourceId = await seedResource(h.db.db, { workspaceId, url: 'https://example.com/a', title: 'A' });
-  const project = await h
-    .as(caller)
-    .post('/projects', { workspace_id: workspaceId, metadata: { name: 'P' } });
-  const tag = await h
-    .as(caller)
-    .post('/tags', { workspace_id: workspaceId, tag_name: 't', color: '#000000' });
-  const comment = await h.as(caller).post(`/projects/${(project.json() as { id: string }).id}/comments`, {
-    content: 'c',
-  });
-  for (const response of [project, tag, comment]) realIds.push((response.json() as { id: string }).id);
-  realIds.push(tool.workspaceToolId, resourceId);
-});
-
-afterAll(async () => {
-  const mismatches = await h.mismatches();
-  await h.close();
-  await github.close();
-  expect(mismatches).toEqual([]);
-});
-
-function operations() {
-  return openApiOperations(h.app);
-}
 
 const segment = fc.oneof(
   fc.uuid(),
@@ -132,20 +117,21 @@ const queryValue = fc.oneof(
     'a & b | !c',
   ),
 );
-const query = fc.oneof(
-  fc.dictionary(
-    fc.constantFrom('q', 'limit', 'x', 'q[]', 'cursor', 'sort', 'tag', 'workspace_id'),
-    queryValue,
-    { maxKeys: 4 },
-  ),
-  // A real workspace, so list and search routes run their queries with the random rest.
-  fc
-    .record({ q: fc.string({ maxLength: 40 }), cursor: queryValue, sort: queryValue, limit: queryValue })
-    .map((params) => ({ ...params, workspace_id: realIds[0] ?? '' })),
-);
+const query = (workspaceId: string) =>
+  fc.oneof(
+    fc.dictionary(
+      fc.constantFrom('q', 'limit', 'x', 'q[]', 'cursor', 'sort', 'tag', 'workspace_id'),
+      queryValue,
+      { maxKeys: 4 },
+    ),
+    // A real workspace, so list and search routes run their queries with the random rest.
+    fc
+      .record({ q: fc.string({ maxLength: 40 }), cursor: queryValue, sort: queryValue, limit: queryValue })
+      .map((params) => ({ ...params, workspace_id: workspaceId })),
+  );
 
-it('never answers 5xx to random input on any route', async () => {
-  const all = await operations();
+test('never answers 5xx to random input on any route', async ({ api, caller, realIds }) => {
+  const all = await openApiOperations(api.app);
   expect(all.length).toBeGreaterThanOrEqual(10);
   for (const operation of all) {
     const credentials: Record<string, Record<string, string>> = {
@@ -159,7 +145,7 @@ it('never answers 5xx to random input on any route', async () => {
         fc.array(fc.oneof(segment, fc.constantFrom(...realIds)), { minLength: 3, maxLength: 3 }),
         body,
         contentType,
-        query,
+        query(realIds[0] ?? ''),
         fc.boolean(),
         fc.constantFrom('valid', 'valid', 'valid', 'none', 'garbage', 'cookie'),
         async (segments, payload, type, params, rawBody, credential) => {
@@ -169,7 +155,7 @@ it('never answers 5xx to random input on any route', async () => {
           );
           const search = new URLSearchParams(params).toString();
           const raw = 'raw' in (typeof payload === 'object' && payload !== null ? payload : {});
-          const response = await h.app.inject({
+          const response = await api.app.inject({
             method: operation.method as 'GET',
             url: `/api/v1${path}${search ? `?${search}` : ''}`,
             headers: { ...credentials[credential], 'content-type': type },
@@ -187,9 +173,13 @@ it('never answers 5xx to random input on any route', async () => {
   // 150 inputs for every route: the time grows with the routes, past the default on a loaded machine.
 }, 240_000);
 
-it('refuses a NUL character anywhere in params, query or JSON body with a 400 naming the field', async () => {
+test('refuses a NUL character anywhere in params, query or JSON body with a 400 naming the field', async ({
+  api,
+  caller,
+  realIds,
+}) => {
   const secret = 'private words';
-  const all = await operations();
+  const all = await openApiOperations(api.app);
   const workspaceId = realIds[0] ?? '';
   let checked = 0;
   for (const operation of all) {
@@ -209,7 +199,7 @@ it('refuses a NUL character anywhere in params, query or JSON body with a 400 na
       });
     }
     for (const variant of variants) {
-      const response = await h.app.inject({
+      const response = await api.app.inject({
         method: operation.method as 'GET',
         url: `/api/v1${variant.url}`,
         headers: {
@@ -229,9 +219,13 @@ it('refuses a NUL character anywhere in params, query or JSON body with a 400 na
   expect(checked).toBeGreaterThan(100);
 });
 
-it('stores nothing when a submitted URL or a workspace name carries a NUL character', async () => {
+test('stores nothing when a submitted URL or a workspace name carries a NUL character', async ({
+  api,
+  caller,
+  realIds,
+}) => {
   const workspaceId = realIds[0] ?? '';
-  const submitted = await h.as(caller).post('/ingestion/tools', {
+  const submitted = await api.as(caller).post('/ingestion/tools', {
     workspace_id: workspaceId,
     submitted_url: 'https://example.com/\u0000tool',
   });
@@ -239,9 +233,9 @@ it('stores nothing when a submitted URL or a workspace name carries a NUL charac
   expect((submitted.json() as { detail: string }).detail).toBe(
     '/body/submitted_url: must not contain the NUL character (\\u0000)',
   );
-  const created = await h.as(caller).post('/workspaces', { name: 'Nul\u0000space' });
+  const created = await api.as(caller).post('/workspaces', { name: 'Nul\u0000space' });
   expect(created.statusCode).toBe(400);
-  const names = ((await h.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
+  const names = ((await api.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
     (workspace) => workspace.name,
   );
   expect(names.some((name) => name.startsWith('Nul'))).toBe(false);

@@ -1,42 +1,46 @@
 // Every write endpoint of the OpenAPI document, sent malformed bodies: a problem document with a 4xx, never a
 // 5xx; lone surrogates and deep nesting are refused with a 400 naming the field, and nothing is stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 import { malformedBodies } from '@stackyard/testing/malformed-bodies';
 import { openApiOperations, type Operation } from '@stackyard/testing/openapi-operations';
 import { API_BODY_LIMIT } from './plugin.ts';
 
-let h: Harness;
-let caller: TestUser;
-let workspaceId: string;
-let writes: Operation[];
-
-beforeAll(async () => {
-  h = await createHarness();
-  caller = await h.user('malformed_caller');
-  workspaceId = ((await h.as(caller).post('/workspaces', { name: 'Malformed' })).json() as { id: string }).id;
-  writes = (await openApiOperations(h.app)).filter(
-    (operation) => operation.hasBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method),
+// `caller`, a user with a workspace, `workspaceId`; `writes`, the write operations of the OpenAPI document;
+// `send`, a raw request of an operation as the caller. One of each for the file.
+const test = apiTest()
+  .extend('caller', { scope: 'file' }, ({ api }) => api.user('malformed_caller'))
+  .extend(
+    'workspaceId',
+    { scope: 'file' },
+    async ({ api, caller }) =>
+      ((await api.as(caller).post('/workspaces', { name: 'Malformed' })).json() as { id: string }).id,
+  )
+  .extend('writes', { scope: 'file' }, async ({ api }) =>
+    (await openApiOperations(api.app)).filter(
+      (operation) => operation.hasBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method),
+    ),
+  )
+  .extend(
+    'send',
+    { scope: 'file' },
+    ({ api, caller, workspaceId }) =>
+      (operation: Operation, contentType: string, payload: string | Buffer) =>
+        api.app.inject({
+          method: operation.method as 'POST',
+          // Every parameter a real workspace's id: the routes run past their lookups where they can.
+          url: `/api/v1${operation.path.replace(/\{[A-Za-z]+\}/g, workspaceId)}`,
+          headers: { authorization: `Bearer ${caller.token}`, 'content-type': contentType },
+          payload,
+        }),
   );
-});
-
-afterAll(async () => {
-  await h.closeChecked();
-});
-
-function send(operation: Operation, contentType: string, payload: string | Buffer) {
-  return h.app.inject({
-    method: operation.method as 'POST',
-    // Every parameter a real workspace's id: the routes run past their lookups where they can.
-    url: `/api/v1${operation.path.replace(/\{[A-Za-z]+\}/g, workspaceId)}`,
-    headers: { authorization: `Bearer ${caller.token}`, 'content-type': contentType },
-    payload,
-  });
-}
 
 describe('malformed bodies', () => {
-  it('answers every write endpoint a problem document with a 4xx, never a 5xx', async () => {
+  test('answers every write endpoint a problem document with a 4xx, never a 5xx', async ({
+    writes,
+    send,
+  }) => {
     expect(writes.length).toBeGreaterThan(20);
     for (const operation of writes) {
       for (const body of malformedBodies(API_BODY_LIMIT)) {
@@ -49,7 +53,10 @@ describe('malformed bodies', () => {
     }
   });
 
-  it('refuses deep nesting and lone surrogates in any JSON body with a 400 naming the field', async () => {
+  test('refuses deep nesting and lone surrogates in any JSON body with a 400 naming the field', async ({
+    writes,
+    send,
+  }) => {
     const json = writes.filter((operation) => operation.jsonBody);
     expect(json.length).toBeGreaterThan(20);
     const cases = [
@@ -73,8 +80,12 @@ describe('malformed bodies', () => {
     }
   });
 
-  it('stores no submission whose suggested comment holds a lone surrogate, and no name with one', async () => {
-    const submitted = await h.app.inject({
+  test('stores no submission whose suggested comment holds a lone surrogate, and no name with one', async ({
+    api,
+    caller,
+    workspaceId,
+  }) => {
+    const submitted = await api.app.inject({
       method: 'POST',
       url: '/api/v1/ingestion/tools',
       headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' },
@@ -84,19 +95,19 @@ describe('malformed bodies', () => {
     expect(problemSchema.parse(submitted.json()).detail).toBe(
       '/body/pre_ingestion_extracted_data/ingestion_hints/suggested_comment: must not contain a lone UTF-16 surrogate (\\ud800 to \\udfff without its pair)',
     );
-    const submissions = await h.as(caller).get(`/ingestion/tools/workspace/${workspaceId}`);
+    const submissions = await api.as(caller).get(`/ingestion/tools/workspace/${workspaceId}`);
     expect(submissions.statusCode).toBe(200);
     expect(JSON.stringify(submissions.json())).not.toContain('example.com/tool');
 
     // A text column would have taken U+FFFD in its place without a word: refused as well.
-    const renamed = await h.app.inject({
+    const renamed = await api.app.inject({
       method: 'POST',
       url: '/api/v1/workspaces',
       headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' },
       payload: '{"name":"Half \\udc00 space"}',
     });
     expect(renamed.statusCode).toBe(400);
-    const names = ((await h.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
+    const names = ((await api.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
       (workspace) => workspace.name,
     );
     expect(names).toEqual(['Malformed']);

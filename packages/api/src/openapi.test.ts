@@ -1,23 +1,15 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerApiDocs } from './openapi.ts';
 import { productApi } from './plugin.ts';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(async () => {
-  await h.close();
-});
+const test = apiTest();
 
 describe('OpenAPI document', () => {
-  it('is OpenAPI 3.1 with every credential, served as JSON', async () => {
-    const response = await h.app.inject('/api/docs/openapi.json');
+  test('is OpenAPI 3.1 with every credential, served as JSON', async ({ api }) => {
+    const response = await api.app.inject('/api/docs/openapi.json');
     expect(response.statusCode).toBe(200);
     const document = response.json() as Record<string, unknown>;
     expect(document).toMatchObject({
@@ -35,7 +27,7 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths as object).every((path) => path.startsWith('/api/v1'))).toBe(true);
   });
 
-  it('holds every route the API plugin registers, with the method and its responses', async () => {
+  test('holds every route the API plugin registers, with the method and its responses', async ({ api }) => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -48,8 +40,8 @@ describe('OpenAPI document', () => {
     await registerApiDocs(app, { prefix: '/api/v1' });
     await app.register(productApi, {
       prefix: '/api/v1',
-      db: h.db.db,
-      verifier: h.issuer.verifier,
+      db: api.db.db,
+      verifier: api.issuer.verifier,
     });
     await app.ready();
     const document = (await app.inject('/api/docs/openapi.json')).json() as {
@@ -99,8 +91,10 @@ describe('OpenAPI document', () => {
     await app.close();
   });
 
-  it("documents link health: its routes, and the health of a tool's and a resource's answer", async () => {
-    const document = (await h.app.inject('/api/docs/openapi.json')).json() as {
+  test("documents link health: its routes, and the health of a tool's and a resource's answer", async ({
+    api,
+  }) => {
+    const document = (await api.app.inject('/api/docs/openapi.json')).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
     };
     expect(Object.keys(document.paths['/api/v1/workspaces/{id}/health']?.get?.responses ?? {})).toContain(
@@ -118,8 +112,8 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('renders a readable page at /api/docs that needs no script', async () => {
-    const response = await h.app.inject('/api/docs');
+  test('renders a readable page at /api/docs that needs no script', async ({ api }) => {
+    const response = await api.app.inject('/api/docs');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('PUT /api/v1/workspaces/{id}/members/{userId}/role');

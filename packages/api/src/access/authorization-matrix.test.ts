@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 import { seedResource, seedResourceCopy, seedTool } from '@stackyard/testing/catalog-seed';
 import { seedBookmarkImport, seedSubmission } from '@stackyard/testing/ingestion-seed';
 import { seedSuggestion } from '@stackyard/testing/suggestion-seed';
 import { seedOAuthGrant } from '@stackyard/testing/oauth-seed';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import type { Harness, TestUser } from '@stackyard/testing/harness';
 import {
   authorizationMatrix,
   callers,
@@ -17,18 +18,18 @@ import {
   type TokenCaller,
 } from '@stackyard/testing/authorization-matrix-tokens';
 
-let h: Harness;
-let counter = 0;
+// `callCell`, a cell of the matrix called on the file's API, in the worlds the file's cells share.
+const test = apiTest().extend('callCell', { scope: 'file' }, ({ api }) => cellsOn(api));
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-
-afterAll(() => h.closeChecked());
-
-/** A fresh workspace with one member of each role, an outsider and a user to add; the caller picked from them. */
-async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld; user: TestUser | null }> {
-  const tag = (counter++).toString(36);
+/**
+ * A fresh workspace with one member of each role, an outsider and a user to add; the caller picked from them.
+ * `tag` names its users apart from other worlds'.
+ */
+async function world(
+  h: Harness,
+  tag: string,
+  caller: Caller | TokenCaller,
+): Promise<{ world: MatrixWorld; user: TestUser | null }> {
   const [owner, admin, editor, viewer, target, outsider] = await Promise.all(
     ['owner', 'admin', 'editor', 'viewer', 'target', 'outsider'].map((role) => h.user(`m${tag}_${role}`)),
   );
@@ -51,7 +52,14 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
   }
   const sessionCaller = isTokenCaller(caller) ? tokenCallerSpecs[caller].holder : caller;
   const user = { anonymous: null, nonMember: outsider, viewer, editor, admin, owner }[sessionCaller];
-  const catalog = await seedCatalog(workspaceId, as, h.as(target), user ? h.as(user) : null, sessionCaller);
+  const catalog = await seedCatalog(
+    h,
+    workspaceId,
+    as,
+    h.as(target),
+    user ? h.as(user) : null,
+    sessionCaller,
+  );
   const ownerToken = await as.post('/tokens', { name: 'Owner', scope: 'read' });
   if (ownerToken.statusCode !== 201) throw new Error(ownerToken.body);
   const submissionId = await seedSubmission(h.db.db, {
@@ -69,7 +77,7 @@ async function world(caller: Caller | TokenCaller): Promise<{ world: MatrixWorld
   return {
     user:
       user && isTokenCaller(caller)
-        ? await tokenHolder(user, caller, (spare.json() as { id: string }).id)
+        ? await tokenHolder(h, user, caller, (spare.json() as { id: string }).id)
         : user,
     world: {
       workspaceId,
@@ -94,7 +102,12 @@ function isTokenCaller(caller: Caller | TokenCaller): caller is TokenCaller {
 }
 
 /** The holder, calling with a personal access token of the caller's kind instead of their session. */
-async function tokenHolder(user: TestUser, caller: TokenCaller, spareWorkspaceId: string): Promise<TestUser> {
+async function tokenHolder(
+  h: Harness,
+  user: TestUser,
+  caller: TokenCaller,
+  spareWorkspaceId: string,
+): Promise<TestUser> {
   const spec = tokenCallerSpecs[caller];
   const created = await h.as(user).post('/tokens', {
     name: caller,
@@ -107,6 +120,7 @@ async function tokenHolder(user: TestUser, caller: TokenCaller, spareWorkspaceId
 
 /** One of each catalog item, linked to each other, and comments by the target and (a member) the caller. */
 async function seedCatalog(
+  h: Harness,
   workspaceId: string,
   owner: ReturnType<Harness['as']>,
   target: ReturnType<Harness['as']>,
@@ -182,47 +196,53 @@ async function seedCatalog(
   };
 }
 
-// A world is built for one caller and reused by every cell of that caller that cannot change what another
-// cell reads: reads, and calls the caller must be refused. A cell expected to succeed in writing gets its own.
-const sharedWorlds = new Map<Caller | TokenCaller, ReturnType<typeof world>>();
-const refusals = new Set([401, 403, 404]);
+/** The calls of the matrix's cells on `h`, each in a world made for it or shared with other cells. */
+function cellsOn(h: Harness) {
+  let counter = 0;
+  const newWorld = (caller: Caller | TokenCaller) => world(h, (counter++).toString(36), caller);
 
-function worldFor(row: (typeof authorizationMatrix)[number], caller: Caller | TokenCaller, status: number) {
-  if (!row.endpoint.startsWith('GET ') && !refusals.has(status)) return world(caller);
-  const shared = sharedWorlds.get(caller) ?? world(caller);
-  sharedWorlds.set(caller, shared);
-  return shared;
-}
+  // A world is built for one caller and reused by every cell of that caller that cannot change what another
+  // cell reads: reads, and calls the caller must be refused. A cell expected to succeed in writing gets its own.
+  const sharedWorlds = new Map<Caller | TokenCaller, ReturnType<typeof world>>();
+  const refusals = new Set([401, 403, 404]);
 
-async function callCell(
-  row: (typeof authorizationMatrix)[number],
-  caller: Caller | TokenCaller,
-  status: number,
-) {
-  const { world: fixture, user } = await worldFor(row, caller, status);
-  const request = row.request(fixture);
-  const client = h.as(user);
-  return request.method === 'GET'
-    ? client.get(request.path)
-    : request.method === 'DELETE'
-      ? client.delete(request.path, request.body === undefined ? {} : { body: request.body as object })
-      : request.method === 'POST'
-        ? client.post(
-            request.path,
-            request.body,
-            request.contentType ? { headers: { 'content-type': request.contentType } } : {},
-          )
-        : request.method === 'PATCH'
-          ? client.patch(request.path, request.body)
-          : client.put(request.path, request.body);
+  function worldFor(row: (typeof authorizationMatrix)[number], caller: Caller | TokenCaller, status: number) {
+    if (!row.endpoint.startsWith('GET ') && !refusals.has(status)) return newWorld(caller);
+    const shared = sharedWorlds.get(caller) ?? newWorld(caller);
+    sharedWorlds.set(caller, shared);
+    return shared;
+  }
+
+  return async function callCell(
+    row: (typeof authorizationMatrix)[number],
+    caller: Caller | TokenCaller,
+    status: number,
+  ) {
+    const { world: fixture, user } = await worldFor(row, caller, status);
+    const request = row.request(fixture);
+    const client = h.as(user);
+    return request.method === 'GET'
+      ? client.get(request.path)
+      : request.method === 'DELETE'
+        ? client.delete(request.path, request.body === undefined ? {} : { body: request.body as object })
+        : request.method === 'POST'
+          ? client.post(
+              request.path,
+              request.body,
+              request.contentType ? { headers: { 'content-type': request.contentType } } : {},
+            )
+          : request.method === 'PATCH'
+            ? client.patch(request.path, request.body)
+            : client.put(request.path, request.body);
+  };
 }
 
 describe('authorization matrix', () => {
   for (const row of authorizationMatrix) {
     const name = row.variant ? `${row.endpoint} (${row.variant})` : row.endpoint;
-    it.each(callers.map((caller) => [caller, row.expect[caller]] as const))(
+    test.for(callers.map((caller) => [caller, row.expect[caller]] as const))(
       `${name}: %s → %i`,
-      async (caller, status) => {
+      async ([caller, status], { callCell }) => {
         const response = await callCell(row, caller, status);
         expect(response.statusCode, response.body).toBe(status);
       },
@@ -232,17 +252,17 @@ describe('authorization matrix', () => {
   // Personal access tokens: the same rows, called with tokens.
   for (const row of authorizationMatrix) {
     const name = row.variant ? `${row.endpoint} (${row.variant})` : row.endpoint;
-    it.each(tokenCallers.map((caller) => [caller, tokenExpectation(row, caller)] as const))(
+    test.for(tokenCallers.map((caller) => [caller, tokenExpectation(row, caller)] as const))(
       `${name}: %s → %i`,
-      async (caller, status) => {
+      async ([caller, status], { callCell }) => {
         const response = await callCell(row, caller, status);
         expect(response.statusCode, response.body).toBe(status);
       },
     );
   }
 
-  it('has a row for every route of the API', async () => {
-    const document = (await h.app.inject('/api/docs/openapi.json')).json() as {
+  test('has a row for every route of the API', async ({ api }) => {
+    const document = (await api.app.inject('/api/docs/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
     };
     const routes = Object.entries(document.paths).flatMap(([path, item]) =>

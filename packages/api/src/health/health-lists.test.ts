@@ -1,28 +1,27 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { resourceListSchema } from '@stackyard/contracts/resource';
 import { toolListSchema } from '@stackyard/contracts/tool';
 import { expectStatus } from '@stackyard/testing/catalog-fixtures';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
-import { startFakeLinkSite, type FakeLinkSite } from '@stackyard/testing/fake-link-site';
-import { apiTest } from '@stackyard/testing/api-fixtures';
+import { startFakeLinkSite } from '@stackyard/testing/fake-link-site';
+import { apiTest, serverFixture } from '@stackyard/testing/api-fixtures';
 import { DEFAULT_HEALTH_SETTINGS } from './health-context.ts';
 import { createHealthWorker } from './health.job.ts';
 
 // The lists of tools and resources answer each item's health as its own answer does, against a local site.
 
-const test = apiTest({ env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', RUN_WORKERS: 'false' } });
-let site: FakeLinkSite;
-
-beforeAll(async () => {
-  site = await startFakeLinkSite();
-});
-
-// The API runs no workers, so nothing reaches the site once the tests are done, while the API still runs.
-afterAll(() => site.close());
+// `site`, the link site, one per file. The API runs no workers, so nothing reaches the site once the tests
+// are done, whichever of the two closes first.
+const test = apiTest({ env: { INGESTION_INTRANET_ALLOWLIST: '127.0.0.1', RUN_WORKERS: 'false' } }).extend(
+  'site',
+  { scope: 'file' },
+  serverFixture(startFakeLinkSite),
+);
 
 describe('health in list answers', () => {
   test('shows a gone resource as gone, a moved one as moved and an unchecked one as not checked', async ({
     api,
+    site,
     world,
   }) => {
     const seed = (path: string) =>
@@ -61,7 +60,11 @@ describe('health in list answers', () => {
     });
   });
 
-  test('shows a gone tool as gone until its homepage is edited to another URL', async ({ api, world }) => {
+  test('shows a gone tool as gone until its homepage is edited to another URL', async ({
+    api,
+    site,
+    world,
+  }) => {
     const tool = await seedTool(api.db.db, {
       workspaceId: world.workspaceId,
       url: `${site.origin}/removed?case=list-tool`,
@@ -102,6 +105,7 @@ describe('health in list answers', () => {
 
   test('lists what the worker found when it checks a whole workspace, its jobs reading and writing together', async ({
     api,
+    site,
     world,
   }) => {
     const urls = ['/missing?case=batch', '/old?case=batch', '/ok?case=batch', '/removed?case=batch'];

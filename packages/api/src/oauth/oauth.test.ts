@@ -2,94 +2,18 @@
 // calls with the access token, refresh rotation and reuse, revocation, and what is refused.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness, TestUser } from '@stackyard/testing/harness';
-import { call, createMcpHarness, ok, type McpHarness, type McpWorld } from '@stackyard/testing/mcp-harness';
+import { describe, expect, test as vitestTest } from 'vitest';
+import type { TestUser } from '@stackyard/testing/harness';
+import { serverFixture } from '@stackyard/testing/api-fixtures';
+import { call, createMcpHarness, ok, type McpHarness } from '@stackyard/testing/mcp-harness';
 
-let m: McpHarness;
-let h: Harness;
-let base: string;
-let world: McpWorld;
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
-beforeAll(async () => {
-  m = await createMcpHarness();
-  ({ h, base, world } = m);
-});
-
-afterAll(async () => {
-  await m.close();
-});
-
-const form = (path: string, fields: Record<string, string>) =>
-  fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-
-async function register(redirectUris: unknown = [REDIRECT]): Promise<Response> {
-  return fetch(`${base}/oauth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'Test Assistant', redirect_uris: redirectUris }),
-  });
-}
-
-async function registeredClient(): Promise<string> {
-  const response = await register();
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { client_id: string }).client_id;
-}
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-function authorizeUrl(clientId: string, extra: Record<string, string | undefined> = {}): string {
-  const url = new URL(`${base}/oauth/authorize`);
-  const params: Record<string, string | undefined> = {
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    state: 'st4te',
-    scope: 'read_write',
-    resource: `${base}/mcp`,
-    ...extra,
-  };
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
-  return url.href;
-}
-
-/** Authorize, then the user's Allow on the consent page: the code the client's redirect URI receives. */
-async function consent(
-  user: TestUser,
-  clientId: string,
-  challenge: string,
-  decision: Record<string, unknown> = {
-    allow: true,
-    scope: 'read_write',
-    workspace_ids: [world.workspaceId],
-  },
-): Promise<URL> {
-  const started = await fetch(
-    authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: 'S256' }),
-    { redirect: 'manual' },
-  );
-  expect(started.status).toBe(302);
-  const consentPage = new URL(started.headers.get('location') ?? '');
-  expect(consentPage.pathname).toBe('/authorize');
-  const id = consentPage.searchParams.get('request') ?? '';
-  const shown = ok<Record<string, unknown>>(await h.as(user).get(`/oauth/authorizations/${id}`), 200);
-  expect(shown).toMatchObject({ client_name: 'Test Assistant', redirect_host: '127.0.0.1:9' });
-  const answer = ok<{ redirect_to: string }>(
-    await h.as(user).post(`/oauth/authorizations/${id}/decision`, decision),
-    200,
-  );
-  return new URL(answer.redirect_to);
-}
+// `m`, the MCP harness (the API over HTTP with its workspace), one per file; `oauth`, the calls of these tests
+// on it.
+const test = vitestTest
+  .extend('m', { scope: 'file' }, serverFixture(createMcpHarness))
+  .extend('oauth', { scope: 'file' }, ({ m }) => oauthOn(m));
 
 interface Tokens {
   access_token: string;
@@ -98,68 +22,156 @@ interface Tokens {
   scope: string;
 }
 
-async function connectedClient(user: TestUser, decision?: Record<string, unknown>) {
-  const clientId = await registeredClient();
-  const { verifier, challenge } = pkce();
-  const redirected = await consent(user, clientId, challenge, decision);
-  const exchange = () =>
-    form('/oauth/token', {
-      grant_type: 'authorization_code',
-      code: redirected.searchParams.get('code') ?? '',
-      redirect_uri: REDIRECT,
-      client_id: clientId,
-      code_verifier: verifier,
-      resource: `${base}/mcp`,
+/** The calls of an OAuth client, and of the user consenting, on the harness `m`. */
+function oauthOn(m: McpHarness) {
+  const { h, base, world } = m;
+
+  const form = (path: string, fields: Record<string, string>) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
     });
-  const response = await exchange();
-  expect(response.status).toBe(200);
-  return { clientId, tokens: (await response.json()) as Tokens, exchangeAgain: exchange };
-}
 
-/** Headers of an API call with an OAuth token, sent to the host the token was issued for. */
-const asToken = (token: string) => ({ authorization: `Bearer ${token}`, host: new URL(base).host });
+  async function register(redirectUris: unknown = [REDIRECT]): Promise<Response> {
+    return fetch(`${base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Test Assistant', redirect_uris: redirectUris }),
+    });
+  }
 
-/** A POST to /mcp as a client that reached this server under another name (another audience). */
-function mcpAsHost(host: string, token: string): Promise<{ status: number; challenge: string }> {
-  const url = new URL(`${base}/mcp`);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          host,
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-      },
-      (response) => {
-        response.resume();
-        resolve({
-          status: response.statusCode ?? 0,
-          challenge: String(response.headers['www-authenticate']),
-        });
-      },
+  async function registeredClient(): Promise<string> {
+    const response = await register();
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { client_id: string }).client_id;
+  }
+
+  function pkce() {
+    const verifier = randomBytes(32).toString('base64url');
+    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  }
+
+  function authorizeUrl(clientId: string, extra: Record<string, string | undefined> = {}): string {
+    const url = new URL(`${base}/oauth/authorize`);
+    const params: Record<string, string | undefined> = {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      state: 'st4te',
+      scope: 'read_write',
+      resource: `${base}/mcp`,
+      ...extra,
+    };
+    for (const [name, value] of Object.entries(params))
+      if (value !== undefined) url.searchParams.set(name, value);
+    return url.href;
+  }
+
+  /** Authorize, then the user's Allow on the consent page: the code the client's redirect URI receives. */
+  async function consent(
+    user: TestUser,
+    clientId: string,
+    challenge: string,
+    decision: Record<string, unknown> = {
+      allow: true,
+      scope: 'read_write',
+      workspace_ids: [world.workspaceId],
+    },
+  ): Promise<URL> {
+    const started = await fetch(
+      authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: 'S256' }),
+      { redirect: 'manual' },
     );
-    request.on('error', reject);
-    request.end(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
+    expect(started.status).toBe(302);
+    const consentPage = new URL(started.headers.get('location') ?? '');
+    expect(consentPage.pathname).toBe('/authorize');
+    const id = consentPage.searchParams.get('request') ?? '';
+    const shown = ok<Record<string, unknown>>(await h.as(user).get(`/oauth/authorizations/${id}`), 200);
+    expect(shown).toMatchObject({ client_name: 'Test Assistant', redirect_host: '127.0.0.1:9' });
+    const answer = ok<{ redirect_to: string }>(
+      await h.as(user).post(`/oauth/authorizations/${id}/decision`, decision),
+      200,
     );
-  });
+    return new URL(answer.redirect_to);
+  }
+
+  async function connectedClient(user: TestUser, decision?: Record<string, unknown>) {
+    const clientId = await registeredClient();
+    const { verifier, challenge } = pkce();
+    const redirected = await consent(user, clientId, challenge, decision);
+    const exchange = () =>
+      form('/oauth/token', {
+        grant_type: 'authorization_code',
+        code: redirected.searchParams.get('code') ?? '',
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+        code_verifier: verifier,
+        resource: `${base}/mcp`,
+      });
+    const response = await exchange();
+    expect(response.status).toBe(200);
+    return { clientId, tokens: (await response.json()) as Tokens, exchangeAgain: exchange };
+  }
+
+  /** Headers of an API call with an OAuth token, sent to the host the token was issued for. */
+  const asToken = (token: string) => ({ authorization: `Bearer ${token}`, host: new URL(base).host });
+
+  /** A POST to /mcp as a client that reached this server under another name (another audience). */
+  function mcpAsHost(host: string, token: string): Promise<{ status: number; challenge: string }> {
+    const url = new URL(`${base}/mcp`);
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            host,
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve({
+            status: response.statusCode ?? 0,
+            challenge: String(response.headers['www-authenticate']),
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'raw', version: '1' },
+          },
+        }),
+      );
+    });
+  }
+
+  return {
+    form,
+    register,
+    registeredClient,
+    pkce,
+    authorizeUrl,
+    consent,
+    connectedClient,
+    asToken,
+    mcpAsHost,
+  };
 }
 
 describe('OAuth for the MCP resource', () => {
-  it('publishes authorization-server metadata, named by the protected-resource metadata', async () => {
+  test('publishes authorization-server metadata, named by the protected-resource metadata', async ({ m }) => {
+    const { base } = m;
     const resource = await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json();
     expect(resource).toMatchObject({
       resource: `${base}/mcp`,
@@ -183,7 +195,8 @@ describe('OAuth for the MCP resource', () => {
     expect(openid.headers.get('content-type')).toMatch(/json/);
   });
 
-  it('registers public clients with https or loopback redirect URIs only', async () => {
+  test('registers public clients with https or loopback redirect URIs only', async ({ oauth }) => {
+    const { register } = oauth;
     const registered = await register(['http://localhost:33418/cb', 'https://claude.example/callback']);
     expect(registered.status).toBe(201);
     expect(await registered.json()).toMatchObject({
@@ -213,7 +226,12 @@ describe('OAuth for the MCP resource', () => {
     }
   });
 
-  it("registers the browser extension's redirect URIs, and its token reaches every product API call the extension makes", async () => {
+  test("registers the browser extension's redirect URIs, and its token reaches every product API call the extension makes", async ({
+    m,
+    oauth,
+  }) => {
+    const { h, world } = m;
+    const { register, connectedClient, asToken } = oauth;
     // chrome.identity.getRedirectURL() in Chromium and in Firefox.
     for (const uri of [
       'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/',
@@ -244,7 +262,12 @@ describe('OAuth for the MCP resource', () => {
     expect(followed.statusCode).toBe(200);
   });
 
-  it("registers Cursor, whose redirect URIs include its app's own scheme, and names that scheme on the consent page", async () => {
+  test("registers Cursor, whose redirect URIs include its app's own scheme, and names that scheme on the consent page", async ({
+    m,
+    oauth,
+  }) => {
+    const { h, world } = m;
+    const { register, pkce, authorizeUrl } = oauth;
     const cursor = 'cursor://anysphere.cursor-mcp/oauth/callback';
     const registered = await register([
       cursor,
@@ -281,7 +304,12 @@ describe('OAuth for the MCP resource', () => {
     expect(redirected.searchParams.get('code')).toBeTruthy();
   });
 
-  it('connects a client end to end: its token works at /mcp for the workspaces allowed', async () => {
+  test('connects a client end to end: its token works at /mcp for the workspaces allowed', async ({
+    m,
+    oauth,
+  }) => {
+    const { h, world } = m;
+    const { connectedClient } = oauth;
     const { tokens } = await connectedClient(world.editor);
     expect(tokens).toMatchObject({ scope: 'read_write', expires_in: 3600 });
     expect(tokens.access_token).toMatch(/^sy_oat_/);
@@ -301,7 +329,9 @@ describe('OAuth for the MCP resource', () => {
     });
   });
 
-  it('limits a token to the workspaces and the scope the user chose', async () => {
+  test('limits a token to the workspaces and the scope the user chose', async ({ m, oauth }) => {
+    const { h, world } = m;
+    const { connectedClient, asToken } = oauth;
     const other = ok<{ id: string }>(await h.as(world.owner).post('/workspaces', { name: 'Elsewhere' }), 201);
     const { tokens } = await connectedClient(world.owner, {
       allow: true,
@@ -317,7 +347,9 @@ describe('OAuth for the MCP resource', () => {
     expect(write.statusCode).toBe(403);
   });
 
-  it('rotates refresh tokens, and a reused one revokes the whole grant', async () => {
+  test('rotates refresh tokens, and a reused one revokes the whole grant', async ({ m, oauth }) => {
+    const { world } = m;
+    const { form, connectedClient } = oauth;
     const { clientId, tokens } = await connectedClient(world.editor);
     const refresh = (token: string) =>
       form('/oauth/token', { grant_type: 'refresh_token', refresh_token: token, client_id: clientId });
@@ -335,7 +367,9 @@ describe('OAuth for the MCP resource', () => {
     expect((await refresh(next.refresh_token)).status).toBe(400);
   });
 
-  it('revokes what a code gave when the code is presented again', async () => {
+  test('revokes what a code gave when the code is presented again', async ({ m, oauth }) => {
+    const { world } = m;
+    const { connectedClient } = oauth;
     const { tokens, exchangeAgain } = await connectedClient(world.editor);
     expect((await call(await m.connect(tokens.access_token), 'list_workspaces')).isError).toBeFalsy();
     const replayed = await exchangeAgain();
@@ -344,7 +378,12 @@ describe('OAuth for the MCP resource', () => {
     await expect(m.connect(tokens.access_token)).rejects.toThrow();
   });
 
-  it('stops a token on the next call once the grant is revoked in Settings or by the client', async () => {
+  test('stops a token on the next call once the grant is revoked in Settings or by the client', async ({
+    m,
+    oauth,
+  }) => {
+    const { h, world } = m;
+    const { form, connectedClient } = oauth;
     const first = await connectedClient(world.editor);
     const client = await m.connect(first.tokens.access_token);
     expect((await call(client, 'list_workspaces')).isError).toBeFalsy();
@@ -357,7 +396,12 @@ describe('OAuth for the MCP resource', () => {
     await expect(m.connect(second.tokens.access_token)).rejects.toThrow();
   });
 
-  it('refuses a token issued for another resource with 401 and the resource metadata', async () => {
+  test('refuses a token issued for another resource with 401 and the resource metadata', async ({
+    m,
+    oauth,
+  }) => {
+    const { base, world } = m;
+    const { connectedClient, mcpAsHost } = oauth;
     const { tokens } = await connectedClient(world.editor);
     const port = new URL(base).port;
     const elsewhere = await mcpAsHost(`other.example:${port}`, tokens.access_token);
@@ -368,7 +412,10 @@ describe('OAuth for the MCP resource', () => {
     expect((await mcpAsHost(new URL(base).host, tokens.access_token)).status).toBe(200);
   });
 
-  it('shows a page for an unknown client or redirect URI, and redirects other errors to the client', async () => {
+  test('shows a page for an unknown client or redirect URI, and redirects other errors to the client', async ({
+    oauth,
+  }) => {
+    const { registeredClient, pkce, authorizeUrl } = oauth;
     const clientId = await registeredClient();
     const { challenge } = pkce();
     const withPkce = { code_challenge: challenge, code_challenge_method: 'S256' };
@@ -412,7 +459,12 @@ describe('OAuth for the MCP resource', () => {
     expect(new URL(otherPort.headers.get('location') ?? '').pathname).toBe('/authorize');
   });
 
-  it('refuses a wrong code verifier, a spent code, and a denial reaches the client as access_denied', async () => {
+  test('refuses a wrong code verifier, a spent code, and a denial reaches the client as access_denied', async ({
+    m,
+    oauth,
+  }) => {
+    const { base, world } = m;
+    const { form, registeredClient, pkce, consent } = oauth;
     const clientId = await registeredClient();
     const { verifier, challenge } = pkce();
     const redirected = await consent(world.editor, clientId, challenge);
@@ -443,7 +495,9 @@ describe('OAuth for the MCP resource', () => {
     expect(await json.json()).toMatchObject({ error: 'invalid_request' });
   });
 
-  it('lets only a signed-in session allow a client or list the grants', async () => {
+  test('lets only a signed-in session allow a client or list the grants', async ({ m, oauth }) => {
+    const { h, world } = m;
+    const { connectedClient, asToken } = oauth;
     const { tokens } = await connectedClient(world.editor);
     const headers = asToken(tokens.access_token);
     const listed = await h.as(null).get('/oauth/grants', { headers });
