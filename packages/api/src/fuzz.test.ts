@@ -7,21 +7,21 @@ import { githubTest } from '@stackyard/testing/github-api';
 import { openApiOperations } from '@stackyard/testing/openapi-operations';
 
 // Storage configured against the local fake GitHub, so the store routes run for real (unconfigured they
-// answer 503 on purpose). `caller`, the user calling; `realIds`, the ids of what exists: the caller's three
-// workspaces, the caller and another user, and a catalog in the first workspace. One of each for the file.
+// answer 503 on purpose). `user`, the user calling; `realIds`, the ids of what exists: the user's three
+// workspaces, that user and another, and a catalog in the first workspace. One of each for the file.
 const test = githubTest((fake) => {
   fake.addRepository('acme/stack');
   fake.addInstallation(7, 'acme', ['acme/stack']);
 })
-  .extend('caller', { scope: 'file' }, ({ api }) => api.user('fuzz_caller'))
-  .extend('realIds', { scope: 'file' }, async ({ api, caller }) => {
+  .extend('user', { scope: 'file' }, ({ api }) => api.user('fuzz_caller'))
+  .extend('realIds', { scope: 'file' }, async ({ api, user }) => {
     const realIds: string[] = [];
     const other = await api.user('fuzz_other');
     for (const name of ['One', 'Two', 'Three']) {
-      const created = await api.as(caller).post('/workspaces', { name });
+      const created = await api.as(user).post('/workspaces', { name });
       realIds.push((created.json() as { id: string }).id);
     }
-    realIds.push(caller.id, other.id);
+    realIds.push(user.id, other.id);
     // A catalog in the first workspace, so item routes reach their services and not only the 404 path.
     const workspaceId = realIds[0] ?? '';
     const tool = await seedTool(api.db.db, {
@@ -36,12 +36,12 @@ const test = githubTest((fake) => {
       title: 'A',
     });
     const project = await api
-      .as(caller)
+      .as(user)
       .post('/projects', { workspace_id: workspaceId, metadata: { name: 'P' } });
     const tag = await api
-      .as(caller)
+      .as(user)
       .post('/tags', { workspace_id: workspaceId, tag_name: 't', color: '#000000' });
-    const comment = await api.as(caller).post(`/projects/${(project.json() as { id: string }).id}/comments`, {
+    const comment = await api.as(user).post(`/projects/${(project.json() as { id: string }).id}/comments`, {
       content: 'c',
     });
     for (const response of [project, tag, comment]) realIds.push((response.json() as { id: string }).id);
@@ -130,15 +130,15 @@ const query = (workspaceId: string) =>
       .map((params) => ({ ...params, workspace_id: workspaceId })),
   );
 
-test('never answers 5xx to random input on any route', async ({ api, caller, realIds }) => {
+test('never answers 5xx to random input on any route', async ({ api, user, realIds }) => {
   const all = await openApiOperations(api.app);
   expect(all.length).toBeGreaterThanOrEqual(10);
   for (const operation of all) {
     const credentials: Record<string, Record<string, string>> = {
-      valid: { authorization: `Bearer ${caller.token}` },
+      valid: { authorization: `Bearer ${user.token}` },
       none: {},
       garbage: { authorization: 'Bearer x.y.z', cookie: 'user_jwt=%E0%A4%A' },
-      cookie: { cookie: `user_jwt=${caller.token}` },
+      cookie: { cookie: `user_jwt=${user.token}` },
     };
     await fc.assert(
       fc.asyncProperty(
@@ -175,7 +175,7 @@ test('never answers 5xx to random input on any route', async ({ api, caller, rea
 
 test('refuses a NUL character anywhere in params, query or JSON body with a 400 naming the field', async ({
   api,
-  caller,
+  user,
   realIds,
 }) => {
   const secret = 'private words';
@@ -203,7 +203,7 @@ test('refuses a NUL character anywhere in params, query or JSON body with a 400 
         method: operation.method as 'GET',
         url: `/api/v1${variant.url}`,
         headers: {
-          authorization: `Bearer ${caller.token}`,
+          authorization: `Bearer ${user.token}`,
           ...(operation.hasBody ? { 'content-type': 'application/json' } : {}),
         },
         ...(operation.hasBody ? { payload: JSON.stringify(variant.body ?? {}) } : {}),
@@ -221,11 +221,11 @@ test('refuses a NUL character anywhere in params, query or JSON body with a 400 
 
 test('stores nothing when a submitted URL or a workspace name carries a NUL character', async ({
   api,
-  caller,
+  user,
   realIds,
 }) => {
   const workspaceId = realIds[0] ?? '';
-  const submitted = await api.as(caller).post('/ingestion/tools', {
+  const submitted = await api.as(user).post('/ingestion/tools', {
     workspace_id: workspaceId,
     submitted_url: 'https://example.com/\u0000tool',
   });
@@ -233,9 +233,9 @@ test('stores nothing when a submitted URL or a workspace name carries a NUL char
   expect((submitted.json() as { detail: string }).detail).toBe(
     '/body/submitted_url: must not contain the NUL character (\\u0000)',
   );
-  const created = await api.as(caller).post('/workspaces', { name: 'Nul\u0000space' });
+  const created = await api.as(user).post('/workspaces', { name: 'Nul\u0000space' });
   expect(created.statusCode).toBe(400);
-  const names = ((await api.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
+  const names = ((await api.as(user).get('/workspaces')).json() as Array<{ name: string }>).map(
     (workspace) => workspace.name,
   );
   expect(names.some((name) => name.startsWith('Nul'))).toBe(false);

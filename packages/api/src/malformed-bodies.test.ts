@@ -7,15 +7,15 @@ import { malformedBodies } from '@stackyard/testing/malformed-bodies';
 import { openApiOperations, type Operation } from '@stackyard/testing/openapi-operations';
 import { API_BODY_LIMIT } from './plugin.ts';
 
-// `caller`, a user with a workspace, `workspaceId`; `writes`, the write operations of the OpenAPI document;
-// `send`, a raw request of an operation as the caller. One of each for the file.
+// `user`, the user calling, with a workspace, `workspaceId`; `writes`, the write operations of the OpenAPI document;
+// `send`, a raw request of an operation as the user. One of each for the file.
 const test = apiTest()
-  .extend('caller', { scope: 'file' }, ({ api }) => api.user('malformed_caller'))
+  .extend('user', { scope: 'file' }, ({ api }) => api.user('malformed_caller'))
   .extend(
     'workspaceId',
     { scope: 'file' },
-    async ({ api, caller }) =>
-      ((await api.as(caller).post('/workspaces', { name: 'Malformed' })).json() as { id: string }).id,
+    async ({ api, user }) =>
+      ((await api.as(user).post('/workspaces', { name: 'Malformed' })).json() as { id: string }).id,
   )
   .extend('writes', { scope: 'file' }, async ({ api }) =>
     (await openApiOperations(api.app)).filter(
@@ -25,13 +25,13 @@ const test = apiTest()
   .extend(
     'send',
     { scope: 'file' },
-    ({ api, caller, workspaceId }) =>
+    ({ api, user, workspaceId }) =>
       (operation: Operation, contentType: string, payload: string | Buffer) =>
         api.app.inject({
           method: operation.method as 'POST',
           // Every parameter a real workspace's id: the routes run past their lookups where they can.
           url: `/api/v1${operation.path.replace(/\{[A-Za-z]+\}/g, workspaceId)}`,
-          headers: { authorization: `Bearer ${caller.token}`, 'content-type': contentType },
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
           payload,
         }),
   );
@@ -82,20 +82,20 @@ describe('malformed bodies', () => {
 
   test('stores no submission whose suggested comment holds a lone surrogate, and no name with one', async ({
     api,
-    caller,
+    user,
     workspaceId,
   }) => {
     const submitted = await api.app.inject({
       method: 'POST',
       url: '/api/v1/ingestion/tools',
-      headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       payload: `{"workspace_id":"${workspaceId}","submitted_url":"https://example.com/tool","pre_ingestion_extracted_data":{"ingestion_hints":{"suggested_comment":"nice \\ud83d tool"}}}`,
     });
     expect(submitted.statusCode, submitted.body).toBe(400);
     expect(problemSchema.parse(submitted.json()).detail).toBe(
       '/body/pre_ingestion_extracted_data/ingestion_hints/suggested_comment: must not contain a lone UTF-16 surrogate (\\ud800 to \\udfff without its pair)',
     );
-    const submissions = await api.as(caller).get(`/ingestion/tools/workspace/${workspaceId}`);
+    const submissions = await api.as(user).get(`/ingestion/tools/workspace/${workspaceId}`);
     expect(submissions.statusCode).toBe(200);
     expect(JSON.stringify(submissions.json())).not.toContain('example.com/tool');
 
@@ -103,11 +103,11 @@ describe('malformed bodies', () => {
     const renamed = await api.app.inject({
       method: 'POST',
       url: '/api/v1/workspaces',
-      headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       payload: '{"name":"Half \\udc00 space"}',
     });
     expect(renamed.statusCode).toBe(400);
-    const names = ((await api.as(caller).get('/workspaces')).json() as Array<{ name: string }>).map(
+    const names = ((await api.as(user).get('/workspaces')).json() as Array<{ name: string }>).map(
       (workspace) => workspace.name,
     );
     expect(names).toEqual(['Malformed']);

@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackFile } from '@stackyard/contracts/stack';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { createHarness, type Harness } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 import { runBin } from './testing/run-bin.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'stackyard-check-'));
@@ -209,42 +209,37 @@ describe('stackyard check against an exported stack.json', () => {
   });
 });
 
+// `env`, what the command line needs to reach the API over HTTP as the owner of a team with stances on
+// Moment.js (avoid) and date-fns (preferred) in Dates; one of each per file.
+const test = apiTest().extend('env', { scope: 'file' }, async ({ api, origin }) => {
+  const owner = await api.user('check_owner');
+  const workspace = (await api.as(owner).post('/workspaces', { name: 'Check Team' })).json() as {
+    id: string;
+  };
+  const stances = [
+    ['moment', 'Moment.js', 'avoid', 'Dates'],
+    ['date-fns', 'date-fns', 'preferred', 'Dates'],
+  ] as const;
+  for (const [slug, name, stance, category] of stances) {
+    const { workspaceToolId } = await seedTool(api.db.db, {
+      workspaceId: workspace.id,
+      url: `https://www.npmjs.com/package/${slug}`,
+      slug,
+      name,
+    });
+    const set = await api.as(owner).put(`/tools/workspace/${workspaceToolId}/stance`, { stance, category });
+    expect(set.statusCode).toBe(200);
+  }
+  const token = (await api.as(owner).post('/tokens', { name: 'ci', scope: 'read' })).json() as {
+    token: string;
+  };
+  return { STACKYARD_URL: origin, STACKYARD_TOKEN: token.token };
+});
+
 describe('stackyard check against the server', () => {
-  let h: Harness;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    h = await createHarness();
-    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const owner = await h.user('check_owner');
-    const workspace = (await h.as(owner).post('/workspaces', { name: 'Check Team' })).json() as {
-      id: string;
-    };
-    const stances = [
-      ['moment', 'Moment.js', 'avoid', 'Dates'],
-      ['date-fns', 'date-fns', 'preferred', 'Dates'],
-    ] as const;
-    for (const [slug, name, stance, category] of stances) {
-      const { workspaceToolId } = await seedTool(h.db.db, {
-        workspaceId: workspace.id,
-        url: `https://www.npmjs.com/package/${slug}`,
-        slug,
-        name,
-      });
-      const set = await h.as(owner).put(`/tools/workspace/${workspaceToolId}/stance`, { stance, category });
-      expect(set.statusCode).toBe(200);
-    }
-    const token = (await h.as(owner).post('/tokens', { name: 'ci', scope: 'read' })).json() as {
-      token: string;
-    };
-    env = { STACKYARD_URL: base, STACKYARD_TOKEN: token.token };
-  });
-
-  afterAll(async () => {
-    await h.close();
-  });
-
-  it('reads the stances from the server, and gives the same answer from the stack.json it exports', async () => {
+  test('reads the stances from the server, and gives the same answer from the stack.json it exports', async ({
+    env,
+  }) => {
     const online = await run(['check', repo, '--format', 'json'], env);
     expect(online.code).toBe(1);
     const report = JSON.parse(online.stdout) as {

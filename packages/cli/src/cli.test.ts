@@ -3,60 +3,56 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { createIngestionHarness } from '@stackyard/testing/ingestion-harness';
-import type { Harness, TestUser } from '@stackyard/testing/harness';
-import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { ingestionTest } from '@stackyard/testing/ingestion-harness';
 import { bin, runBin } from './testing/run-bin.ts';
 
-let h: Harness;
-let fixture: FixtureServer;
-let base: string;
-let config: string;
-let editor: TestUser;
-let slug: string;
-let workspaceId: string;
-let drizzleId: string;
-
-beforeAll(async () => {
-  ({ h, fixture } = await createIngestionHarness());
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  config = mkdtempSync(join(tmpdir(), 'stackyard-cli-'));
-  editor = await h.user('cli_editor');
-  const workspace = (await h.as(editor).post('/workspaces', { name: 'CLI Team' })).json() as {
-    id: string;
-    slug: string;
-  };
-  slug = workspace.slug;
-  workspaceId = workspace.id;
-  ({ workspaceToolId: drizzleId } = await seedTool(h.db.db, {
-    workspaceId: workspace.id,
-    url: 'https://drizzle.example/',
-    slug: 'drizzle-orm',
-    name: 'Drizzle ORM',
-    description: 'Headless TypeScript ORM',
-  }));
-});
-
-afterAll(async () => {
-  await h.close();
-  rmSync(config, { recursive: true, force: true });
-});
-
-async function token(scope: 'read' | 'read_write'): Promise<string> {
-  const created = await h.as(editor).post('/tokens', { name: `cli ${scope}`, scope });
-  return (created.json() as { token: string }).token;
-}
-
-function run(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
-  return runBin(args, config, options);
-}
+// `origin`, the API over HTTP on loopback, and `site`, the fixture web site, one of each per file; `config`,
+// the command line's config directory, shared by the file's tests (a login stays for the tests after it);
+// `team`, the editor's workspace with Drizzle in it, read through `editor`, `slug`, `workspaceId` and
+// `drizzleId`; `token`, a new access token of the editor; `run`, the command line run with the config.
+const test = ingestionTest()
+  .extend('config', { scope: 'file' }, ({}, { onCleanup }) => {
+    const config = mkdtempSync(join(tmpdir(), 'stackyard-cli-'));
+    onCleanup(() => rmSync(config, { recursive: true, force: true }));
+    return config;
+  })
+  .extend('team', { scope: 'file' }, async ({ api }) => {
+    const editor = await api.user('cli_editor');
+    const workspace = (await api.as(editor).post('/workspaces', { name: 'CLI Team' })).json() as {
+      id: string;
+      slug: string;
+    };
+    const { workspaceToolId: drizzleId } = await seedTool(api.db.db, {
+      workspaceId: workspace.id,
+      url: 'https://drizzle.example/',
+      slug: 'drizzle-orm',
+      name: 'Drizzle ORM',
+      description: 'Headless TypeScript ORM',
+    });
+    return { editor, slug: workspace.slug, workspaceId: workspace.id, drizzleId };
+  })
+  .extend('editor', { scope: 'file' }, ({ team }) => team.editor)
+  .extend('slug', { scope: 'file' }, ({ team }) => team.slug)
+  .extend('workspaceId', { scope: 'file' }, ({ team }) => team.workspaceId)
+  .extend('drizzleId', { scope: 'file' }, ({ team }) => team.drizzleId)
+  .extend('token', { scope: 'file' }, ({ api, editor }) => async (scope: 'read' | 'read_write') => {
+    const created = await api.as(editor).post('/tokens', { name: `cli ${scope}`, scope });
+    return (created.json() as { token: string }).token;
+  })
+  .extend(
+    'run',
+    { scope: 'file' },
+    ({ config }) =>
+      (args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) =>
+        runBin(args, config, options),
+  );
 
 describe('the stackyard command line', () => {
-  it('explains itself and refuses wrong usage with exit code 2', async () => {
+  test('explains itself and refuses wrong usage with exit code 2', async ({ run }) => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('stackyard login [--url URL] [--token TOKEN]');
@@ -68,22 +64,31 @@ describe('the stackyard command line', () => {
     expect(notYet.stderr).toContain('not logged in');
   });
 
-  it('logs in with a token from stdin, keeps it private, and refuses a bad token with exit code 3', async () => {
-    const refused = await run(['login', '--url', base], { stdin: 'sy_pat_not_a_real_token_at_all\n' });
+  test('logs in with a token from stdin, keeps it private, and refuses a bad token with exit code 3', async ({
+    origin,
+    config,
+    token,
+    run,
+  }) => {
+    const refused = await run(['login', '--url', origin], { stdin: 'sy_pat_not_a_real_token_at_all\n' });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('This access token is not valid');
 
     const secret = await token('read_write');
-    const login = await run(['login', '--url', base], { stdin: `${secret}\n` });
+    const login = await run(['login', '--url', origin], { stdin: `${secret}\n` });
     expect(login.stderr).toBe('');
     expect(login.code).toBe(0);
-    expect(login.stdout).toContain(`Logged in to ${base} (1 workspace)`);
+    expect(login.stdout).toContain(`Logged in to ${origin} (1 workspace)`);
     const file = join(config, 'stackyard', 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ url: base, token: secret });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ url: origin, token: secret });
   });
 
-  it('searches and adds tools and links (from arguments or stdin), as text or JSON', async () => {
+  test('searches and adds tools and links (from arguments or stdin), as text or JSON', async ({
+    site,
+    slug,
+    run,
+  }) => {
     const found = await run(['search', '--json', 'typescript', 'orm']);
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout)).toMatchObject({
@@ -95,53 +100,61 @@ describe('the stackyard command line', () => {
       /^tool {5}Drizzle ORM \(drizzle-orm\)\n {9}Drizzle ORM Headless TypeScript ORM/,
     );
 
-    const added = await run(['add', '--json', '--wait', '20', `${fixture.origin}/tool`]);
+    const added = await run(['add', '--json', '--wait', '20', `${site.origin}/tool`]);
     expect(added.code).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({
       submissions: [{ status: 'completed', tool: { name: 'Rocket' } }],
     });
     const links = await run(['add', '--resource', '--wait', '20'], {
-      stdin: `${fixture.origin}/plain/\n# a comment\n`,
+      stdin: `${site.origin}/plain/\n# a comment\n`,
     });
     expect(links.code).toBe(0);
-    expect(links.stdout).toBe(`${fixture.origin}/plain/: completed — Added.\n`);
+    expect(links.stdout).toBe(`${site.origin}/plain/: completed — Added.\n`);
   });
 
-  it('exits 1 with the reason when the server refuses, e.g. a read token adding a tool', async () => {
+  test('exits 1 with the reason when the server refuses, e.g. a read token adding a tool', async ({
+    origin,
+    site,
+    token,
+    run,
+  }) => {
     const reader = await token('read');
-    const refused = await run(['add', `${fixture.origin}/bare`], {
-      env: { STACKYARD_URL: base, STACKYARD_TOKEN: reader },
+    const refused = await run(['add', `${site.origin}/bare`], {
+      env: { STACKYARD_URL: origin, STACKYARD_TOKEN: reader },
     });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('refused — This access token can only read.');
   });
 
-  it('says why nothing was added and exits 1: a bad URL, a page not found, a URL already there', async () => {
-    const env = { STACKYARD_URL: base, STACKYARD_TOKEN: await token('read_write') };
+  test('says why nothing was added and exits 1: a bad URL, a page not found, a URL already there', async ({
+    origin,
+    site,
+    slug,
+    token,
+    run,
+  }) => {
+    const env = { STACKYARD_URL: origin, STACKYARD_TOKEN: await token('read_write') };
     const bad = await run(['add', 'not a url'], { env });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('not a url: refused — Must be a valid http or https URL\n');
     expect(bad.stderr).toBe(`stackyard: nothing was added to ${slug}\n`);
 
-    const missing = await run(['add', '--wait', '20', `${fixture.origin}/no-such-page`], { env });
+    const missing = await run(['add', '--wait', '20', `${site.origin}/no-such-page`], { env });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(/no-such-page: quarantined — Held for review: .*404/);
 
-    const first = await run(['add', '--wait', '20', `${fixture.origin}/article`], { env });
-    expect(first).toMatchObject({ code: 0, stdout: `${fixture.origin}/article: completed — Added.\n` });
-    const again = await run(
-      ['add', '--wait', '20', `${fixture.origin}/article`, `${fixture.origin}/twitter`],
-      {
-        env,
-      },
-    );
+    const first = await run(['add', '--wait', '20', `${site.origin}/article`], { env });
+    expect(first).toMatchObject({ code: 0, stdout: `${site.origin}/article: completed — Added.\n` });
+    const again = await run(['add', '--wait', '20', `${site.origin}/article`, `${site.origin}/twitter`], {
+      env,
+    });
     expect(again.stdout).toBe(
-      `${fixture.origin}/article: completed — Already in this workspace; nothing was added.\n` +
-        `${fixture.origin}/twitter: completed — Added.\n`,
+      `${site.origin}/article: completed — Already in this workspace; nothing was added.\n` +
+        `${site.origin}/twitter: completed — Added.\n`,
     );
     // Both are in the workspace now, which is what was asked.
     expect(again.code).toBe(0);
-    const mixed = await run(['add', '--json', '--wait', '20', `${fixture.origin}/twitter`, 'ftp://x'], {
+    const mixed = await run(['add', '--json', '--wait', '20', `${site.origin}/twitter`, 'ftp://x'], {
       env,
     });
     expect(mixed.code).toBe(1);
@@ -154,7 +167,7 @@ describe('the stackyard command line', () => {
     });
   });
 
-  it('names the server it tried and why when it does not answer', async () => {
+  test('names the server it tried and why when it does not answer', async ({ run }) => {
     const closed = await import('node:net').then(
       ({ createServer }) =>
         new Promise<number>((resolve) => {
@@ -175,19 +188,22 @@ describe('the stackyard command line', () => {
     expect(result.stderr).not.toContain('fetch failed');
   });
 
-  it('tells a web page from the API: a URL that is no stackyard server', async () => {
+  test('tells a web page from the API: a URL that is no stackyard server', async ({ site, run }) => {
     const result = await run(['search', 'orm'], {
-      env: { STACKYARD_URL: `${fixture.origin}/tool#`, STACKYARD_TOKEN: 'sy_pat_x' },
+      env: { STACKYARD_URL: `${site.origin}/tool#`, STACKYARD_TOKEN: 'sy_pat_x' },
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is this the address of a stackyard server?');
   });
 
-  it('serves the MCP tools over stdio to the SDK client, forwarding to the server', async () => {
+  test('serves the MCP tools over stdio to the SDK client, forwarding to the server', async ({
+    origin,
+    token,
+  }) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [bin, 'mcp'],
-      env: { PATH: process.env.PATH ?? '', STACKYARD_URL: base, STACKYARD_TOKEN: await token('read') },
+      env: { PATH: process.env.PATH ?? '', STACKYARD_URL: origin, STACKYARD_TOKEN: await token('read') },
       stderr: 'pipe',
     });
     const client = new Client(
@@ -208,13 +224,17 @@ describe('the stackyard command line', () => {
     }
   });
 
-  it('refuses to serve MCP on stdio with a bad token or no server, saying which at start', async () => {
+  test('refuses to serve MCP on stdio with a bad token or no server, saying which at start', async ({
+    origin,
+    token,
+    run,
+  }) => {
     const badToken = await run(['mcp'], {
-      env: { STACKYARD_URL: base, STACKYARD_TOKEN: 'sy_pat_not_a_real_token_at_all' },
+      env: { STACKYARD_URL: origin, STACKYARD_TOKEN: 'sy_pat_not_a_real_token_at_all' },
     });
     expect(badToken.code).toBe(3);
     expect(badToken.stdout).toBe('');
-    expect(badToken.stderr).toContain(`stackyard: ${base} refused the access token:`);
+    expect(badToken.stderr).toContain(`stackyard: ${origin} refused the access token:`);
     expect(badToken.stderr).toContain('Settings → Access tokens');
 
     const nowhere = await run(['mcp'], {
@@ -225,9 +245,17 @@ describe('the stackyard command line', () => {
     expect(nowhere.stderr).toMatch(/^stackyard: no stackyard server answers at http:\/\/127\.0\.0\.1:9 \(/);
   });
 
-  it('exports the preferred stack: one file to stdout, several under --out at their paths, refusing bad formats', async () => {
-    const as = h.as(editor);
-    const { workspaceToolId: prismaId } = await seedTool(h.db.db, {
+  test('exports the preferred stack: one file to stdout, several under --out at their paths, refusing bad formats', async ({
+    api,
+    config,
+    editor,
+    slug,
+    workspaceId,
+    drizzleId,
+    run,
+  }) => {
+    const as = api.as(editor);
+    const { workspaceToolId: prismaId } = await seedTool(api.db.db, {
       workspaceId,
       url: 'https://prisma.example/',
       slug: 'prisma',

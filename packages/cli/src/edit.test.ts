@@ -1,52 +1,56 @@
 // `stackyard edit` as a user runs it: the real bin in a child process against the real server on a free port.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { resourceSchema } from '@stackyard/contracts/resource';
 import { toolSchema } from '@stackyard/contracts/tool';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { seedResource, seedTool } from '@stackyard/testing/catalog-seed';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { apiTest } from '@stackyard/testing/api-fixtures';
 
 const bin = fileURLToPath(new URL('../bin/stackyard.js', import.meta.url));
-let h: Harness;
-let base: string;
-let editor: TestUser;
-let workspace: { id: string; slug: string };
-let toolId: string;
-
-beforeAll(async () => {
-  h = await createHarness();
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  editor = await h.user('edit_cli_editor');
-  workspace = (await h.as(editor).post('/workspaces', { name: 'Edit Team' })).json() as typeof workspace;
-  ({ workspaceToolId: toolId } = await seedTool(h.db.db, {
-    workspaceId: workspace.id,
-    url: 'https://kysely.example/',
-    slug: 'kysely',
-    name: 'kysely',
-    description: 'Query builder',
-    homepageUrl: 'https://kysely.example/',
-  }));
-});
-
-afterAll(() => h.close());
-
-async function token(scope: 'read' | 'read_write'): Promise<string> {
-  const created = await h.as(editor).post('/tokens', { name: `edit ${scope}`, scope });
-  return (created.json() as { token: string }).token;
-}
-
-async function resource(url: string, title: string | null): Promise<string> {
-  const fingerprinted = fingerprintUrl(url);
-  if (!fingerprinted.ok) throw new Error(`not a URL: ${url}`);
-  return seedResource(h.db.db, {
-    workspaceId: workspace.id,
-    url,
-    fingerprint: fingerprinted.value.fingerprint,
-    title,
-  });
-}
+// `origin`, the API over HTTP on loopback, one per file; `team`, the editor's workspace with kysely in it,
+// read through `editor`, `workspace` and `toolId`; `token`, a new access token of the editor; `resource`, a
+// link seeded in the workspace.
+const test = apiTest()
+  .extend('team', { scope: 'file' }, async ({ api }) => {
+    const editor = await api.user('edit_cli_editor');
+    const workspace = (await api.as(editor).post('/workspaces', { name: 'Edit Team' })).json() as {
+      id: string;
+      slug: string;
+    };
+    const { workspaceToolId: toolId } = await seedTool(api.db.db, {
+      workspaceId: workspace.id,
+      url: 'https://kysely.example/',
+      slug: 'kysely',
+      name: 'kysely',
+      description: 'Query builder',
+      homepageUrl: 'https://kysely.example/',
+    });
+    return { editor, workspace, toolId };
+  })
+  .extend('editor', { scope: 'file' }, ({ team }) => team.editor)
+  .extend('workspace', { scope: 'file' }, ({ team }) => team.workspace)
+  .extend('toolId', { scope: 'file' }, ({ team }) => team.toolId)
+  .extend('token', { scope: 'file' }, ({ api, editor }) => async (scope: 'read' | 'read_write') => {
+    const created = await api.as(editor).post('/tokens', { name: `edit ${scope}`, scope });
+    return (created.json() as { token: string }).token;
+  })
+  .extend(
+    'resource',
+    { scope: 'file' },
+    ({ api, workspace }) =>
+      async (url: string, title: string | null) => {
+        const fingerprinted = fingerprintUrl(url);
+        if (!fingerprinted.ok) throw new Error(`not a URL: ${url}`);
+        return seedResource(api.db.db, {
+          workspaceId: workspace.id,
+          url,
+          fingerprint: fingerprinted.value.fingerprint,
+          title,
+        });
+      },
+  );
 
 function run(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -61,8 +65,15 @@ function run(args: string[], env: Record<string, string>) {
 }
 
 describe('stackyard edit', () => {
-  it('corrects a tool by slug and a resource by id; an empty value clears a field', async () => {
-    const env = { STACKYARD_URL: base, STACKYARD_TOKEN: await token('read_write') };
+  test('corrects a tool by slug and a resource by id; an empty value clears a field', async ({
+    api,
+    origin,
+    editor,
+    toolId,
+    token,
+    resource,
+  }) => {
+    const env = { STACKYARD_URL: origin, STACKYARD_TOKEN: await token('read_write') };
     const tool = await run(
       [
         'edit',
@@ -82,7 +93,7 @@ describe('stackyard edit', () => {
       stdout: 'Updated tool kysely: name, description, forge_url.\n',
       stderr: '',
     });
-    const stored = toolSchema.parse((await h.as(editor).get(`/tools/workspace/${toolId}`)).json());
+    const stored = toolSchema.parse((await api.as(editor).get(`/tools/workspace/${toolId}`)).json());
     expect(stored.metadata).toMatchObject({
       name: 'Kysely',
       description: null,
@@ -98,12 +109,20 @@ describe('stackyard edit', () => {
       env,
     );
     expect(link).toEqual({ code: 0, stdout: 'Updated resource Kysely notes: title, url.\n', stderr: '' });
-    const saved = resourceSchema.parse((await h.as(editor).get(`/resources/${id}`)).json());
+    const saved = resourceSchema.parse((await api.as(editor).get(`/resources/${id}`)).json());
     expect(saved.raw_submitted_url).toBe('https://notes.example/k');
   });
 
-  it('exits 1 saying why: a bad URL (naming the field), a duplicate link, an unknown slug, a read token', async () => {
-    const env = { STACKYARD_URL: base, STACKYARD_TOKEN: await token('read_write') };
+  test('exits 1 saying why: a bad URL (naming the field), a duplicate link, an unknown slug, a read token', async ({
+    api,
+    origin,
+    editor,
+    workspace,
+    toolId,
+    token,
+    resource,
+  }) => {
+    const env = { STACKYARD_URL: origin, STACKYARD_TOKEN: await token('read_write') };
     const badUrl = await run(['edit', 'tool', 'kysely', '--docs', 'ftp://docs.example/'], env);
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr).toContain('documentation_url: Must be a valid http or https URL');
@@ -128,11 +147,11 @@ describe('stackyard edit', () => {
     });
     expect(reader.code).toBe(1);
     expect(reader.stderr).toContain('This access token can only read.');
-    const kept = toolSchema.parse((await h.as(editor).get(`/tools/workspace/${toolId}`)).json());
+    const kept = toolSchema.parse((await api.as(editor).get(`/tools/workspace/${toolId}`)).json());
     expect(kept.metadata.name).not.toBe('Read');
   });
 
-  it('refuses wrong usage with exit code 2 before calling the server', async () => {
+  test('refuses wrong usage with exit code 2 before calling the server', async () => {
     const env = { STACKYARD_URL: 'http://127.0.0.1:9', STACKYARD_TOKEN: 'sy_pat_unused' };
     expect(await run(['edit', 'tool', 'kysely'], env)).toMatchObject({
       code: 2,

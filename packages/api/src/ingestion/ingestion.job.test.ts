@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as vitestTest } from 'vitest';
 import { ingestionSubmissions, workspaceTools } from '@stackyard/db/schema';
 import { createTestDb } from '@stackyard/db/testing';
 import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { siteFixture } from '@stackyard/testing/ingestion-harness';
 import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { ingestionQueue } from '../jobs/queues.ts';
 import { insertWorkspace } from '../workspaces/workspaces.repo.ts';
@@ -15,20 +16,27 @@ import { createIngestionWorker } from './ingestion.job.ts';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 
-let handle: Awaited<ReturnType<typeof createTestDb>>;
-let fixture: FixtureServer;
-let workspaceId: string;
 const ownerId = randomUUID();
 
-beforeAll(async () => {
-  [handle, fixture] = await Promise.all([createTestDb(), startFixtureServer()]);
-  workspaceId = await insertWorkspace(handle.db, { ownerId, name: 'Jobs', slug: 'jobs', description: null });
-});
-
-afterAll(async () => {
-  await handle.close();
-  await fixture.close();
-});
+// `handle`, a database of its own, and `site`, the fixture web site, one of each per file; `workspaceId`,
+// the owner's workspace there.
+const test = vitestTest
+  .extend('handle', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const handle = await createTestDb();
+    onCleanup(() => handle.close());
+    return handle;
+  })
+  .extend('site', { scope: 'file' }, siteFixture)
+  .extend('workspaceId', { scope: 'file' }, ({ handle }) =>
+    insertWorkspace(handle.db, { ownerId, name: 'Jobs', slug: 'jobs', description: null }),
+  )
+  .extend('submitted', { scope: 'file' }, ({ handle, site, workspaceId }) =>
+    submittedOn(handle, site, workspaceId),
+  )
+  .extend('submission', { scope: 'file' }, ({ handle }) => async (id: string) => {
+    const [row] = await handle.db.select().from(ingestionSubmissions).where(eq(ingestionSubmissions.id, id));
+    return row;
+  });
 
 function settings(extra: Partial<IngestionSettings> = {}): IngestionSettings {
   return {
@@ -40,37 +48,44 @@ function settings(extra: Partial<IngestionSettings> = {}): IngestionSettings {
   };
 }
 
-async function submitted(
-  path: string,
-  maxAttempts = 3,
-  submittedByUserId = ownerId,
-): Promise<{ submissionId: string; jobId: string }> {
-  const url = `${fixture.origin}${path}`;
-  const fingerprinted = fingerprintUrl(url);
-  if (!fingerprinted.ok) throw new Error('bad url');
-  return handle.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(ingestionSubmissions)
-      .values({
-        workspaceId,
-        submittedUrl: url,
-        submittedFingerprint: fingerprinted.value.fingerprint,
-        submittedByUserId,
-      })
-      .returning({ id: ingestionSubmissions.id });
-    if (!row) throw new Error('no submission');
-    const jobId = await ingestionQueue.enqueue(tx, { submissionId: row.id }, { maxAttempts });
-    return { submissionId: row.id, jobId };
-  });
-}
-
-async function submission(id: string) {
-  const [row] = await handle.db.select().from(ingestionSubmissions).where(eq(ingestionSubmissions.id, id));
-  return row;
+/** A submission of the site's page at `path` in the workspace, with its queued job. */
+function submittedOn(
+  handle: Awaited<ReturnType<typeof createTestDb>>,
+  site: FixtureServer,
+  workspaceId: string,
+) {
+  return async function submitted(
+    path: string,
+    maxAttempts = 3,
+    submittedByUserId = ownerId,
+  ): Promise<{ submissionId: string; jobId: string }> {
+    const url = `${site.origin}${path}`;
+    const fingerprinted = fingerprintUrl(url);
+    if (!fingerprinted.ok) throw new Error('bad url');
+    return handle.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(ingestionSubmissions)
+        .values({
+          workspaceId,
+          submittedUrl: url,
+          submittedFingerprint: fingerprinted.value.fingerprint,
+          submittedByUserId,
+        })
+        .returning({ id: ingestionSubmissions.id });
+      if (!row) throw new Error('no submission');
+      const jobId = await ingestionQueue.enqueue(tx, { submissionId: row.id }, { maxAttempts });
+      return { submissionId: row.id, jobId };
+    });
+  };
 }
 
 describe('ingestion job', () => {
-  it('completes a submission whose worker died mid-fetch once the lease expires', async () => {
+  test('completes a submission whose worker died mid-fetch once the lease expires', async ({
+    handle,
+    workspaceId,
+    submitted,
+    submission,
+  }) => {
     const { submissionId, jobId } = await submitted('/json-ld');
     // What a process killed with -9 leaves behind: the submission fetching, its job running, the lease over.
     await handle.db.execute(sql`
@@ -90,7 +105,11 @@ describe('ingestion job', () => {
     expect(tool?.workspaceId).toBe(workspaceId);
   });
 
-  it('a stop in the middle of a fetch leaves the job due again, and the next worker finishes it', async () => {
+  test('a stop in the middle of a fetch leaves the job due again, and the next worker finishes it', async ({
+    handle,
+    submitted,
+    submission,
+  }) => {
     const { submissionId, jobId } = await submitted('/slow-headers');
     const first = createIngestionWorker(handle.db, settings(), quiet);
     first.start();
@@ -108,7 +127,11 @@ describe('ingestion job', () => {
     expect((await submission(submissionId))?.status).toBe('completed');
   }, 20_000);
 
-  it('fails a page that drips until the fetch deadline as timeout, never completed from what arrived', async () => {
+  test('fails a page that drips until the fetch deadline as timeout, never completed from what arrived', async ({
+    handle,
+    submitted,
+    submission,
+  }) => {
     const { submissionId } = await submitted('/slow-body-unframed', 1);
     await createIngestionWorker(handle.db, settings({ fetch: { totalTimeoutMs: 400 } }), quiet).drain();
     const row = await submission(submissionId);
@@ -117,17 +140,26 @@ describe('ingestion job', () => {
     expect(row?.workspaceToolId).toBeNull();
   });
 
-  it('fails the submission of a submitter who is no member any more, without fetching', async () => {
+  test('fails the submission of a submitter who is no member any more, without fetching', async ({
+    handle,
+    site,
+    submitted,
+    submission,
+  }) => {
     const { submissionId } = await submitted('/tool?case=stranger', 3, randomUUID());
     await createIngestionWorker(handle.db, settings(), quiet).drain();
     const row = await submission(submissionId);
     expect(row?.status).toBe('failed');
     expect(row?.quarantineContext).toEqual(SUBMITTER_LOST_ACCESS);
     expect(row?.workspaceToolId).toBeNull();
-    expect(fixture.requests()).not.toContain('/tool?case=stranger');
+    expect(site.requests()).not.toContain('/tool?case=stranger');
   });
 
-  it('abandons an attempt past its time limit and fails the submission as timeout', async () => {
+  test('abandons an attempt past its time limit and fails the submission as timeout', async ({
+    handle,
+    submitted,
+    submission,
+  }) => {
     const { submissionId } = await submitted('/slow-headers?fresh=1', 1);
     await createIngestionWorker(handle.db, settings({ timeoutMs: 300 }), quiet).drain();
     const row = await submission(submissionId);
