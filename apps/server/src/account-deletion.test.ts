@@ -2,30 +2,13 @@
 // user's JWTs stop working on every API process, their sign-in sessions end, and they cannot sign in again.
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identities, identitySessions, identityVerifiableAddresses } from '@stackyard/db/schema';
-import {
-  createUser,
-  csrfOf,
-  failure,
-  frontendApi,
-  signInBrowser,
-  type IdentityTestServer,
-} from '@stackyard/identity/testing';
-import { startApiProcesses, type ApiProcesses } from '@stackyard/testing/api-processes';
+import { createUser, csrfOf, failure, frontendApi, signInBrowser } from '@stackyard/identity/testing';
+import { apiProcessesTest, type ApiProcesses } from '@stackyard/testing/api-processes';
 
 // Two API processes on the one database: the one that deletes, and another behind the same load balancer.
-let processes: ApiProcesses;
-let db: ApiProcesses['db'];
-let identity: IdentityTestServer;
-let apps: FastifyInstance[];
-
-beforeAll(async () => {
-  processes = await startApiProcesses(2);
-  ({ db, identity, apps } = processes);
-});
-
-afterAll(() => processes.close());
+const test = apiProcessesTest(2);
 
 const PASSWORD = 'a long enough password 7';
 
@@ -45,19 +28,23 @@ function call(
   });
 }
 
-async function statuses(jwt: string): Promise<number[]> {
+async function statuses(apps: FastifyInstance[], jwt: string): Promise<number[]> {
   return Promise.all(apps.map(async (app) => (await call(app, jwt, 'GET', '/workspaces')).statusCode));
 }
 
 describe('deleting an account', () => {
-  it('ends its sessions and tokens on every API process, and the user cannot sign in again', async () => {
+  test('ends its sessions and tokens on every API process, and the user cannot sign in again', async ({
+    db,
+    identity,
+    apps,
+  }) => {
     const identityId = await createUser(identity, 'leaving-for-good@example.com', PASSWORD);
     const laptop = await signInBrowser(identity, 'leaving-for-good@example.com', PASSWORD);
     const phone = await signInBrowser(identity, 'leaving-for-good@example.com', PASSWORD);
     expect(
       (await call(apps[0], laptop.jwt, 'POST', '/profile/username', { username: 'leaving' })).statusCode,
     ).toBe(200);
-    expect(await statuses(phone.jwt)).toEqual([200, 200]);
+    expect(await statuses(apps, phone.jwt)).toEqual([200, 200]);
 
     const preview = await call(apps[0], laptop.jwt, 'GET', '/me/deletion');
     expect(preview.json()).toMatchObject({ confirmation: 'leaving' });
@@ -68,7 +55,7 @@ describe('deleting an account', () => {
     // a loaded machine may be late by a few seconds).
     expect((await call(apps[0], laptop.jwt, 'GET', '/workspaces')).statusCode).toBe(401);
     const started = performance.now();
-    while ((await statuses(phone.jwt)).some((status) => status !== 401)) {
+    while ((await statuses(apps, phone.jwt)).some((status) => status !== 401)) {
       expect(performance.now() - started).toBeLessThan(10_000);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -96,7 +83,11 @@ describe('deleting an account', () => {
     expect(JSON.stringify(login.body)).toContain('4000006');
   });
 
-  it('leaves no row anywhere holding the e-mail: sign-up verification, recovery and login attempts included', async () => {
+  test('leaves no row anywhere holding the e-mail: sign-up verification, recovery and login attempts included', async ({
+    db,
+    identity,
+    apps,
+  }) => {
     const email = 'gone-entirely@example.com';
     const browser = frontendApi(identity.basePath);
     const registration = await browser.api.createBrowserRegistrationFlow();
@@ -138,16 +129,16 @@ describe('deleting an account', () => {
       }),
     );
     const signedIn = await signInBrowser(identity, email, PASSWORD);
-    expect((await rowsHolding(email)).length).toBeGreaterThanOrEqual(5);
+    expect((await rowsHolding(db, email)).length).toBeGreaterThanOrEqual(5);
 
     const deleted = await call(apps[0], signedIn.jwt, 'DELETE', '/me', { confirmation: email });
     expect(deleted.statusCode, deleted.body).toBe(204);
-    expect(await rowsHolding(email)).toEqual([]);
+    expect(await rowsHolding(db, email)).toEqual([]);
   });
 });
 
 /** `table: count` for every table with a row whose text (any column, any case) contains the value. */
-async function rowsHolding(value: string): Promise<string[]> {
+async function rowsHolding(db: ApiProcesses['db'], value: string): Promise<string[]> {
   const tables = (await db.db.execute(sql`
     select table_name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE'

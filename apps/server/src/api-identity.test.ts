@@ -1,23 +1,16 @@
 // The product API against the real identity service: a user signs in through the identity flows (as the
 // SPA does with @ory/client-fetch), asks whoami for the tokenized JWT, and calls the API with it, as a
 // bearer token and as the user_jwt cookie. The API fetches the identity service's JWKS over HTTP.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentityApi, type IdentityApi } from '@stackyard/testing/api-processes';
+import { describe, expect } from 'vitest';
+import { identityApiTest } from '@stackyard/testing/api-processes';
 
-let api: IdentityApi;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  api = await startIdentityApi();
-  ({ app } = api);
-  await app.ready();
-});
-
-afterAll(() => api.close());
+const test = identityApiTest();
 
 describe('product API with tokens of the identity service', () => {
-  it('accepts the tokenized session as bearer and as the user_jwt cookie; the identity id is the user id', async () => {
+  test('accepts the tokenized session as bearer and as the user_jwt cookie; the identity id is the user id', async ({
+    api,
+  }) => {
+    const { app } = api;
     const user = await api.signIn('builder@example.com', 'a long enough password 1');
     const bearer = await app.inject({
       url: '/api/v1/profile',
@@ -37,7 +30,8 @@ describe('product API with tokens of the identity service', () => {
     expect(created.json()).toMatchObject({ owner_id: user.id, slug: 'first', is_owner: true });
   });
 
-  it('refuses a token the identity service did not sign', async () => {
+  test('refuses a token the identity service did not sign', async ({ api }) => {
+    const { app } = api;
     const user = await api.signIn('tamper@example.com', 'a long enough password 2');
     const [header, payload] = user.jwt.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(86)}`;

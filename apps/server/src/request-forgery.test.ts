@@ -2,36 +2,8 @@
 // cookie along with whatever it posts. Over real HTTP, with the identity service's real tokens, a
 // state-changing call made with the cookie from anywhere but the app changes nothing; the app's own calls,
 // reads and bearer-token calls work as before.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentityApi, type IdentityApi } from '@stackyard/testing/api-processes';
-
-let api: IdentityApi;
-let app: FastifyInstance;
-let base: string;
-let jwt: string;
-let workspaceId: string;
-
-beforeAll(async () => {
-  api = await startIdentityApi(
-    // Submissions of this domain are quarantined at once, without a fetch: something to reject.
-    { INGESTION_DENY_DOMAINS: 'blocked.example' },
-    { ingestion: { pollMs: 50 } },
-  );
-  ({ app } = api);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const email = 'forgery@example.com';
-  const password = 'a long enough password 9';
-  ({ jwt } = await api.signIn(email, password));
-  const created = await call('POST', '/workspaces', { bearer: true, body: { name: 'Target' } });
-  expect(created.status).toBe(201);
-  workspaceId = ((await created.json()) as { id: string }).id;
-});
-
-afterAll(() => api.close());
+import { describe, expect } from 'vitest';
+import { identityApiTest } from '@stackyard/testing/api-processes';
 
 interface CallOptions {
   bearer?: boolean;
@@ -39,7 +11,33 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
-function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+/** The signed-in user's calls to the API at `base`, and the workspace they own there. */
+interface Target {
+  base: string;
+  workspaceId: string;
+  call(method: string, path: string, options?: CallOptions): Promise<Response>;
+}
+
+const test = identityApiTest(
+  // Submissions of this domain are quarantined at once, without a fetch: something to reject.
+  { INGESTION_DENY_DOMAINS: 'blocked.example' },
+  { ingestion: { pollMs: 50 } },
+).extend('target', { scope: 'file' }, async ({ api, origin }): Promise<Target> => {
+  const { jwt } = await api.signIn('forgery@example.com', 'a long enough password 9');
+  const call = (method: string, path: string, options: CallOptions = {}) =>
+    callAs(origin, jwt, method, path, options);
+  const created = await call('POST', '/workspaces', { bearer: true, body: { name: 'Target' } });
+  expect(created.status).toBe(201);
+  return { base: origin, workspaceId: ((await created.json()) as { id: string }).id, call };
+});
+
+function callAs(
+  base: string,
+  jwt: string,
+  method: string,
+  path: string,
+  options: CallOptions,
+): Promise<Response> {
   return fetch(`${base}/api/v1${path}`, {
     method,
     headers: {
@@ -54,9 +52,13 @@ function call(method: string, path: string, options: CallOptions = {}): Promise<
 
 // What a browser sends for a page on a sibling host (evil.example.test next to app.example.test).
 const siblingPage = { origin: 'http://evil.example.test', 'sec-fetch-site': 'same-site' };
-const appPage = () => ({ origin: base, 'sec-fetch-site': 'same-origin', 'x-stackyard-client': 'web' });
+const appPage = (base: string) => ({
+  origin: base,
+  'sec-fetch-site': 'same-origin',
+  'x-stackyard-client': 'web',
+});
 
-async function quarantinedSubmission(): Promise<string> {
+async function quarantinedSubmission({ call, workspaceId }: Target): Promise<string> {
   const submitted = await call('POST', '/ingestion/tools', {
     bearer: true,
     body: { workspace_id: workspaceId, submitted_url: `https://blocked.example/${Math.random()}` },
@@ -73,14 +75,17 @@ async function quarantinedSubmission(): Promise<string> {
   throw new Error('the submission was never quarantined');
 }
 
-async function statusOf(id: string): Promise<string> {
+async function statusOf({ call }: Target, id: string): Promise<string> {
   const response = await call('GET', `/ingestion/submissions/${id}`, { bearer: true });
   return ((await response.json()) as { status: string }).status;
 }
 
 describe('state-changing calls authenticated by the user_jwt cookie', () => {
-  it('refuses bodyless POSTs from a sibling page (retry, reject, populate, disconnect) and changes nothing', async () => {
-    const id = await quarantinedSubmission();
+  test('refuses bodyless POSTs from a sibling page (retry, reject, populate, disconnect) and changes nothing', async ({
+    target,
+  }) => {
+    const { call, workspaceId } = target;
+    const id = await quarantinedSubmission(target);
     for (const path of [
       `/ingestion/submissions/${id}/reject`,
       `/ingestion/submissions/${id}/retry`,
@@ -95,14 +100,18 @@ describe('state-changing calls authenticated by the user_jwt cookie', () => {
     }
     // Even a form post with no Origin and no Sec-Fetch-Site (an old browser) lacks the app's header.
     expect((await call('POST', `/ingestion/submissions/${id}/reject`)).status).toBe(403);
-    expect(await statusOf(id)).toBe('quarantined');
+    expect(await statusOf(target, id)).toBe('quarantined');
 
-    const fromApp = await call('POST', `/ingestion/submissions/${id}/reject`, { headers: appPage() });
+    const fromApp = await call('POST', `/ingestion/submissions/${id}/reject`, {
+      headers: appPage(target.base),
+    });
     expect(fromApp.status).toBe(200);
-    expect(await statusOf(id)).toBe('rejected');
+    expect(await statusOf(target, id)).toBe('rejected');
   });
 
-  it('refuses POST /workspaces with the cookie and a foreign Origin, even with the header', async () => {
+  test('refuses POST /workspaces with the cookie and a foreign Origin, even with the header', async ({
+    target: { call, workspaceId },
+  }) => {
     const before = await (await call('GET', '/workspaces', { bearer: true })).json();
     const attempts: Array<Record<string, string>> = [
       { origin: 'http://evil.example.test' },
@@ -120,8 +129,13 @@ describe('state-changing calls authenticated by the user_jwt cookie', () => {
     expect(await (await call('GET', '/workspaces', { bearer: true })).json()).toEqual(before);
   });
 
-  it("accepts the app's own calls, reads from anywhere and bearer-token calls", async () => {
-    const fromApp = await call('POST', '/workspaces', { body: { name: 'From the app' }, headers: appPage() });
+  test("accepts the app's own calls, reads from anywhere and bearer-token calls", async ({
+    target: { base, call },
+  }) => {
+    const fromApp = await call('POST', '/workspaces', {
+      body: { name: 'From the app' },
+      headers: appPage(base),
+    });
     expect(fromApp.status).toBe(201);
     // A browser without Sec-Fetch-Site: the Origin's host is the server's own.
     const olderBrowser = await call('POST', '/workspaces', {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { test } from 'vitest';
 import { createTestDb } from '@stackyard/db/testing';
 import {
   createUser,
@@ -18,7 +19,7 @@ export interface ApiProcesses {
   close(): Promise<void>;
 }
 
-export async function startApiProcesses(count = 2): Promise<ApiProcesses> {
+async function startApiProcesses(count = 2): Promise<ApiProcesses> {
   const db = await createTestDb();
   const identity = await startIdentityServer({}, { db });
   const apps: FastifyInstance[] = [];
@@ -37,6 +38,26 @@ export async function startApiProcesses(count = 2): Promise<ApiProcesses> {
       await db.close();
     },
   };
+}
+
+/**
+ * The test function with `processes`, `count` API apps and the identity service on one database, started once per
+ * file; `db`, `identity` and `apps` are its parts.
+ */
+export function apiProcessesTest(count: number) {
+  return (
+    test
+      // vitest reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+      // eslint-disable-next-line no-empty-pattern
+      .extend('processes', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const processes = await startApiProcesses(count);
+        onCleanup(() => processes.close());
+        return processes;
+      })
+      .extend('db', { scope: 'file' }, ({ processes }) => processes.db)
+      .extend('identity', { scope: 'file' }, ({ processes }) => processes.identity)
+      .extend('apps', { scope: 'file' }, ({ processes }) => processes.apps)
+  );
 }
 
 /** An API app on `db` that takes the identity service's tokens; `env` and `deps` add to the defaults. */
@@ -66,7 +87,7 @@ export interface IdentityApi {
 }
 
 /** Starts it; the app is built, not yet ready or listening. `env` and `deps` as for buildIdentityApp. */
-export async function startIdentityApi(
+async function startIdentityApi(
   env: Record<string, string> = {},
   deps: Partial<AppDeps> = {},
 ): Promise<IdentityApi> {
@@ -86,4 +107,22 @@ export async function startIdentityApi(
       await identity.close();
     },
   };
+}
+
+/**
+ * The test function with `api`, the IdentityApi started with `env` and `deps` and made ready once per file, and
+ * `origin`, where its app answers real HTTP (closing the app closes its socket too).
+ */
+export function identityApiTest(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
+  return (
+    test
+      // eslint-disable-next-line no-empty-pattern
+      .extend('api', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const api = await startIdentityApi(env, deps);
+        onCleanup(() => api.close());
+        await api.app.ready();
+        return api;
+      })
+      .extend('origin', { scope: 'file' }, ({ api }) => api.app.listen({ host: '127.0.0.1', port: 0 }))
+  );
 }
