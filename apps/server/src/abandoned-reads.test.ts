@@ -1,34 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
-import { tempDir } from '@stackyard/testing/processes';
+import { describe, expect } from 'vitest';
+import { appTest } from '@stackyard/testing/app-fixtures';
 import { createTestIssuer } from '@stackyard/testing/test-tokens';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
 
 const USER_ID = '00000000-0000-4000-8000-00000000c001';
 const WORKSPACE_ID = '00000000-0000-4000-8000-00000000c002';
 
-// On PGlite, whose one connection queues queries, a read asked as something is typed (the palette's search,
-// the member picker's user search, the username check) that its client aborted for newer text before the
-// read's turn is not run. PostgreSQL runs queries side by side; its pool's queue is tested in
-// packages/db/src/abandoned-postgres.test.ts.
-describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client abandoned', () => {
-  let db: Awaited<ReturnType<typeof createTestDb>>;
-  let app: FastifyInstance;
-  let baseUrl: string;
-  let token: string;
-  const web = tempDir('stackyard-web');
-  const logLines: string[] = [];
-  const get = (path: string, signal?: AbortSignal) =>
-    fetch(`${baseUrl}/api/v1${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-      ...(signal ? { signal } : {}),
-    });
-
-  beforeAll(async () => {
-    db = await createTestDb();
+const test = appTest()
+  .extend('issuer', { scope: 'file' }, () => createTestIssuer())
+  .extend('appOptions', { scope: 'file' }, ({ issuer }) => ({ deps: { verifier: issuer.verifier } }))
+  // GET of an API path over real HTTP as the user, who owns a workspace with the project Rocket.
+  .extend('get', { scope: 'file' }, async ({ app, db, issuer }) => {
     await db.rows(sql`insert into profiles (identity_id) values (${USER_ID})`);
     await db.rows(sql`insert into usernames (username, identity_id) values ('rocketeer', ${USER_ID})`);
     await db.rows(sql`insert into workspaces (id, owner_id, name, slug)
@@ -38,23 +20,21 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client aba
     await db.rows(
       sql`insert into projects (workspace_id, slug, name) values (${WORKSPACE_ID}, 'rocket', 'Rocket')`,
     );
-    const issuer = await createTestIssuer();
-    token = await issuer.sign(USER_ID);
-    app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
-      db,
-      verifier: issuer.verifier,
-      logStream: { write: (line: string) => void logLines.push(line) },
-    });
-    baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = await issuer.sign(USER_ID);
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    return (path: string, signal?: AbortSignal) =>
+      fetch(`${baseUrl}/api/v1${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        ...(signal ? { signal } : {}),
+      });
   });
 
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    web.remove();
-  });
-
-  it.each([
+// On PGlite, whose one connection queues queries, a read asked as something is typed (the palette's search,
+// the member picker's user search, the username check) that its client aborted for newer text before the
+// read's turn is not run. PostgreSQL runs queries side by side; its pool's queue is tested in
+// packages/db/src/abandoned-postgres.test.ts.
+describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client abandoned', () => {
+  test.for([
     {
       read: 'search',
       path: (text: string) => `/search?workspace_id=${WORKSPACE_ID}&q=${text}`,
@@ -72,7 +52,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a type-ahead read its client aba
     },
   ])(
     '$read: is not run when its turn comes, and the one that superseded it answers',
-    async ({ path, answer }) => {
+    async ({ path, answer }, { db, logLines, get }) => {
       const entries = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const received = (url: string) =>
         entries().find((entry) => (entry.req as { url?: string } | undefined)?.url === url);

@@ -1,55 +1,39 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AppError, problemSchema } from '@stackyard/contracts/problem';
 import { createTestDb } from '@stackyard/db/testing';
+import { appTest } from '@stackyard/testing/app-fixtures';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { tempDir } from '@stackyard/testing/processes';
 
 const INDEX_HTML = '<!doctype html><title>stackyard</title><div id="root"></div>';
 const HOME_HTML = '<!doctype html><title>stackyard</title><div id="root"><h1>Welcome</h1></div>';
 const LOGIN_HTML = '<!doctype html><title>Login · stackyard</title><div id="root"><h1>Login</h1></div>';
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let app: FastifyInstance;
-const web = tempDir('stackyard-web');
-const logLines: string[] = [];
 
-beforeAll(async () => {
-  mkdirSync(join(web.path, 'assets'));
-  writeFileSync(join(web.path, 'index.html'), INDEX_HTML);
-  mkdirSync(join(web.path, 'pages'));
-  writeFileSync(join(web.path, 'pages', 'index.html'), HOME_HTML);
-  writeFileSync(join(web.path, 'pages', 'login.html'), LOGIN_HTML);
-  writeFileSync(join(web.path, 'assets', 'app-1234.js'), 'console.log(1)');
-  db = await createTestDb();
-  app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
-    db,
-    logStream: { write: (line: string) => void logLines.push(line) },
-  });
-  // Routes that exist only in this test, to drive the error handler the real routes will rely on.
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.post(
-    '/api/v1/test/echo',
-    { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
-    async (request) => request.body,
-  );
-  typed.get('/api/v1/test/boom', async () => {
-    throw new Error('database password is hunter2');
-  });
-  typed.get('/api/v1/test/conflict', async () => {
-    throw new AppError('conflict', 'You cannot delete your last workspace.');
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  web.remove();
+const test = appTest({
+  web: {
+    'index.html': INDEX_HTML,
+    'pages/index.html': HOME_HTML,
+    'pages/login.html': LOGIN_HTML,
+    'assets/app-1234.js': 'console.log(1)',
+  },
+  routes(app) {
+    // Routes that exist only in this test, to drive the error handler the real routes will rely on.
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.post(
+      '/api/v1/test/echo',
+      { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
+      async (request) => request.body,
+    );
+    typed.get('/api/v1/test/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    typed.get('/api/v1/test/conflict', async () => {
+      throw new AppError('conflict', 'You cannot delete your last workspace.');
+    });
+  },
 });
 
 function expectProblem(response: { headers: Record<string, unknown>; json(): unknown }, status: number) {
@@ -61,7 +45,7 @@ function expectProblem(response: { headers: Record<string, unknown>; json(): unk
 }
 
 describe('health', () => {
-  it('/healthz answers while the process lives; /readyz when the database answers', async () => {
+  test('/healthz answers while the process lives; /readyz when the database answers', async ({ app, db }) => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
@@ -70,7 +54,7 @@ describe('health', () => {
 });
 
 describe('problem details', () => {
-  it('answers an unknown API route with a 404 problem, not the SPA', async () => {
+  test('answers an unknown API route with a 404 problem, not the SPA', async ({ app }) => {
     const response = await app.inject('/api/v1/no/such/thing');
     expect(response.statusCode).toBe(404);
     expect(expectProblem(response, 404)).toMatchObject({
@@ -80,7 +64,9 @@ describe('problem details', () => {
     });
   });
 
-  it('answers every unknown /.well-known/, /oauth/ and /api/ path with a JSON 404, never the SPA', async () => {
+  test('answers every unknown /.well-known/, /oauth/ and /api/ path with a JSON 404, never the SPA', async ({
+    app,
+  }) => {
     for (const [method, url] of [
       ['GET', '/.well-known/openid-configuration'],
       ['GET', '/oauth/nothing'],
@@ -98,7 +84,7 @@ describe('problem details', () => {
     }
   });
 
-  it('answers invalid input with a 400 listing each field error', async () => {
+  test('answers invalid input with a 400 listing each field error', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
@@ -109,7 +95,7 @@ describe('problem details', () => {
     expect(problem.detail).toMatch(/^\/body\/(name|age): /);
   });
 
-  it('answers malformed JSON with a 400 problem', async () => {
+  test('answers malformed JSON with a 400 problem', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
@@ -119,12 +105,12 @@ describe('problem details', () => {
     expectProblem(response, 400);
   });
 
-  it('maps a domain error to its status with its detail', async () => {
+  test('maps a domain error to its status with its detail', async ({ app }) => {
     const problem = expectProblem(await app.inject('/api/v1/test/conflict'), 409);
     expect(problem).toMatchObject({ code: 'conflict', detail: 'You cannot delete your last workspace.' });
   });
 
-  it('masks a 500 and logs it with the request id', async () => {
+  test('masks a 500 and logs it with the request id', async ({ app, logLines }) => {
     const response = await app.inject({ url: '/api/v1/test/boom', headers: { 'x-request-id': 'trace-42' } });
     const problem = expectProblem(response, 500);
     expect(problem.request_id).toBe('trace-42');
@@ -135,14 +121,14 @@ describe('problem details', () => {
     expect(logged.err.message).toContain('hunter2');
   });
 
-  it('replaces a request id that is not sane', async () => {
+  test('replaces a request id that is not sane', async ({ app }) => {
     const response = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'x'.repeat(500) } });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('web app', () => {
-  it('serves the SPA for any page path, so its router shows 404 Not Found', async () => {
+  test('serves the SPA for any page path, so its router shows 404 Not Found', async ({ app }) => {
     for (const url of ['/about', '/no/such/page', '/alice/main/tools?sort=name']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
@@ -151,7 +137,7 @@ describe('web app', () => {
     }
   });
 
-  it('serves a page the build prerendered with its first screen, except a login flow', async () => {
+  test('serves a page the build prerendered with its first screen, except a login flow', async ({ app }) => {
     const pages = {
       '/': HOME_HTML,
       '/?ref=x': HOME_HTML,
@@ -168,7 +154,7 @@ describe('web app', () => {
     expect((await app.inject('/login/other')).body).toBe(INDEX_HTML);
   });
 
-  it('sends security headers with a CSP the built SPA works under', async () => {
+  test('sends security headers with a CSP the built SPA works under', async ({ app }) => {
     const response = await app.inject('/');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -180,7 +166,7 @@ describe('web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('caches hashed assets for a year and answers a missing asset with 404, not HTML', async () => {
+  test('caches hashed assets for a year and answers a missing asset with 404, not HTML', async ({ app }) => {
     const asset = await app.inject('/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -188,13 +174,13 @@ describe('web app', () => {
     expectProblem(missing, 404);
   });
 
-  it('answers 404 for a non-GET request to a page path', async () => {
+  test('answers 404 for a non-GET request to a page path', async ({ app }) => {
     expectProblem(await app.inject({ method: 'POST', url: '/about' }), 404);
   });
 });
 
 describe('readiness when the database is gone', () => {
-  it('answers 503 once the database stops answering', async () => {
+  test('answers 503 once the database stops answering', async ({ web }) => {
     const other = await createTestDb();
     const lonely = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent' }), { db: other });
     await other.close();
@@ -205,7 +191,7 @@ describe('readiness when the database is gone', () => {
 });
 
 describe('roles', () => {
-  it('--role identity serves the identity API alone; --role api everything but it', async () => {
+  test('--role identity serves the identity API alone; --role api everything but it', async ({ db, web }) => {
     const identityOnly = await buildApp(
       loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent', ROLE: 'identity' }),
       {
@@ -231,7 +217,7 @@ describe('roles', () => {
 });
 
 describe('client address behind a proxy', () => {
-  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+  test('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async ({ db, web }) => {
     const routes = (app: FastifyInstance) =>
       app.get('/api/v1/test/ip', async (request) => ({ ip: request.ip }));
     const direct = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent' }), { db });

@@ -1,35 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
-import { tempDir } from '@stackyard/testing/processes';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '@stackyard/testing/app-fixtures';
+
+const test = appTest({ deps: { maintenanceIntervalMs: 100 } });
 
 // PostgreSQL vacuums, analyzes and checkpoints by itself; only PGlite needs the server to do it.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database maintenance', () => {
-  let db: Awaited<ReturnType<typeof createTestDb>>;
-  let app: FastifyInstance;
-  const web = tempDir('stackyard-web');
-  const logLines: string[] = [];
-
-  beforeAll(async () => {
-    db = await createTestDb();
-    app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
-      db,
-      logStream: { write: (line: string) => void logLines.push(line) },
-      maintenanceIntervalMs: 100,
-    });
-    await app.ready();
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    web.remove();
-  });
-
-  it('vacuums and analyzes a table the app wrote to while it runs, and logs what it did', async () => {
+  // `app` unused but asked for: its maintenance is what the test watches.
+  test('vacuums and analyzes a table the app wrote to while it runs, and logs what it did', async ({
+    app: _app,
+    db,
+    logLines,
+  }) => {
     await db.rows(sql`create table notes (id int primary key, body text not null)`);
     await db.rows(sql`insert into notes select g, 'note ' || g from generate_series(1, 2000) g`);
     const logged = () =>

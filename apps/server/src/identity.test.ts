@@ -1,30 +1,15 @@
 // The identity service as the server mounts it: under /.ory, configured from the environment, answering
 // its errors in the Kratos envelope and logging them with the request id.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
-import { buildApp } from './app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '@stackyard/testing/app-fixtures';
 import { ConfigError, identitySettings, loadConfig } from './config.ts';
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let app: FastifyInstance;
-const logLines: string[] = [];
-
-beforeAll(async () => {
-  db = await createTestDb();
-  app = await buildApp(loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info' }), {
-    db,
-    logStream: { write: (line: string) => void logLines.push(line) },
-  });
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const test = appTest({ env: { WEB_DIST_DIR: '/nonexistent' } });
 
 describe('identity service under /.ory', () => {
-  it('answers whoami without a session with the Kratos 401 envelope, not problem details', async () => {
+  test('answers whoami without a session with the Kratos 401 envelope, not problem details', async ({
+    app,
+  }) => {
     const response = await app.inject({
       url: '/.ory/sessions/whoami',
       headers: { accept: 'application/json' },
@@ -42,7 +27,10 @@ describe('identity service under /.ory', () => {
     });
   });
 
-  it('builds flow URLs on the public URL, and logs a flow error with the request id', async () => {
+  test('builds flow URLs on the public URL, and logs a flow error with the request id', async ({
+    app,
+    logLines,
+  }) => {
     const created = await app.inject({
       url: '/.ory/self-service/login/browser',
       headers: { accept: 'application/json' },
@@ -65,14 +53,14 @@ describe('identity service under /.ory', () => {
     expect(logged).toMatchObject({ reqId: 'csrf-trace-1', status: 403, errorId: 'security_csrf_violation' });
   });
 
-  it('publishes the JWKS', async () => {
+  test('publishes the JWKS', async ({ app }) => {
     const response = await app.inject('/.ory/.well-known/jwks.json');
     expect(response.json()).toMatchObject({ keys: [{ kty: 'OKP', alg: 'EdDSA', use: 'sig' }] });
   });
 });
 
 describe('identity settings', () => {
-  it('has defaults for everything, so a bare start works', () => {
+  test('has defaults for everything, so a bare start works', () => {
     const settings = identitySettings(loadConfig({}));
     expect(settings).toMatchObject({
       publicUrl: 'http://localhost:3000/.ory',
@@ -85,7 +73,7 @@ describe('identity settings', () => {
     expect(settings.argon2.memoryCost).toBeGreaterThanOrEqual(65_536);
   });
 
-  it('takes the public URLs, GitHub and other OpenID Connect providers from the environment', () => {
+  test('takes the public URLs, GitHub and other OpenID Connect providers from the environment', () => {
     const settings = identitySettings(
       loadConfig({
         PUBLIC_URL: 'https://stackyard.example/',
@@ -109,7 +97,7 @@ describe('identity settings', () => {
     ]);
   });
 
-  it('names a bad identity variable', () => {
+  test('names a bad identity variable', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail', IDENTITY_OIDC_PROVIDERS: '[{' })).toThrowError(
       ConfigError,
     );

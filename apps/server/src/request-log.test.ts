@@ -1,13 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb } from '@stackyard/db/testing';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '@stackyard/testing/app-fixtures';
 import { redactSecrets } from './plugins/request-log.ts';
-import { tempDir } from '@stackyard/testing/processes';
 import { identityVerifiableAddresses } from '@stackyard/db/schema';
 import { createIdentity } from '@stackyard/identity/identities';
 
@@ -15,10 +9,6 @@ import { createIdentity } from '@stackyard/identity/identities';
 // keeps the URL but never the code. A failed query's error holds every bind parameter (a bookmark import
 // batch put megabytes of titles on one line): logged errors are bounded and leave the values out.
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let app: FastifyInstance;
-const web = tempDir('stackyard-web');
-const logLines: string[] = [];
 const MARKER = 'member-title-';
 const huge = MARKER + 'x'.repeat(5 * 1024 * 1024);
 const MEMBER_EMAIL = 'alice.member@example.com';
@@ -26,40 +16,29 @@ const TOKEN = 'sy_pat_Q2xlYXJseVNlY3JldFRva2VuVmFsdWU';
 const OAUTH_STATE = 'st4te-0f-the-0auth-flow';
 const JWT = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';
 
-beforeAll(async () => {
-  mkdirSync(join(web.path, 'assets'));
-  writeFileSync(join(web.path, 'index.html'), '<!doctype html><div id="root"></div>');
-  db = await createTestDb();
-  app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'info' }), {
-    db,
-    logStream: { write: (line: string) => void logLines.push(line) },
-  });
-  // A route only this file has: a statement the database refuses, with a 5 MB value bound beside the bad one.
-  app.get('/api/v1/test/failing-query', async () => {
-    await db.db.execute(sql`select ${'not a number'}::int as n, ${huge}::text as t`);
-    return {};
-  });
-  // A query refused by a unique constraint whose detail names a member's e-mail address.
-  const identityId = (await createIdentity(db.db, { email: MEMBER_EMAIL, verified: true })).id;
-  app.get('/api/v1/test/constraint-violation', async () => {
-    await db.db.insert(identityVerifiableAddresses).values({ identityId, value: MEMBER_EMAIL });
-    return {};
-  });
-  // An error whose message names the URL it failed on, as a failed fetch's does.
-  app.get('/api/v1/test/failing-fetch', async () => {
-    throw new Error(`fetch https://example.com/hook?state=${OAUTH_STATE}&page=2 failed: ${TOKEN}`);
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  web.remove();
+const test = appTest({
+  web: { 'index.html': '<!doctype html><div id="root"></div>' },
+  async routes(app, db) {
+    // A route only this file has: a statement the database refuses, with a 5 MB value bound beside the bad one.
+    app.get('/api/v1/test/failing-query', async () => {
+      await db.db.execute(sql`select ${'not a number'}::int as n, ${huge}::text as t`);
+      return {};
+    });
+    // A query refused by a unique constraint whose detail names a member's e-mail address.
+    const identityId = (await createIdentity(db.db, { email: MEMBER_EMAIL, verified: true })).id;
+    app.get('/api/v1/test/constraint-violation', async () => {
+      await db.db.insert(identityVerifiableAddresses).values({ identityId, value: MEMBER_EMAIL });
+      return {};
+    });
+    // An error whose message names the URL it failed on, as a failed fetch's does.
+    app.get('/api/v1/test/failing-fetch', async () => {
+      throw new Error(`fetch https://example.com/hook?state=${OAUTH_STATE}&page=2 failed: ${TOKEN}`);
+    });
+  },
 });
 
 describe('request log', () => {
-  it('logs the installation callback without the code GitHub sent', async () => {
+  test('logs the installation callback without the code GitHub sent', async ({ app, logLines }) => {
     const code = 'f00dfacecafe1234beef';
     const url = `/callback/workspace_github_storage_update?installation_id=7&setup_action=install&code=${code}&state=%7B%7D`;
     expect((await app.inject(url)).statusCode).toBe(200);
@@ -73,7 +52,7 @@ describe('request log', () => {
     });
   });
 
-  it('blanks every credential parameter and leaves the rest as sent', () => {
+  test('blanks every credential parameter and leaves the rest as sent', () => {
     expect(redactSecrets('/a')).toBe('/a');
     expect(redactSecrets('/a?x=1&Code=2&access_token=3&flag&client_secret=4&y=')).toBe(
       '/a?x=1&Code=[REDACTED]&access_token=[REDACTED]&flag&client_secret=[REDACTED]&y=',
@@ -87,7 +66,10 @@ describe('request log', () => {
     );
   });
 
-  it('never writes a personal access token, a JWT or an OAuth state sent in a URL', async () => {
+  test('never writes a personal access token, a JWT or an OAuth state sent in a URL', async ({
+    app,
+    logLines,
+  }) => {
     const before = logLines.length;
     const calls = [
       `/api/v1/workspaces?token=${TOKEN}`,
@@ -110,7 +92,10 @@ describe('request log', () => {
 });
 
 describe('error log', () => {
-  it('logs a failed query in a bounded line, with its statement and cause but not its values', async () => {
+  test('logs a failed query in a bounded line, with its statement and cause but not its values', async ({
+    app,
+    logLines,
+  }) => {
     const before = logLines.length;
     expect((await app.inject('/api/v1/test/failing-query')).statusCode).toBe(500);
     const [line, ...more] = logLines.slice(before).filter((entry) => entry.includes('"request failed"'));
@@ -125,7 +110,10 @@ describe('error log', () => {
     expect(Math.max(...logLines.map((entry) => entry.length))).toBeLessThan(20_000);
   });
 
-  it('logs a constraint violation by its code, constraint and table, never the e-mail in its detail', async () => {
+  test('logs a constraint violation by its code, constraint and table, never the e-mail in its detail', async ({
+    app,
+    logLines,
+  }) => {
     const before = logLines.length;
     expect((await app.inject('/api/v1/test/constraint-violation')).statusCode).toBe(500);
     const lines = logLines.slice(before).filter((entry) => entry.includes('"request failed"'));

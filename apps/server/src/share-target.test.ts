@@ -1,30 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { problemSchema } from '@stackyard/contracts/problem';
-import { createTestDb } from '@stackyard/db/testing';
-import { tempDir } from '@stackyard/testing/processes';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { appTest } from '@stackyard/testing/app-fixtures';
 import { saveLocation } from './plugins/share-target.ts';
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let app: FastifyInstance;
-const web = tempDir('stackyard-share');
-
-beforeAll(async () => {
-  mkdirSync(join(web.path, 'assets'));
-  writeFileSync(join(web.path, 'index.html'), '<!doctype html><div id="root"></div>');
-  db = await createTestDb();
-  app = await buildApp(loadConfig({ WEB_DIST_DIR: web.path, LOG_LEVEL: 'silent' }), { db });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  web.remove();
+const test = appTest({
+  env: { LOG_LEVEL: 'silent' },
+  web: { 'index.html': '<!doctype html><div id="root"></div>' },
 });
 
 /** The save page's query a share answered with. */
@@ -36,7 +17,7 @@ function savedQuery(response: { statusCode: number; headers: Record<string, unkn
 }
 
 describe('POST /share (the web app manifest share target)', () => {
-  it('answers an urlencoded share with a redirect to the prefilled save page', async () => {
+  test('answers an urlencoded share with a redirect to the prefilled save page', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/share',
@@ -54,7 +35,7 @@ describe('POST /share (the web app manifest share target)', () => {
     });
   });
 
-  it('reads a multipart share too, and leaves empty fields out', async () => {
+  test('reads a multipart share too, and leaves empty fields out', async ({ app }) => {
     const form = new FormData();
     form.set('title', '');
     form.set('text', 'Look at this https://example.com/post');
@@ -69,11 +50,11 @@ describe('POST /share (the web app manifest share target)', () => {
     expect(savedQuery(response)).toEqual({ text: 'Look at this https://example.com/post' });
   });
 
-  it('leads to the empty save page when nothing was shared', async () => {
+  test('leads to the empty save page when nothing was shared', async ({ app }) => {
     expect(savedQuery(await app.inject({ method: 'POST', url: '/share' }))).toEqual({});
   });
 
-  it('refuses a body that is not a form with a problem', async () => {
+  test('refuses a body that is not a form with a problem', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/share',
@@ -92,7 +73,7 @@ describe('POST /share (the web app manifest share target)', () => {
     expect(problemSchema.parse(broken.json()).detail).toBe('The shared form could not be read.');
   });
 
-  it('shortens a long shared text so the redirect stays small enough to follow', () => {
+  test('shortens a long shared text so the redirect stays small enough to follow', () => {
     const location = saveLocation({ title: 'T', url: 'https://example.com/', text: '漢'.repeat(4000) });
     expect(location.length).toBeLessThanOrEqual(8000);
     const text = new URL(location, 'http://app.test').searchParams.get('text') ?? '';
