@@ -3,38 +3,48 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, type TestUser } from '@stackyard/testing/harness';
+import { describe, expect, test as base } from 'vitest';
+import { createHarness } from '@stackyard/testing/harness';
 import { tempDir } from '@stackyard/testing/processes';
 
-const web = tempDir('stackyard-compressed-web');
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]);
-let h: Harness;
-let owner: TestUser;
 
-beforeAll(async () => {
-  mkdirSync(join(web.path, 'assets'));
-  writeFileSync(join(web.path, 'index.html'), `<!doctype html><title>stackyard</title>${'<p>'.repeat(600)}`);
-  writeFileSync(join(web.path, 'assets', 'app-1234.js'), APP_JS);
-  // Deliberately not the file's own bytes: proves the server sends the build's copy instead of compressing.
-  writeFileSync(join(web.path, 'assets', 'app-1234.js.br'), brotliCompressSync('precompressed (br)'));
-  writeFileSync(join(web.path, 'assets', 'app-1234.js.gz'), gzipSync('precompressed (gz)'));
-  writeFileSync(join(web.path, 'assets', 'logo-1234.png'), PNG);
-  h = await createHarness({ env: { WEB_DIST_DIR: web.path } });
-  owner = await h.user('squeeze');
-  for (let i = 0; i < 30; i += 1) {
-    expect((await h.as(owner).post('/workspaces', { name: `Workspace number ${i}` })).statusCode).toBe(201);
-  }
-});
-
-afterAll(async () => {
-  await h.close();
-  web.remove();
-});
+const test = base
+  .extend('web', { scope: 'file' }, ({}, { onCleanup }) => {
+    const web = tempDir('stackyard-compressed-web');
+    onCleanup(() => web.remove());
+    mkdirSync(join(web.path, 'assets'));
+    writeFileSync(
+      join(web.path, 'index.html'),
+      `<!doctype html><title>stackyard</title>${'<p>'.repeat(600)}`,
+    );
+    writeFileSync(join(web.path, 'assets', 'app-1234.js'), APP_JS);
+    // Deliberately not the file's own bytes: proves the server sends the build's copy instead of compressing.
+    writeFileSync(join(web.path, 'assets', 'app-1234.js.br'), brotliCompressSync('precompressed (br)'));
+    writeFileSync(join(web.path, 'assets', 'app-1234.js.gz'), gzipSync('precompressed (gz)'));
+    writeFileSync(join(web.path, 'assets', 'logo-1234.png'), PNG);
+    return web;
+  })
+  .extend('h', { scope: 'file' }, async ({ web }, { onCleanup }) => {
+    const h = await createHarness({ env: { WEB_DIST_DIR: web.path } });
+    onCleanup(() => h.close());
+    return h;
+  })
+  // The owner of 30 workspaces: a list long enough to be worth compressing.
+  .extend('owner', { scope: 'file' }, async ({ h }) => {
+    const owner = await h.user('squeeze');
+    for (let i = 0; i < 30; i += 1) {
+      expect((await h.as(owner).post('/workspaces', { name: `Workspace number ${i}` })).statusCode).toBe(201);
+    }
+    return owner;
+  });
 
 describe('compressed delivery', () => {
-  it('answers API lists with brotli, or gzip, as the client accepts, and plainly otherwise', async () => {
+  test('answers API lists with brotli, or gzip, as the client accepts, and plainly otherwise', async ({
+    h,
+    owner,
+  }) => {
     const plain = await h.as(owner).get('/workspaces');
     expect(plain.headers['content-encoding']).toBeUndefined();
     const list = plain.json() as unknown[];
@@ -51,7 +61,10 @@ describe('compressed delivery', () => {
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(list);
   });
 
-  it('gives lists an ETag, and a client revalidating with it gets 304 without the body', async () => {
+  test('gives lists an ETag, and a client revalidating with it gets 304 without the body', async ({
+    h,
+    owner,
+  }) => {
     const first = await h.as(owner).get('/workspaces');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
@@ -65,7 +78,7 @@ describe('compressed delivery', () => {
     expect(changed.json()).toHaveLength(31);
   });
 
-  it("sends the SPA's precompressed files as built, immutable, and leaves images alone", async () => {
+  test("sends the SPA's precompressed files as built, immutable, and leaves images alone", async ({ h }) => {
     const br = await h.app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('precompressed (br)');

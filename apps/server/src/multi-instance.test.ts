@@ -4,12 +4,13 @@
 // the job queue must all agree through the database. PGlite cannot be opened by two processes, so without
 // TEST_DATABASE_URL this file is skipped (the PostgreSQL pass of `npm test` runs it).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
+import { describe, expect } from 'vitest';
 import { createIdentity } from '@stackyard/identity/identities';
 import { hashPassword } from '@stackyard/identity/passwords';
 import { createCookieJar, csrfOf, failure, frontendApi } from '@stackyard/identity/testing';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { serverFixture } from '@stackyard/testing/api-fixtures';
+import { dbTest, type TestDb } from '@stackyard/testing/db-fixtures';
 import { callApi, signIn, startDeployment, type Deployment } from '@stackyard/testing/deployment';
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -20,27 +21,13 @@ if (!postgres) {
 const PASSWORD = 'a long enough password 13';
 const PER_IDENTIFIER = 4;
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let fixture: FixtureServer;
-let deployment: Deployment;
-
-async function createUser(email: string, verified = true): Promise<void> {
-  const hashedPassword = await hashPassword(PASSWORD, { memoryCost: 8192, timeCost: 1, parallelism: 1 });
-  await createIdentity(db.db, { email, hashedPassword, verified });
-}
-
-const identityUrl = (name: string) => {
-  const instance = deployment.instances.find((candidate) => candidate.name === name);
-  if (!instance) throw new Error(`no instance ${name}`);
-  return `${instance.child.url}/.ory`;
-};
-
-describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
-  beforeAll(async () => {
-    db = await createTestDb();
-    fixture = await startFixtureServer();
+// The deployment's processes start with the first test and are stopped after the last; the fixture server is
+// the site its workers fetch submitted URLs from.
+const test = dbTest()
+  .extend('fixture', { scope: 'file' }, serverFixture(startFixtureServer))
+  .extend('deployment', { scope: 'file' }, async ({ db }, { onCleanup }) => {
     if (!db.databaseUrl) throw new Error('TEST_DATABASE_URL gave no database');
-    deployment = await startDeployment({
+    const deployment = await startDeployment({
       databaseUrl: db.databaseUrl,
       env: {
         LOG_LEVEL: 'info',
@@ -48,17 +35,29 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
         IDENTITY_RATE_LIMIT_PER_IDENTIFIER: String(PER_IDENTIFIER),
       },
     });
+    onCleanup(() => deployment.close());
     await deployment.add('identity', 'identity-2');
-  }, 90_000);
-
-  afterAll(async () => {
-    await deployment?.close();
-    await fixture?.close();
-    await db?.close();
+    return deployment;
   });
 
-  it('a session made through the proxy works on every API instance, and their writes are one catalog', async () => {
-    await createUser('roaming@example.com');
+async function createUser(db: TestDb, email: string, verified = true): Promise<void> {
+  const hashedPassword = await hashPassword(PASSWORD, { memoryCost: 8192, timeCost: 1, parallelism: 1 });
+  await createIdentity(db.db, { email, hashedPassword, verified });
+}
+
+const identityUrl = (deployment: Deployment, name: string) => {
+  const instance = deployment.instances.find((candidate) => candidate.name === name);
+  if (!instance) throw new Error(`no instance ${name}`);
+  return `${instance.child.url}/.ory`;
+};
+
+// 90 s: the first test starts the deployment too.
+describe.skipIf(!postgres)('several instances on one PostgreSQL', { timeout: 90_000 }, () => {
+  test('a session made through the proxy works on every API instance, and their writes are one catalog', async ({
+    db,
+    deployment,
+  }) => {
+    await createUser(db, 'roaming@example.com');
     const jwt = await signIn(`${deployment.proxy.url}/.ory`, 'roaming@example.com', PASSWORD);
     const [first, second] = deployment.of('api').map((instance) => instance.child.url);
     if (!first || !second) throw new Error('two API instances expected');
@@ -71,27 +70,33 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
     expect(read.body).toMatchObject({ id, name: 'Shared' });
   });
 
-  it('every identity instance publishes the same signing keys; a token of either works on every API', async () => {
+  test('every identity instance publishes the same signing keys; a token of either works on every API', async ({
+    db,
+    deployment,
+  }) => {
     const jwks = await Promise.all(
       ['identity-1', 'identity-2'].map(async (name) =>
-        (await fetch(`${identityUrl(name)}/.well-known/jwks.json`)).json(),
+        (await fetch(`${identityUrl(deployment, name)}/.well-known/jwks.json`)).json(),
       ),
     );
     expect((jwks[0] as { keys: unknown[] }).keys.length).toBeGreaterThan(0);
     expect(jwks[1]).toEqual(jwks[0]);
 
-    await createUser('keys@example.com');
+    await createUser(db, 'keys@example.com');
     for (const name of ['identity-1', 'identity-2']) {
-      const jwt = await signIn(identityUrl(name), 'keys@example.com', PASSWORD);
+      const jwt = await signIn(identityUrl(deployment, name), 'keys@example.com', PASSWORD);
       for (const api of deployment.of('api')) {
         expect((await callApi(api.child.url, jwt, 'GET', '/profile')).status).toBe(200);
       }
     }
   });
 
-  it('a verification code mailed by one identity instance is accepted by the other (one secret)', async () => {
-    await createUser('codes@example.com', false);
-    const { api: first, jar } = frontendApi(identityUrl('identity-1'));
+  test('a verification code mailed by one identity instance is accepted by the other (one secret)', async ({
+    db,
+    deployment,
+  }) => {
+    await createUser(db, 'codes@example.com', false);
+    const { api: first, jar } = frontendApi(identityUrl(deployment, 'identity-1'));
     const flow = await first.createBrowserVerificationFlow();
     await first.updateVerificationFlow({
       flow: flow.id,
@@ -103,7 +108,7 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
     const code = /^(\d{6})\s*$/m.exec(mail?.body_text ?? '')?.[1];
     if (!code) throw new Error('no code in the verification mail');
 
-    const { api: second } = frontendApi(identityUrl('identity-2'), jar);
+    const { api: second } = frontendApi(identityUrl(deployment, 'identity-2'), jar);
     const done = await second.updateVerificationFlow({
       flow: flow.id,
       updateVerificationFlowBody: { method: 'code', code, csrf_token: csrfOf(flow) },
@@ -111,8 +116,11 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
     expect(done.state).toBe('passed_challenge');
   });
 
-  it('login failures count across identity instances: the limit holds whichever instance is asked', async () => {
-    await createUser('guessed@example.com');
+  test('login failures count across identity instances: the limit holds whichever instance is asked', async ({
+    db,
+    deployment,
+  }) => {
+    await createUser(db, 'guessed@example.com');
     // One client (its address as the trusted proxy reports it) alternating between the two instances.
     const attempt = async (name: string, password: string) => {
       const jar = createCookieJar();
@@ -124,7 +132,7 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
           return jar.fetch(input, { ...init, headers });
         },
       };
-      const { api } = frontendApi(identityUrl(name), fromAttacker);
+      const { api } = frontendApi(identityUrl(deployment, name), fromAttacker);
       const flow = await api.createBrowserLoginFlow();
       const body = {
         method: 'password' as const,
@@ -147,8 +155,12 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
     expect(rows[0]?.count).toBeGreaterThan(0);
   });
 
-  it('each submitted URL is fetched and completed exactly once by the two workers', async () => {
-    await createUser('submitter@example.com');
+  test('each submitted URL is fetched and completed exactly once by the two workers', async ({
+    db,
+    deployment,
+    fixture,
+  }) => {
+    await createUser(db, 'submitter@example.com');
     const jwt = await signIn(`${deployment.proxy.url}/.ory`, 'submitter@example.com', PASSWORD);
     const workspace = await callApi(deployment.proxy.url, jwt, 'POST', '/workspaces', { name: 'Jobs' });
     const workspaceId = (workspace.body as { id: string }).id;

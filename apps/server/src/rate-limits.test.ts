@@ -2,26 +2,38 @@
 // its own port as two instances behind a load balancer would. Limits are set low so a test can cross them.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createTestDb } from '@stackyard/db/testing';
-import { createTestIssuer, type TestIssuer } from '@stackyard/testing/test-tokens';
+import { dbTest, type TestDb } from '@stackyard/testing/db-fixtures';
+import { createTestIssuer } from '@stackyard/testing/test-tokens';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const PER_CALLER = 6;
 const PER_IP = 100;
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let issuer: TestIssuer;
-const apps: FastifyInstance[] = [];
-const urls: string[] = [];
-
-async function startInstance(env: Record<string, string>, database = db): Promise<string> {
-  const config = loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api', ...env });
-  const app = await buildApp(config, { db: database, verifier: issuer.verifier });
-  apps.push(app);
-  return app.listen({ host: '127.0.0.1', port: 0 });
-}
+const test = dbTest()
+  .extend('issuer', { scope: 'file' }, () => createTestIssuer())
+  // Starts API instances on `db`, or the database given, taking the issuer's tokens: its URL. Each is closed
+  // when the file's tests are done, unless a test closed it (popped it off `apps`) already.
+  .extend('instances', { scope: 'file' }, ({ db, issuer }, { onCleanup }) => {
+    const apps: FastifyInstance[] = [];
+    onCleanup(async () => {
+      for (const app of apps) await app.close();
+    });
+    const start = async (env: Record<string, string>, database: TestDb = db): Promise<string> => {
+      const config = loadConfig({ WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent', ROLE: 'api', ...env });
+      const app = await buildApp(config, { db: database, verifier: issuer.verifier });
+      apps.push(app);
+      return app.listen({ host: '127.0.0.1', port: 0 });
+    };
+    return { apps, start };
+  })
+  // Two instances on `db` with the low limits.
+  .extend('urls', { scope: 'file' }, async ({ instances }) => {
+    const env = { API_RATE_LIMIT_PER_CALLER: String(PER_CALLER), API_RATE_LIMIT_PER_IP: String(PER_IP) };
+    return [await instances.start(env), await instances.start(env)];
+  });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -38,20 +50,11 @@ async function createAccessToken(baseUrl: string, jwt: string): Promise<string> 
 const workspaces = (baseUrl: string, token: string) =>
   fetch(`${baseUrl}/api/v1/workspaces`, { headers: bearer(token) });
 
-beforeAll(async () => {
-  db = await createTestDb();
-  issuer = await createTestIssuer();
-  const env = { API_RATE_LIMIT_PER_CALLER: String(PER_CALLER), API_RATE_LIMIT_PER_IP: String(PER_IP) };
-  urls.push(await startInstance(env), await startInstance(env));
-}, 60_000);
-
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await db?.close();
-});
-
 describe('rate limits of the product API', () => {
-  it('refuses a token over its limit with 429, Retry-After and a problem document; another token is unaffected', async () => {
+  test('refuses a token over its limit with 429, Retry-After and a problem document; another token is unaffected', async ({
+    issuer,
+    urls,
+  }) => {
     const base = urls[0] as string;
     const jwt = await issuer.sign(randomUUID());
     const [busy, quiet] = [await createAccessToken(base, jwt), await createAccessToken(base, jwt)];
@@ -74,7 +77,7 @@ describe('rate limits of the product API', () => {
     expect((await workspaces(base, quiet)).status).toBe(200);
   });
 
-  it('counts a signed-in user across their sessions', async () => {
+  test('counts a signed-in user across their sessions', async ({ issuer, urls }) => {
     const base = urls[0] as string;
     const userId = randomUUID();
     for (let sent = 0; sent < PER_CALLER; sent++) {
@@ -86,7 +89,7 @@ describe('rate limits of the product API', () => {
     expect((await workspaces(base, await issuer.sign(randomUUID()))).status).toBe(200);
   });
 
-  it('counts each /mcp request against its token', async () => {
+  test('counts each /mcp request against its token', async ({ issuer, urls }) => {
     const base = urls[0] as string;
     const token = await createAccessToken(base, await issuer.sign(randomUUID()));
     const call = () =>
@@ -105,10 +108,16 @@ describe('rate limits of the product API', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
-  it('refuses a client address over its limit, whichever credential it sends', async () => {
+  test('refuses a client address over its limit, whichever credential it sends', async ({
+    issuer,
+    instances,
+  }) => {
     // A database of its own: on PostgreSQL this address's count in the other one is shared by the instances.
     const own = await createTestDb();
-    const base = await startInstance({ API_RATE_LIMIT_PER_CALLER: '1000', API_RATE_LIMIT_PER_IP: '5' }, own);
+    const base = await instances.start(
+      { API_RATE_LIMIT_PER_CALLER: '1000', API_RATE_LIMIT_PER_IP: '5' },
+      own,
+    );
     for (let sent = 0; sent < 5; sent++) {
       expect((await fetch(`${base}/api/v1/workspaces`)).status).toBe(401);
     }
@@ -117,7 +126,7 @@ describe('rate limits of the product API', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     // The SPA, health checks and the identity service are not the API's to limit.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    await apps.pop()?.close();
+    await instances.apps.pop()?.close();
     await own.close();
   });
 });
@@ -128,7 +137,7 @@ if (!postgres) {
 }
 
 describe.skipIf(!postgres)('rate limits across instances on one PostgreSQL', () => {
-  it('two instances share one count', async () => {
+  test('two instances share one count', async ({ issuer, urls }) => {
     const [first, second] = urls as [string, string];
     const token = await createAccessToken(first, await issuer.sign(randomUUID()));
     for (let sent = 0; sent < PER_CALLER; sent++) {
