@@ -1,17 +1,13 @@
 // The courier, a queue of the job queue: the log outbox without SMTP, retries with backoff, one delivery per message
 // however many dispatchers run, and a clean stop.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { createTestDb } from '@stackyard/db/testing';
+import { dbTest, type TestDb } from '@stackyard/testing/db-fixtures';
 import { createCourier, mails, type CourierLog, type MailContent } from './courier.ts';
 import { startSmtpSink } from './testing.ts';
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(() => db.close());
+const test = dbTest();
 
 function captureLog() {
   const lines: Array<{ details: object; message: string }> = [];
@@ -20,7 +16,7 @@ function captureLog() {
   return { lines, log };
 }
 
-async function rowsFor(recipient: string) {
+async function rowsFor(db: TestDb, recipient: string) {
   return db.rows<{
     state: string;
     attempts: number;
@@ -34,7 +30,7 @@ async function rowsFor(recipient: string) {
 }
 
 describe('courier', () => {
-  it('without SMTP_URL logs the message, code included, and keeps it in the outbox', async () => {
+  test('without SMTP_URL logs the message, code included, and keeps it in the outbox', async ({ db }) => {
     const { lines, log } = captureLog();
     const courier = createCourier(db.db, { from: 'x <x@localhost>', pollMs: 1000, log });
     await courier.enqueue(
@@ -43,7 +39,7 @@ describe('courier', () => {
     expect(await courier.dispatchDue()).toBe(1);
     const logged = lines.find((line) => (line.details as { to?: string }).to === 'local@example.com');
     expect(JSON.stringify(logged?.details)).toContain('123456');
-    const [row] = await rowsFor('local@example.com');
+    const [row] = await rowsFor(db, 'local@example.com');
     expect(row).toMatchObject({
       state: 'completed',
       attempts: 1,
@@ -53,7 +49,7 @@ describe('courier', () => {
     await courier.stop();
   });
 
-  it('retries a failed delivery with backoff until the server takes it', async () => {
+  test('retries a failed delivery with backoff until the server takes it', async ({ db }) => {
     let refuse = true;
     const received: string[] = [];
     const flaky = new SMTPServer({
@@ -82,7 +78,7 @@ describe('courier', () => {
     try {
       await courier.enqueue(mails.recovery('retry@example.com', '654321', 'http://localhost:3000/recovery'));
       await courier.dispatchDue();
-      const [failed] = await rowsFor('retry@example.com');
+      const [failed] = await rowsFor(db, 'retry@example.com');
       expect(failed).toMatchObject({ state: 'queued', attempts: 1 });
       expect(failed?.last_error).toContain('mailbox busy');
       expect(new Date(failed?.run_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 5_000);
@@ -94,7 +90,7 @@ describe('courier', () => {
       );
       expect(await courier.dispatchDue()).toBe(1);
       expect(received).toEqual(['retry@example.com']);
-      expect((await rowsFor('retry@example.com'))[0]).toMatchObject({
+      expect((await rowsFor(db, 'retry@example.com'))[0]).toMatchObject({
         state: 'completed',
         attempts: 2,
         last_error: null,
@@ -105,7 +101,7 @@ describe('courier', () => {
     }
   });
 
-  it('delivers each message once when several dispatchers share the queue', async () => {
+  test('delivers each message once when several dispatchers share the queue', async ({ db }) => {
     const sink = await startSmtpSink();
     const { log } = captureLog();
     const options = { smtpUrl: sink.url, from: 'x@localhost', pollMs: 1000, log };
@@ -127,7 +123,7 @@ describe('courier', () => {
     }
   });
 
-  it('sends on its own once started, and stop() waits for the pass in flight', async () => {
+  test('sends on its own once started, and stop() waits for the pass in flight', async ({ db }) => {
     const sink = await startSmtpSink();
     const { log } = captureLog();
     const courier = createCourier(db.db, { smtpUrl: sink.url, from: 'x@localhost', pollMs: 20, log });
@@ -142,6 +138,6 @@ describe('courier', () => {
     }
     await courier.enqueue(mails.verification('after-stop@example.com', '888888', 'http://localhost/verify'));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await rowsFor('after-stop@example.com'))[0]?.state).toBe('queued');
+    expect((await rowsFor(db, 'after-stop@example.com'))[0]?.state).toBe('queued');
   });
 });

@@ -2,8 +2,8 @@
 // the courier sends them; run here against a database that still has the old table, with rows in it.
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDb } from '@stackyard/db/testing';
+import { expect } from 'vitest';
+import { dbTest } from '@stackyard/testing/db-fixtures';
 import { createCourier, type CourierLog } from './courier.ts';
 
 const migrations = new URL('../../db/migrations/', import.meta.url);
@@ -12,10 +12,8 @@ const statements = (file: string) =>
     .split('--> statement-breakpoint')
     .map((statement) => statement.trim());
 
-let db: Awaited<ReturnType<typeof createTestDb>>;
-beforeAll(async () => {
-  db = await createTestDb();
-  // The old table as migration 0001 made it.
+// The test database with the old table, as migration 0001 made it, holding mails, and then migration 0034 run.
+const test = dbTest().extend('migrated', { scope: 'file' }, async ({ db }) => {
   const [createOld] = statements('0001_identity.sql');
   await db.db.execute(sql.raw(createOld ?? ''));
   await db.db.execute(sql`
@@ -27,10 +25,12 @@ beforeAll(async () => {
       ('verification_code', 'sent@example.com', 'Verify', 'code 444444', '<p>444444</p>', 'sent', 1, now(), null),
       ('verification_code', 'abandoned@example.com', 'Verify', 'code 555555', '<p>555555</p>', 'abandoned', 8, now(), 'no such host')`);
   for (const statement of statements('0034_mail_jobs.sql')) await db.db.execute(sql.raw(statement));
+  return db;
 });
-afterAll(() => db.close());
 
-it('moves the waiting mails into the mail queue, keeping their attempts, due time and last error', async () => {
+test('moves the waiting mails into the mail queue, keeping their attempts, due time and last error', async ({
+  migrated: db,
+}) => {
   const jobs = await db.rows<{
     recipient: string;
     text: string;
@@ -74,7 +74,7 @@ it('moves the waiting mails into the mail queue, keeping their attempts, due tim
   expect(old?.table).toBeNull();
 });
 
-it('the courier sends the moved mails that are due', async () => {
+test('the courier sends the moved mails that are due', async ({ migrated: db }) => {
   const logged: string[] = [];
   const log: CourierLog = {
     info: (details) => void logged.push((details as { to: string }).to),

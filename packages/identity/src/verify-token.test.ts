@@ -1,29 +1,53 @@
 // The verifier the product API uses: it accepts the service's tokens, follows a key rotation, and rejects
 // a token signed by another key, an expired one and an unsigned (`alg: none`) one. When the keys cannot
 // be fetched it says so, apart from "invalid": the caller's token may be fine.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as base } from 'vitest';
 import { identityKeys } from '@stackyard/db/schema';
+import { serverFixture } from '@stackyard/testing/api-fixtures';
 import { createKeyStore } from './keys.ts';
 import { createTokenVerifier, InvalidTokenError, KeysUnavailableError } from './verify-token.ts';
-import { startIdentityServer, type IdentityTestServer } from './testing.ts';
+import { startIdentityServer } from './testing.ts';
 
-let server: IdentityTestServer;
-let verify: ReturnType<typeof createTokenVerifier>;
 const claims = { sub: '5f0e2c1a-6d3b-4a8e-9b7c-0d1e2f3a4b5c', sid: 's', email: 'ada@example.com' };
 
-beforeAll(async () => {
-  server = await startIdentityServer();
-  verify = createTokenVerifier({
-    jwksUrl: `${server.basePath}/.well-known/jwks.json`,
-    issuer: server.basePath,
-    refetchCooldownMs: 0,
+const test = base
+  // The identity service, and `verify`, the verifier of its tokens.
+  .extend(
+    'server',
+    { scope: 'file' },
+    serverFixture(() => startIdentityServer()),
+  )
+  .extend('verify', { scope: 'file' }, ({ server }) =>
+    createTokenVerifier({
+      jwksUrl: `${server.basePath}/.well-known/jwks.json`,
+      issuer: server.basePath,
+      refetchCooldownMs: 0,
+    }),
+  )
+  // A bare JWKS endpoint (not the identity service) so that the test sees each fetch and can break it:
+  // `published` is the key set it answers, `fetches` how many times it was asked for it.
+  .extend('jwks', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const state = { origin: '', published: [] as JWK[], fetches: 0 };
+    const jwksServer = createServer((request, response) => {
+      if (request.url === '/broken/jwks.json') {
+        response.statusCode = 500;
+        response.end();
+        return;
+      }
+      state.fetches++;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ keys: state.published }));
+    });
+    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+    onCleanup(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+    const address = jwksServer.address();
+    state.origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return state;
   });
-});
-afterAll(() => server.close());
 
 function unsigned(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -31,7 +55,7 @@ function unsigned(payload: Record<string, unknown>): string {
 }
 
 describe('createTokenVerifier', () => {
-  it('accepts a token of the service and answers its claims', async () => {
+  test('accepts a token of the service and answers its claims', async ({ server, verify }) => {
     const token = await server.keys.sign(claims, 600, server.basePath);
     await expect(verify(token)).resolves.toMatchObject({
       sub: claims.sub,
@@ -40,7 +64,10 @@ describe('createTokenVerifier', () => {
     });
   });
 
-  it('rejects a token signed by another key, even one that claims a published kid', async () => {
+  test('rejects a token signed by another key, even one that claims a published kid', async ({
+    server,
+    verify,
+  }) => {
     const { privateKey } = await generateKeyPair('EdDSA');
     const { keys } = await server.keys.jwks();
     const forged = await new SignJWT(claims)
@@ -59,7 +86,7 @@ describe('createTokenVerifier', () => {
     await expect(verify(stranger)).rejects.toThrow(InvalidTokenError);
   });
 
-  it('rejects an expired token', async () => {
+  test('rejects an expired token', async ({ server, verify }) => {
     const token = await server.keys.sign(
       { ...claims, iat: Math.floor(Date.now() / 1000) - 1200 },
       -600,
@@ -68,19 +95,22 @@ describe('createTokenVerifier', () => {
     await expect(verify(token)).rejects.toThrow(/exp/);
   });
 
-  it('rejects an unsigned token (alg none)', async () => {
+  test('rejects an unsigned token (alg none)', async ({ server, verify }) => {
     const now = Math.floor(Date.now() / 1000);
     await expect(
       verify(unsigned({ ...claims, iss: server.basePath, iat: now, exp: now + 600 })),
     ).rejects.toThrow(InvalidTokenError);
   });
 
-  it('rejects a token of another issuer', async () => {
+  test('rejects a token of another issuer', async ({ server, verify }) => {
     const token = await server.keys.sign(claims, 600, 'https://elsewhere.example');
     await expect(verify(token)).rejects.toThrow(InvalidTokenError);
   });
 
-  it('follows a key rotation: fetches the new key on its unknown kid and keeps the old one published', async () => {
+  test('follows a key rotation: fetches the new key on its unknown kid and keeps the old one published', async ({
+    server,
+    verify,
+  }) => {
     const before = await server.keys.sign(claims, 600, server.basePath);
     await verify(before);
     await server.keys.rotate();
@@ -93,7 +123,10 @@ describe('createTokenVerifier', () => {
     expect(keys.every((key) => key.d === undefined)).toBe(true);
   });
 
-  it('replaces a key past its maximum age on next use, keeping the old one published', async () => {
+  test('replaces a key past its maximum age on next use, keeping the old one published', async ({
+    server,
+    verify,
+  }) => {
     const store = createKeyStore(server.db.db, {
       algorithm: 'EdDSA',
       tokenTtlSeconds: 600,
@@ -119,7 +152,7 @@ describe('createTokenVerifier', () => {
     await expect(verify(second)).resolves.toMatchObject({ sub: claims.sub });
   });
 
-  it('works the same with ES256 keys', async () => {
+  test('works the same with ES256 keys', async ({ verify }) => {
     const es = await startIdentityServer({ signingAlgorithm: 'ES256' });
     try {
       const token = await es.keys.sign(claims, 600, es.basePath);
@@ -160,40 +193,14 @@ function signWith(key: Key, issuer = 'http://identity.test'): Promise<string> {
     .sign(key.privateKey);
 }
 
-// A bare JWKS endpoint (not the identity service) so that the test sees each fetch and can break it.
 describe('createTokenVerifier against a JWKS URL', () => {
-  let jwksServer: Server;
-  let origin: string;
-  let published: JWK[] = [];
-  let fetches = 0;
-
-  beforeAll(async () => {
-    jwksServer = createServer((request, response) => {
-      if (request.url === '/broken/jwks.json') {
-        response.statusCode = 500;
-        response.end();
-        return;
-      }
-      fetches++;
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ keys: published }));
-    });
-    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-    const address = jwksServer.address();
-    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => jwksServer.close(resolve));
-  });
-
-  it('caches the key set and fetches it again when a token names an unknown kid', async () => {
+  test('caches the key set and fetches it again when a token names an unknown kid', async ({ jwks }) => {
     const first = await makeKey('EdDSA');
     const second = await makeKey('ES256');
-    published = [first.publicJwk];
-    fetches = 0;
+    jwks.published = [first.publicJwk];
+    jwks.fetches = 0;
     const verifyRemote = createTokenVerifier({
-      jwksUrl: `${origin}/.well-known/jwks.json`,
+      jwksUrl: `${jwks.origin}/.well-known/jwks.json`,
       issuer: 'http://identity.test',
       refetchCooldownMs: 0,
     });
@@ -203,14 +210,14 @@ describe('createTokenVerifier against a JWKS URL', () => {
       email: 'a@example.test',
     });
     await verifyRemote(await signWith(first));
-    expect(fetches).toBe(1);
+    expect(jwks.fetches).toBe(1);
     // The identity service rotates its key: the new kid is unknown, so the set is fetched again.
-    published = [first.publicJwk, second.publicJwk];
+    jwks.published = [first.publicJwk, second.publicJwk];
     await expect(verifyRemote(await signWith(second))).resolves.toMatchObject({ sub: claims.sub });
-    expect(fetches).toBe(2);
+    expect(jwks.fetches).toBe(2);
   });
 
-  it('says "keys unavailable", not "invalid", when the key set cannot be fetched', async () => {
+  test('says "keys unavailable", not "invalid", when the key set cannot be fetched', async ({ jwks }) => {
     const key = await makeKey('EdDSA');
     const token = await signWith(key);
     const unreachable = createTokenVerifier({
@@ -220,7 +227,7 @@ describe('createTokenVerifier against a JWKS URL', () => {
     });
     await expect(unreachable(token)).rejects.toBeInstanceOf(KeysUnavailableError);
     const broken = createTokenVerifier({
-      jwksUrl: `${origin}/broken/jwks.json`,
+      jwksUrl: `${jwks.origin}/broken/jwks.json`,
       issuer: 'http://identity.test',
     });
     await expect(broken(token)).rejects.toBeInstanceOf(KeysUnavailableError);
@@ -228,7 +235,7 @@ describe('createTokenVerifier against a JWKS URL', () => {
 });
 
 describe('createTokenVerifier with given keys', () => {
-  it('checks the issuer only when one is given, and still refuses other keys and alg none', async () => {
+  test('checks the issuer only when one is given, and still refuses other keys and alg none', async () => {
     const [known, stranger] = await Promise.all([makeKey('EdDSA'), makeKey('EdDSA')]);
     const keys = createLocalJWKSet({ keys: [known.publicJwk] });
     const anyIssuer = createTokenVerifier({ keys });
