@@ -1,9 +1,9 @@
 // The harness for ingestion tests: the fixture web server, and an API whose ingestion may fetch it.
 import { submissionSchema, type Submission } from '@stackyard/contracts/ingestion';
-import { startFixtureServer, type FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
+import { startFixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { apiTest, serverFixture } from './api-fixtures.ts';
 import { expectStatus } from './catalog-fixtures.ts';
-import { createHarness, type Harness, type TestUser } from './harness.ts';
+import type { Harness, TestUser } from './harness.ts';
 import { readUntil } from './wait-for.ts';
 
 /** The fixture server is on loopback, so the API allowlists it explicitly; one attempt, no retry waits. */
@@ -15,17 +15,6 @@ export const siteFixture = serverFixture(startFixtureServer);
 /** apiTest with INGESTION_ENV and `site`, the fixture web site (one per file). */
 export function ingestionTest() {
   return apiTest({ env: INGESTION_ENV }).extend('site', { scope: 'file' }, siteFixture);
-}
-
-/** The API with INGESTION_ENV and the fixture server; closing the harness closes the fixture server too. */
-export async function createIngestionHarness(): Promise<{ h: Harness; fixture: FixtureServer }> {
-  const fixture = await startFixtureServer();
-  const h = await createHarness({ env: INGESTION_ENV });
-  const close = async () => {
-    await h.close();
-    await fixture.close();
-  };
-  return { h: { ...h, close }, fixture };
 }
 
 /** Submits `url` for ingestion as a tool or a resource of the workspace; answers the accepted submission. */

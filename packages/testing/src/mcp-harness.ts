@@ -3,7 +3,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { seedTool } from '@stackyard/testing/catalog-seed';
-import { createIngestionHarness, ingestionTest } from '@stackyard/testing/ingestion-harness';
+import { ingestionTest } from '@stackyard/testing/ingestion-harness';
 import type { Harness, TestUser } from '@stackyard/testing/harness';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 
@@ -15,11 +15,6 @@ export interface Mcp {
   world: McpWorld;
   createToken(user: TestUser, body: Record<string, unknown>): Promise<{ id: string; token: string }>;
   connect(token: string, options?: { legacy?: boolean }): Promise<Client>;
-}
-
-/** `Mcp` that its caller closes, for a file that starts it in beforeAll rather than taking mcpTest's fixture. */
-export interface McpHarness extends Mcp {
-  close(): Promise<void>;
 }
 
 /**
@@ -38,20 +33,6 @@ export function mcpTest() {
       return seededMcp(api, site, origin, clients);
     },
   );
-}
-
-/** The API with the MCP world seeded, on a free port; closing it closes the clients it connected first. */
-export async function createMcpHarness(): Promise<McpHarness> {
-  const { h, fixture } = await createIngestionHarness();
-  const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const clients: Client[] = [];
-  return {
-    ...(await seededMcp(h, fixture, base, clients)),
-    async close() {
-      await Promise.all(clients.map((client) => client.close()));
-      await h.close();
-    },
-  };
 }
 
 /** Seeds the world in `h`; the clients `connect` opens are added to `clients`, for the caller to close. */

@@ -2,18 +2,14 @@
 // calls with the access token, refresh rotation and reuse, revocation, and what is refused.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { describe, expect, test as vitestTest } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TestUser } from '@stackyard/testing/harness';
-import { serverFixture } from '@stackyard/testing/api-fixtures';
-import { call, createMcpHarness, ok, type McpHarness } from '@stackyard/testing/mcp-harness';
+import { call, mcpTest, ok, type Mcp } from '@stackyard/testing/mcp-harness';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
-// `m`, the MCP harness (the API over HTTP with its workspace), one per file; `oauth`, the calls of these tests
-// on it.
-const test = vitestTest
-  .extend('m', { scope: 'file' }, serverFixture(createMcpHarness))
-  .extend('oauth', { scope: 'file' }, ({ m }) => oauthOn(m));
+// `mcp`, the API over HTTP with its workspace, one per file; `oauth`, the calls of these tests on it.
+const test = mcpTest().extend('oauth', { scope: 'file' }, ({ mcp }) => oauthOn(mcp));
 
 interface Tokens {
   access_token: string;
@@ -23,7 +19,7 @@ interface Tokens {
 }
 
 /** The calls of an OAuth client, and of the user consenting, on the harness `m`. */
-function oauthOn(m: McpHarness) {
+function oauthOn(m: Mcp) {
   const { h, base, world } = m;
 
   const form = (path: string, fields: Record<string, string>) =>
@@ -170,7 +166,9 @@ function oauthOn(m: McpHarness) {
 }
 
 describe('OAuth for the MCP resource', () => {
-  test('publishes authorization-server metadata, named by the protected-resource metadata', async ({ m }) => {
+  test('publishes authorization-server metadata, named by the protected-resource metadata', async ({
+    mcp: m,
+  }) => {
     const { base } = m;
     const resource = await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json();
     expect(resource).toMatchObject({
@@ -227,7 +225,7 @@ describe('OAuth for the MCP resource', () => {
   });
 
   test("registers the browser extension's redirect URIs, and its token reaches every product API call the extension makes", async ({
-    m,
+    mcp: m,
     oauth,
   }) => {
     const { h, world } = m;
@@ -263,7 +261,7 @@ describe('OAuth for the MCP resource', () => {
   });
 
   test("registers Cursor, whose redirect URIs include its app's own scheme, and names that scheme on the consent page", async ({
-    m,
+    mcp: m,
     oauth,
   }) => {
     const { h, world } = m;
@@ -305,7 +303,7 @@ describe('OAuth for the MCP resource', () => {
   });
 
   test('connects a client end to end: its token works at /mcp for the workspaces allowed', async ({
-    m,
+    mcp: m,
     oauth,
   }) => {
     const { h, world } = m;
@@ -329,7 +327,7 @@ describe('OAuth for the MCP resource', () => {
     });
   });
 
-  test('limits a token to the workspaces and the scope the user chose', async ({ m, oauth }) => {
+  test('limits a token to the workspaces and the scope the user chose', async ({ mcp: m, oauth }) => {
     const { h, world } = m;
     const { connectedClient, asToken } = oauth;
     const other = ok<{ id: string }>(await h.as(world.owner).post('/workspaces', { name: 'Elsewhere' }), 201);
@@ -347,7 +345,7 @@ describe('OAuth for the MCP resource', () => {
     expect(write.statusCode).toBe(403);
   });
 
-  test('rotates refresh tokens, and a reused one revokes the whole grant', async ({ m, oauth }) => {
+  test('rotates refresh tokens, and a reused one revokes the whole grant', async ({ mcp: m, oauth }) => {
     const { world } = m;
     const { form, connectedClient } = oauth;
     const { clientId, tokens } = await connectedClient(world.editor);
@@ -367,7 +365,7 @@ describe('OAuth for the MCP resource', () => {
     expect((await refresh(next.refresh_token)).status).toBe(400);
   });
 
-  test('revokes what a code gave when the code is presented again', async ({ m, oauth }) => {
+  test('revokes what a code gave when the code is presented again', async ({ mcp: m, oauth }) => {
     const { world } = m;
     const { connectedClient } = oauth;
     const { tokens, exchangeAgain } = await connectedClient(world.editor);
@@ -379,7 +377,7 @@ describe('OAuth for the MCP resource', () => {
   });
 
   test('stops a token on the next call once the grant is revoked in Settings or by the client', async ({
-    m,
+    mcp: m,
     oauth,
   }) => {
     const { h, world } = m;
@@ -397,7 +395,7 @@ describe('OAuth for the MCP resource', () => {
   });
 
   test('refuses a token issued for another resource with 401 and the resource metadata', async ({
-    m,
+    mcp: m,
     oauth,
   }) => {
     const { base, world } = m;
@@ -460,7 +458,7 @@ describe('OAuth for the MCP resource', () => {
   });
 
   test('refuses a wrong code verifier, a spent code, and a denial reaches the client as access_denied', async ({
-    m,
+    mcp: m,
     oauth,
   }) => {
     const { base, world } = m;
@@ -495,7 +493,7 @@ describe('OAuth for the MCP resource', () => {
     expect(await json.json()).toMatchObject({ error: 'invalid_request' });
   });
 
-  test('lets only a signed-in session allow a client or list the grants', async ({ m, oauth }) => {
+  test('lets only a signed-in session allow a client or list the grants', async ({ mcp: m, oauth }) => {
     const { h, world } = m;
     const { connectedClient, asToken } = oauth;
     const { tokens } = await connectedClient(world.editor);
