@@ -244,13 +244,16 @@ export function createJobWorker(db: Database, options: JobWorkerOptions): JobWor
         : sql``;
     // A job without a host is never limited: it is a partition of its own.
     const partition = gate ? sql`coalesce(host, id::text)` : sql`id::text`;
+    // Due rows in the due index's order, so the scan stops at the limit: a tie-break on id there sorted every
+    // due row of the same run_at (an import's all share one). A claim on PGlite with 800 due took 3.4 ms with
+    // it and 1.6 without, with 8,000 due 11 ms and 1.8; the picked ones are still ordered by id.
     const result = (await db.execute(sql`
       with due as (
         select id, host, priority, run_at from jobs
         where queue = ${options.queue}
           and ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
           ${hostFree}
-        order by priority, run_at, id
+        order by priority, run_at
         limit ${slots * CLAIM_CANDIDATES}
         for update skip locked),
       picked as (
