@@ -4,7 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { searchResultFixture, workspaceFixture } from '@/testing/fixtures';
+import { stubApi } from '@/testing/api';
+import { json, searchResultFixture, workspaceFixture } from '@/testing/fixtures';
 import { CommandPalette } from './command-palette';
 
 const workspace = workspaceFixture();
@@ -19,24 +20,16 @@ const hit = (slug: string) =>
 function stubSearchServer() {
   const signals = new Map<string, AbortSignal>();
   const pending = new Map<string, () => void>();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const q = new URL(url, 'http://app').searchParams.get('q') ?? '';
-      const signal = init?.signal;
-      if (signal) signals.set(q, signal);
-      const answer = () =>
-        new Response(JSON.stringify(q === 'vite' ? [hit('vite')] : [hit('vitest')]), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (q === 'vite') return Promise.resolve(answer());
-      return new Promise<Response>((resolve, reject) => {
-        pending.set(q, () => resolve(answer()));
-        signal?.addEventListener('abort', () => reject(signal.reason as Error));
-      });
-    }),
-  );
+  stubApi(({ url, signal }) => {
+    const q = url.searchParams.get('q') ?? '';
+    if (signal) signals.set(q, signal);
+    const answer = () => json(q === 'vite' ? [hit('vite')] : [hit('vitest')]);
+    if (q === 'vite') return answer();
+    return new Promise<Response>((resolve, reject) => {
+      pending.set(q, () => resolve(answer()));
+      signal?.addEventListener('abort', () => reject(signal.reason as Error));
+    });
+  });
   return { signals, pending };
 }
 
