@@ -11,7 +11,7 @@ import { inTransaction, type Executor } from '../db.ts';
 import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { systemGrant } from '../jobs/system-grant.ts';
 import { saveResourceCopy } from '../resources/copies.repo.ts';
-import { fillResourceMetadata, insertResource, resourcesByFingerprint } from '../resources/resources.repo.ts';
+import { fillResourceMetadata, insertResource } from '../resources/resources.repo.ts';
 import {
   findGlobalTool,
   findToolByFingerprint,
@@ -20,7 +20,12 @@ import {
 } from '../tools/tools.repo.ts';
 import { completeSubmission } from './complete-submission.ts';
 import { fetchPageMedia, storePageMedia } from './page-media.ts';
-import { setSubmissionStatus, setSubmissionStatusAsSubmitter, type SubmissionRow } from './ingestion.repo.ts';
+import {
+  setSubmissionStatus,
+  setSubmissionStatusAsSubmitter,
+  type MovedSubmission,
+  type SubmissionRow,
+} from './ingestion.repo.ts';
 
 // The work of the ingestion job, for one submission, acting for its submitter (a SystemGrant): it never
 // fetches what it can reuse (the workspace's own tool, or another workspace's freshly enriched global
@@ -102,7 +107,7 @@ export async function ingestSubmission(
  * The submission moved to fetching while its submitter may still write the catalog; failed, saying why, and
  * undefined when they may not (or when it was settled).
  */
-async function submitterMoves(db: Executor, submissionId: string): Promise<SubmissionRow | undefined> {
+async function submitterMoves(db: Executor, submissionId: string): Promise<MovedSubmission | undefined> {
   const moved = await setSubmissionStatusAsSubmitter(db, submissionId, 'fetching', SUBMITTER_LOST_ACCESS);
   return moved?.status === 'fetching' ? moved : undefined;
 }
@@ -119,9 +124,11 @@ async function asSubmitter(
   write: (tx: Executor) => Promise<unknown>,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    // Settled meanwhile (its submitter lost access then got it back; an earlier attempt finished late).
-    if (await submitterMoves(tx, submissionId)) await write(tx);
-    await job.completeIn(tx);
+    // The job completes whatever the move answers, so both statements go at once: PGlite's thread runs the
+    // second as soon as the first is done, without waiting for this thread (PostgreSQL's client queues it).
+    const [moved] = await Promise.all([submitterMoves(tx, submissionId), job.completeIn(tx)]);
+    // Not moved: settled meanwhile (its submitter lost access; an earlier attempt finished late).
+    if (moved) await write(tx);
   });
 }
 
@@ -222,12 +229,12 @@ async function ingestResource(
   db: Database,
   grant: SystemGrant,
   settings: IngestSettings,
-  submission: SubmissionRow,
+  submission: MovedSubmission,
   fingerprint: string,
   signal: AbortSignal,
   job: SubmissionJob,
 ): Promise<void> {
-  const existing = (await resourcesByFingerprint(db, grant, [fingerprint])).get(fingerprint);
+  const existing = submission.resourceOfUrl;
   if (existing && !submission.bookmarkImportId) {
     await asSubmitter(db, job, submission.id, (tx) =>
       completeSubmission(tx, grant, submission, { kind: 'resource', resourceId: existing }),
@@ -253,19 +260,15 @@ async function ingestResource(
         language: metadata.language,
       },
     };
-    let resourceId: string;
-    if (existing) {
-      await fillResourceMetadata(tx, grant, existing, extracted);
-      resourceId = existing;
-    } else {
-      resourceId = await insertResource(tx, grant, {
-        fingerprint,
-        url: submission.submittedUrl,
-        ...extracted,
-      });
-    }
-    if (copy) await saveResourceCopy(tx, grant, resourceId, read.url, copy);
-    await completeSubmission(tx, grant, submission, { kind: 'resource', resourceId });
+    const resourceId =
+      existing ??
+      (await insertResource(tx, grant, { fingerprint, url: submission.submittedUrl, ...extracted }));
+    // An imported bookmark's resource exists: what fills it, its copy and the completion go at once (as above).
+    await Promise.all([
+      existing ? fillResourceMetadata(tx, grant, existing, extracted) : null,
+      copy ? saveResourceCopy(tx, grant, resourceId, read.url, copy) : null,
+      completeSubmission(tx, grant, submission, { kind: 'resource', resourceId }),
+    ]);
   });
 }
 

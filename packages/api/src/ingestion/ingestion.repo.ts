@@ -142,6 +142,8 @@ export async function findSubmission(
 
 /** The stored row, which the ingestion job and the review's checks read. */
 export type SubmissionRow = typeof ingestionSubmissions.$inferSelect;
+/** A submission moved by its job, with the workspace's resource of its URL (setSubmissionStatusAsSubmitter). */
+export type MovedSubmission = SubmissionRow & { resourceOfUrl: string | null };
 
 /**
  * A submission's stored row by id: within the permit's workspace when given one (a request), by id alone
@@ -282,14 +284,15 @@ export async function setSubmissionCompleted(
  * an editor or an admin), else to failed with `lost`: the grant's check and the move in one statement. The
  * membership is locked first (the workspace's row FOR KEY SHARE, the member's FOR SHARE, as grantHolds does),
  * then the submission's row, the order in which a membership change locks them; in a transaction the
- * membership stays locked until it ends. Answers the row it moved (failed when the submitter lost access).
+ * membership stays locked until it ends. Answers the row it moved (failed when the submitter lost access),
+ * and the workspace's resource of the submitted URL, if it has one: a resource's job needs no lookup of its own.
  */
 export async function setSubmissionStatusAsSubmitter(
   db: Executor,
   id: string,
   status: SubmissionStatus,
   lost: QuarantineContext,
-): Promise<SubmissionRow | undefined> {
+): Promise<MovedSubmission | undefined> {
   // The grant is checked (and its rows locked) once, in a CTE that reads the submission without locking it.
   const grant = db.$with('submitter_grant').as(
     db
@@ -316,7 +319,12 @@ export async function setSubmissionStatusAsSubmitter(
     .where(
       and(eq(ingestionSubmissions.id, id), inArray(ingestionSubmissions.status, ['pending', 'fetching'])),
     )
-    .returning();
+    .returning({
+      ...getTableColumns(ingestionSubmissions),
+      resourceOfUrl: sql<string | null>`(select ${resources.id} from ${resources}
+        where ${resources.workspaceId} = ${ingestionSubmissions.workspaceId}
+          and ${resources.fingerprint} = ${ingestionSubmissions.submittedFingerprint})`,
+    });
   return moved;
 }
 
