@@ -159,6 +159,25 @@ describe('PGlite in a worker thread', () => {
     ]);
   });
 
+  it('fails a transaction whose COMMIT fails, and the query waiting behind it sees nothing of it', async () => {
+    await handle.rows(sql`create table parents (id int primary key)`);
+    await handle.rows(
+      sql`create table kids (id int primary key, parent int references parents deferrable initially deferred)`,
+    );
+    let meanwhile: Promise<unknown> | undefined;
+    const failed = await handle.db
+      .transaction(async (tx) => {
+        // Checked only at COMMIT.
+        await tx.execute(sql`insert into kids values (1, 99)`);
+        meanwhile = handle.rows(sql`select count(*)::int as n from kids`);
+      })
+      .catch((error: unknown) => error);
+    let cause: unknown = failed;
+    while (cause instanceof Error && !('code' in cause)) cause = cause.cause;
+    expect(cause).toMatchObject({ code: '23503' });
+    expect(await meanwhile).toEqual([{ n: 0 }]);
+  });
+
   it('dumps the data directory, and a new database starts from that snapshot', async () => {
     const snapshot = await handle.dumpPglite?.();
     if (!snapshot) throw new Error('no snapshot');

@@ -179,7 +179,7 @@ export class PgliteThread implements PgliteThreadTransaction {
    * that sends nothing.
    */
   transaction<T>(fn: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    return this.#enqueue(async () => {
+    return this.#enqueue(async (_signal, release) => {
       let begun = false;
       const begin = () => !begun && (begun = true);
       const exec = (sql: string, opens = false) =>
@@ -188,14 +188,21 @@ export class PgliteThread implements PgliteThreadTransaction {
         query: (sql, params = [], options = {}) => this.#query(sql, params, options, undefined, begin()),
         exec: (sql) => exec(sql, begin()),
       };
+      // The work waiting next is sent right behind COMMIT or ROLLBACK, which the thread runs first: the
+      // connection is not left idle while their answer travels here. (A COMMIT that fails has rolled back.)
+      const end = async (sql: string) => {
+        const ended = exec(sql);
+        release();
+        await ended;
+      };
       let result: T;
       try {
         result = await fn(tx);
       } catch (error) {
-        if (begun) await exec('ROLLBACK').catch(() => undefined);
+        if (begun) await end('ROLLBACK').catch(() => undefined);
         throw error;
       }
-      if (begun) await exec('COMMIT');
+      if (begun) await end('COMMIT');
       return result;
     });
   }
@@ -235,16 +242,24 @@ export class PgliteThread implements PgliteThreadTransaction {
    * (PIPELINE); anything else starts alone. A query of a read whose client has gone away (wanted.ts) is not
    * run: here when it is still queued, in the thread when it was already sent.
    */
-  #enqueue<T>(run: (signal?: AbortSignal) => Promise<T>, { single = false } = {}): Promise<T> {
+  #enqueue<T>(
+    run: (signal: AbortSignal | undefined, release: () => void) => Promise<T>,
+    { single = false } = {},
+  ): Promise<T> {
     const signal = wantedSignal();
     const background = isBackground();
     return new Promise<T>((resolve, reject) => {
       const start = () => {
-        const work = signal?.aborted ? Promise.reject(new AbandonedQueryError()) : run(signal);
-        work.then(resolve, reject).finally(() => {
+        // The next work may be sent once this work has sent its last message (or has ended).
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
           this.#running--;
           this.#startNext();
-        });
+        };
+        const work = signal?.aborted ? Promise.reject(new AbandonedQueryError()) : run(signal, release);
+        work.then(resolve, reject).finally(release);
       };
       (background ? this.#waiting.background : this.#waiting.requests).push({
         start,
