@@ -11,6 +11,21 @@ export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T
 }
 
 /** PostgreSQL's unique_violation, whether the driver's error is thrown as is or wrapped by Drizzle. */
+/**
+ * Statements of one transaction that need no answer of each other, sent at once (PGlite's thread runs each as
+ * soon as the one before is done; PostgreSQL's client queues them). Unlike Promise.all it waits for every one
+ * before it fails with the first error, so no statement is sent after the transaction has ended.
+ */
+export async function together<T extends readonly unknown[] | []>(
+  work: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(work);
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;

@@ -7,7 +7,7 @@ import { fingerprintUrl } from '@stackyard/ingestion/fingerprint';
 import { readableCopyOffThread } from '@stackyard/ingestion/readable-copy-thread';
 import { slugify } from '@stackyard/contracts/slug';
 import type { SystemGrant } from '../access/access.ts';
-import { inTransaction, type Executor } from '../db.ts';
+import { inTransaction, together, type Executor } from '../db.ts';
 import { SUBMITTER_LOST_ACCESS } from '../jobs/lost-access.ts';
 import { systemGrant } from '../jobs/system-grant.ts';
 import { saveResourceCopy } from '../resources/copies.repo.ts';
@@ -124,9 +124,8 @@ async function asSubmitter(
   write: (tx: Executor) => Promise<unknown>,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    // The job completes whatever the move answers, so both statements go at once: PGlite's thread runs the
-    // second as soon as the first is done, without waiting for this thread (PostgreSQL's client queues it).
-    const [moved] = await Promise.all([submitterMoves(tx, submissionId), job.completeIn(tx)]);
+    // The job completes whatever the move answers: both go at once.
+    const [moved] = await together([submitterMoves(tx, submissionId), job.completeIn(tx)]);
     // Not moved: settled meanwhile (its submitter lost access; an earlier attempt finished late).
     if (moved) await write(tx);
   });
@@ -263,8 +262,8 @@ async function ingestResource(
     const resourceId =
       existing ??
       (await insertResource(tx, grant, { fingerprint, url: submission.submittedUrl, ...extracted }));
-    // An imported bookmark's resource exists: what fills it, its copy and the completion go at once (as above).
-    await Promise.all([
+    // What fills an imported bookmark's resource, the copy and the completion need no answer of each other.
+    await together([
       existing ? fillResourceMetadata(tx, grant, existing, extracted) : null,
       copy ? saveResourceCopy(tx, grant, resourceId, read.url, copy) : null,
       completeSubmission(tx, grant, submission, { kind: 'resource', resourceId }),
