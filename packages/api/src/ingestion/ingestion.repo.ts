@@ -4,7 +4,6 @@ import {
   resources,
   tools,
   workspaceMembers,
-  workspaceStores,
   workspaces,
   workspaceTools,
 } from '@stackyard/db/schema';
@@ -17,6 +16,7 @@ import type {
 } from '@stackyard/contracts/ingestion';
 import type { Authorized, CatalogReader, SystemGrant } from '../access/access.ts';
 import { toolName } from '../catalog/tool-columns.ts';
+import { isStoreLinked } from '../store/store.repo.ts';
 import { batchesOf, isoText, isoTextOrNull, type Executor } from '../db.ts';
 
 /** A submission's own fields as the API answers them. */
@@ -272,9 +272,7 @@ export async function setSubmissionCompleted(
       ...getTableColumns(ingestionSubmissions),
       applySuggestedTags: sql<boolean>`(select ${workspaces.applySuggestedTags} from ${workspaces}
         where ${workspaces.id} = ${ingestionSubmissions.workspaceId})`,
-      linkedStore: sql<boolean>`exists (select 1 from ${workspaceStores}
-        where ${workspaceStores.workspaceId} = ${ingestionSubmissions.workspaceId}
-          and ${workspaceStores.repositoryName} is not null)`,
+      linkedStore: isStoreLinked(ingestionSubmissions.workspaceId),
     });
   return moved;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   comments,
   projects,
@@ -138,6 +138,14 @@ export async function saveExportSettings(
     });
 }
 
+/** A workspace's store is linked once a repository is connected to it. */
+const linked = isNotNull(workspaceStores.repositoryName);
+
+/** Whether the workspace `workspaceId` names (a column of the caller's statement, or a value) is linked. */
+export const isStoreLinked = (workspaceId: Column | SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${workspaceStores}
+    where ${workspaceStores.workspaceId} = ${workspaceId} and ${linked})`;
+
 /**
  * Bumps changed_at of a linked workspace; answers whether it is linked (and so whether a sync is due).
  * Called inside the catalog write's own transaction.
@@ -147,7 +155,7 @@ export async function touchLinkedStore(db: Executor, workspaceId: string): Promi
     .update(workspaceStores)
     // Milliseconds, as JavaScript dates hold them: synced_through is written back from one.
     .set({ changedAt: sql`date_trunc('milliseconds', clock_timestamp())` })
-    .where(and(eq(workspaceStores.workspaceId, workspaceId), isNotNull(workspaceStores.repositoryName)))
+    .where(and(eq(workspaceStores.workspaceId, workspaceId), linked))
     .returning({ workspaceId: workspaceStores.workspaceId });
   return rows.length > 0;
 }
@@ -219,7 +227,7 @@ export async function findDueStores(db: Executor): Promise<string[]> {
     .from(workspaceStores)
     .where(
       and(
-        isNotNull(workspaceStores.repositoryName),
+        linked,
         isNotNull(workspaceStores.changedAt),
         sql`(${workspaceStores.syncedThrough} is null or ${workspaceStores.syncedThrough} < ${workspaceStores.changedAt})`,
       ),
