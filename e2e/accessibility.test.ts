@@ -73,7 +73,8 @@ test('the workspace screens with real data have no serious or critical axe viola
   await api.ingestTool(`${origin}/tool`);
   await api.ingestTool(`${origin}/challenge/cloudflare-200`, 'quarantined');
   const project = await api.createProject('Launch');
-  await api.createTag('frontend');
+  const tag = await api.createTag('frontend');
+  await api.call('PUT', `/projects/${project.id}/tags/${tag.id}`);
 
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { CatalogApi, serverError, signUpInNewContext, signUpWithWorkspace } from './support/catalog-api.ts';
+import { createTagInPicker } from './support/tag-picker.ts';
 
 test('projects: empty list, create dialog, detail with tags and comments, not found and load error', async ({
   page,
@@ -33,15 +34,16 @@ test('projects: empty list, create dialog, detail with tags and comments, not fo
   await page.getByText('No tags.').waitFor();
   await page.getByText('No comments yet.').waitFor();
 
-  // Tags picker: create a tag, which goes straight onto the project.
+  // Tags picker: create a tag, which goes straight onto the project; take it off, and put it back by keyboard.
   await page.getByRole('button', { name: 'Edit tags' }).click();
+  await page.getByRole('combobox', { name: 'Add a tag', exact: true }).click();
   await page.getByText('This workspace has no tags yet.').waitFor();
-  await page.getByLabel('New tag', { exact: true }).fill('frontend');
-  await page.getByRole('button', { name: 'Add tag' }).click();
-  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('frontend').waitFor();
-  await page.getByRole('checkbox', { name: 'frontend' }).click();
+  await createTagInPicker(page, 'frontend');
+  await page.getByRole('button', { name: 'Remove tag frontend' }).click();
   await page.getByText('No tags.').waitFor();
-  await page.getByRole('checkbox', { name: 'frontend' }).click();
+  await page.getByRole('combobox', { name: 'Add a tag', exact: true }).pressSequentially('front');
+  await page.getByRole('option', { name: 'frontend', exact: true }).waitFor();
+  await page.keyboard.press('Enter');
   await page.getByRole('list', { name: 'Tags', exact: true }).getByText('frontend').waitFor();
   await page.getByRole('button', { name: 'Done' }).click();
 
@@ -320,26 +322,23 @@ test('project rename moves its address; tags are renamed and deleted after a con
 
   // Tags: one made in the picker, renamed and recoloured, then deleted after a confirmation.
   await page.getByRole('button', { name: 'Edit tags' }).click();
-  await page.getByLabel('New tag', { exact: true }).fill('frontend');
-  await page.getByRole('button', { name: 'Add tag' }).click();
-  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('frontend').waitFor();
+  await createTagInPicker(page, 'frontend');
   await page.getByRole('button', { name: 'Edit tag frontend' }).click();
   const form = page.getByRole('form', { name: 'Edit tag frontend' });
   await form.getByLabel('Tag name', { exact: true }).fill('web');
   await form.getByLabel('Color', { exact: true }).fill('#16a34a');
   await form.getByRole('button', { name: 'Save tag' }).click();
   await page.getByRole('list', { name: 'Tags', exact: true }).getByText('web', { exact: true }).waitFor();
-  await page.getByRole('checkbox', { name: 'web' }).waitFor();
   expect(await seriousA11yViolations(page), 'tag manager').toEqual([]);
 
   await page.getByRole('button', { name: 'Delete tag web' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete the tag web?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('checkbox', { name: 'web' }).waitFor();
   await page.getByRole('button', { name: 'Delete tag web' }).click();
   await confirm.getByRole('button', { name: 'Delete Tag' }).click();
-  await page.getByText('This workspace has no tags yet.').waitFor();
   await page.getByText('No tags.').waitFor();
+  await page.getByRole('combobox', { name: 'Add a tag', exact: true }).click();
+  await page.getByText('This workspace has no tags yet.').waitFor();
 }, 90_000);
 
 test('resources with real data: list, sort, detail with rating, tags, comments, stored images, delete', async ({
@@ -384,9 +383,7 @@ test('resources with real data: list, sort, detail with rating, tags, comments, 
   await page.getByRole('combobox', { name: 'Rating' }).selectOption('2');
   await page.getByRole('radio', { name: '2 stars', checked: true }).waitFor();
   await page.getByRole('button', { name: 'Edit tags' }).click();
-  await page.getByLabel('New tag', { exact: true }).fill('to-read');
-  await page.getByRole('button', { name: 'Add tag' }).click();
-  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('to-read').waitFor();
+  await createTagInPicker(page, 'to-read');
   await page.getByLabel('Add a comment', { exact: true }).fill('Worth a second read.');
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await page.getByText('Worth a second read.').waitFor();

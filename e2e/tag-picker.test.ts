@@ -18,10 +18,13 @@ test('the tag picker finds a tag beyond the first page by searching, and shows m
   await page.goto(`/${username}/shelf/projects/atlas`);
   await page.getByRole('heading', { level: 1, name: 'Atlas' }).waitFor();
   await page.getByRole('button', { name: 'Edit tags' }).click();
-  const choices = page.getByRole('group', { name: 'Workspace tags' });
-  await choices.getByLabel('bulk 00', { exact: true }).waitFor();
-  expect(await choices.getByRole('checkbox').count()).toBe(50);
-  expect(await choices.getByLabel('zeppelin', { exact: true }).count()).toBe(0);
+  const field = page.getByRole('combobox', { name: 'Add a tag', exact: true });
+  await field.click();
+  const offered = page.getByRole('listbox', { name: 'Add a tag: matching tags' });
+  await offered.getByRole('option', { name: 'bulk 00', exact: true }).waitFor();
+  // The first page of 50, then the option to load more.
+  expect(await offered.getByRole('option').count()).toBe(51);
+  expect(await offered.getByRole('option', { name: 'zeppelin', exact: true }).count()).toBe(0);
 
   const searched: string[] = [];
   page.on('request', (request) => {
@@ -29,22 +32,28 @@ test('the tag picker finds a tag beyond the first page by searching, and shows m
     if (url.pathname === '/api/v1/tags' && url.searchParams.has('q'))
       searched.push(url.searchParams.get('q') ?? '');
   });
-  await page.getByLabel('Search tags', { exact: true }).pressSequentially('zepp', { delay: 20 });
-  await choices.getByLabel('zeppelin', { exact: true }).check();
-  await page.getByRole('list', { name: 'Tags', exact: true }).getByText('zeppelin').waitFor();
-  expect(await choices.getByRole('checkbox').count()).toBe(1);
+  await field.pressSequentially('zepp', { delay: 20 });
+  await offered.getByRole('option', { name: 'zeppelin', exact: true }).click();
+  const onItem = page.getByRole('list', { name: 'Tags', exact: true });
+  await onItem.getByText('zeppelin').waitFor();
   // Debounced: the server is asked for the text once typing pauses, not for every key.
   expect(searched).toContain('zepp');
   expect(searched.length).toBeLessThan(4);
 
-  await page.getByLabel('Search tags', { exact: true }).fill('nothing like it');
-  await page.getByText('No tags match “nothing like it”.').waitFor();
+  // A name no tag has is offered as a new tag, which Enter makes and puts on the project.
+  await field.fill('nothing like it');
+  await offered.getByRole('option', { name: 'Create tag “nothing like it”' }).waitFor();
+  await page.keyboard.press('Enter');
+  await onItem.getByText('nothing like it').waitFor();
+  await onItem.getByRole('button', { name: 'Remove tag nothing like it' }).click();
+  await expect.poll(() => onItem.getByText('nothing like it').count()).toBe(0);
 
-  await page.getByLabel('Search tags', { exact: true }).fill('');
-  await page.getByRole('button', { name: 'Show more tags' }).click();
-  await choices.getByLabel('zeppelin', { exact: true }).waitFor();
-  expect(await choices.getByRole('checkbox').count()).toBe(61);
-  expect(await page.getByRole('button', { name: 'Show more tags' }).count()).toBe(0);
+  await field.fill('');
+  await offered.getByRole('option', { name: 'Show more tags' }).click();
+  await offered.getByRole('option', { name: 'bulk 59', exact: true }).waitFor();
+  // All 62 tags but the one on the project.
+  expect(await offered.getByRole('option').count()).toBe(61);
+  expect(await offered.getByRole('option', { name: 'Show more tags' }).count()).toBe(0);
   expect(await seriousA11yViolations(page), 'tag picker').toEqual([]);
 }, 120_000);
 
@@ -59,16 +68,23 @@ test('the save page finds a tag beyond the first page by searching, and the link
 
   await page.goto(`/save?url=${encodeURIComponent(url)}`);
   await page.getByRole('heading', { name: 'Save to stackyard' }).waitFor();
-  const choices = page.getByRole('group', { name: 'Tags', exact: true });
-  await choices.getByLabel('bulk 00', { exact: true }).waitFor();
-  expect(await choices.getByRole('checkbox').count()).toBe(50);
-  expect(await choices.getByLabel('zeppelin', { exact: true }).count()).toBe(0);
-  await choices.getByRole('button', { name: 'Show more tags' }).waitFor();
+  const field = page.getByRole('combobox', { name: 'Tags', exact: true });
+  await field.click();
+  const offered = page.getByRole('listbox', { name: 'Tags: matching tags' });
+  await offered.getByRole('option', { name: 'bulk 00', exact: true }).waitFor();
+  expect(await offered.getByRole('option').count()).toBe(51);
+  expect(await offered.getByRole('option', { name: 'zeppelin', exact: true }).count()).toBe(0);
+  await offered.getByRole('option', { name: 'Show more tags' }).waitFor();
 
-  await page.getByLabel('Search tags', { exact: true }).pressSequentially('zepp', { delay: 20 });
-  await choices.getByLabel('zeppelin', { exact: true }).check();
-  expect(await choices.getByRole('checkbox').count()).toBe(1);
+  // Enter takes the match, and does not save the link.
+  await field.pressSequentially('zepp', { delay: 20 });
+  await offered.getByRole('option', { name: 'zeppelin', exact: true }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByRole('list', { name: 'Chosen tags' }).getByText('zeppelin').waitFor();
+  await field.fill('nothing like it');
+  await page.getByText('No tags match “nothing like it”.').waitFor();
   expect(await seriousA11yViolations(page), 'save page tag search').toEqual([]);
+  await field.fill('');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('heading', { name: 'Saved to shelf' }).waitFor();
 

@@ -58,7 +58,8 @@ test('dark mode: the main pages are dark and have no serious axe violations, con
   await api.ingestTool(`${inject('fixtureOrigin')}/tool`);
   await api.ingestTool(`${inject('fixtureOrigin')}/challenge/cloudflare-200`, 'quarantined');
   const project = await api.createProject('Launch');
-  await api.createTag('frontend');
+  const tag = await api.createTag('frontend');
+  await api.call('PUT', `/projects/${project.id}/tags/${tag.id}`);
 
   await page.goto(`/${username}/night`);
   await page.getByRole('region', { name: 'Recent tools' }).getByRole('link', { name: 'Rocket' }).waitFor();

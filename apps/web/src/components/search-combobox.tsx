@@ -3,6 +3,9 @@ import { FieldError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
+const POPUP =
+  'absolute top-full right-0 left-0 z-30 mt-1 rounded-lg border border-zinc-200 bg-white shadow-lg';
+
 type SearchComboboxProps<T> = {
   label: string;
   /** The list's accessible name. */
@@ -19,6 +22,11 @@ type SearchComboboxProps<T> = {
   openOnFocus?: boolean;
   /** Keeps the list open after a choice, for picking several in a row. */
   stayOpen?: boolean;
+  /**
+   * For a field that only picks: typing makes the first option the active one, so Enter takes it, and Enter
+   * never submits the form around the field.
+   */
+  pickOnly?: boolean;
   /** The field's message, shown under it and announced with it. */
   error?: string | undefined;
   className?: string;
@@ -28,7 +36,7 @@ type SearchComboboxProps<T> = {
 /**
  * A text field that offers matching options as one types (ARIA combobox with a listbox): arrows move through
  * the options and wrap, Enter or a click takes one, Escape closes them. Enter with no option active is left
- * to the form, so a typed value can be submitted as it is.
+ * to the form, so a typed value can be submitted as it is (unless the field only picks).
  */
 export function SearchCombobox<T>({
   label,
@@ -42,6 +50,7 @@ export function SearchCombobox<T>({
   empty,
   openOnFocus = false,
   stayOpen = false,
+  pickOnly = false,
   error,
   className,
   inputProps,
@@ -50,7 +59,9 @@ export function SearchCombobox<T>({
   const listId = useId();
   const errorId = `${inputId}-error`;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const [chosenActive, setActive] = useState(-1);
+  // The options may shrink under the active one (a search answered): the last one stays active.
+  const active = Math.min(chosenActive, options.length - 1);
   const expanded = open && !inputProps?.disabled && (options.length > 0 || empty !== undefined);
   const optionId = (index: number) => `${listId}-${index}`;
 
@@ -71,12 +82,11 @@ export function SearchCombobox<T>({
         if (!expanded || current < 0) return step === 1 ? 0 : options.length - 1;
         return (current + step + options.length) % options.length;
       });
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
-      const option = options[active];
-      if (!option) return;
+    } else if (event.key === 'Enter') {
+      const option = expanded ? options[active] : undefined;
       // Takes the option instead of submitting the form.
-      event.preventDefault();
-      choose(option);
+      if (option || pickOnly) event.preventDefault();
+      if (option) choose(option);
     } else if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       setOpen(false);
@@ -105,24 +115,25 @@ export function SearchCombobox<T>({
         onChange={(event) => {
           onTextChange(event.target.value);
           setOpen(true);
-          setActive(-1);
+          setActive(pickOnly && event.target.value.trim() ? 0 : -1);
         }}
         onFocus={openOnFocus ? () => setOpen(true) : undefined}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
+      {/* A listbox holds options only: the empty state is a status beside it, announced as it changes. */}
+      {expanded && options.length === 0 && (
+        <p role="status" className={cn(POPUP, 'px-3 py-2 text-sm text-zinc-600')}>
+          {empty}
+        </p>
+      )}
       <ul
         id={listId}
         role="listbox"
         aria-label={listLabel}
-        hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-64 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-lg"
+        hidden={!expanded || options.length === 0}
+        className={cn(POPUP, 'max-h-64 overflow-y-auto p-1')}
       >
-        {expanded && options.length === 0 && (
-          <li role="presentation" className="px-2 py-1.5 text-sm text-zinc-600">
-            {empty}
-          </li>
-        )}
         {expanded &&
           options.map((option, index) => (
             <li

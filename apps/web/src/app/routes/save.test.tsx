@@ -17,22 +17,33 @@ const setup = () =>
   );
 
 describe('the save page', () => {
-  it('finds a tag beyond the first page by searching the server, and saves it with what was ticked before', async () => {
+  it('finds a tag beyond the first page by searching the server, and saves it with what was chosen before', async () => {
     const { calls, user } = setup();
-    const choices = await screen.findByRole('group', { name: 'Tags' });
-    await within(choices).findByRole('checkbox', { name: 'bulk 00' });
-    expect(within(choices).getAllByRole('checkbox')).toHaveLength(50);
-    expect(within(choices).queryByRole('checkbox', { name: 'zeppelin' })).toBeNull();
-    within(choices).getByRole('button', { name: 'Show more tags' });
+    const field = await screen.findByRole('combobox', { name: 'Tags' });
+    await user.click(field);
+    const offered = screen.getByRole('listbox', { name: 'Tags: matching tags' });
+    await within(offered).findByRole('option', { name: 'bulk 00' });
+    // The first page of 50, then the option to load more.
+    expect(within(offered).getAllByRole('option')).toHaveLength(51);
+    within(offered).getByRole('option', { name: 'Show more tags' });
+    expect(within(offered).queryByRole('option', { name: 'zeppelin' })).toBeNull();
 
-    await user.click(within(choices).getByRole('checkbox', { name: 'bulk 00' }));
-    // Enter in the search box searches; it does not save the link.
-    await user.type(screen.getByRole('searchbox', { name: 'Search tags' }), 'ZEPP{Enter}');
-    await user.click(await screen.findByRole('checkbox', { name: 'zeppelin' }));
+    await user.click(within(offered).getByRole('option', { name: 'bulk 00' }));
+    await user.click(within(offered).getByRole('option', { name: 'bulk 01' }));
+    // Chosen tags are chips, no longer offered.
+    const chosen = screen.getByRole('list', { name: 'Chosen tags' });
+    within(chosen).getByText('bulk 00');
+    expect(within(offered).queryByRole('option', { name: 'bulk 00' })).toBeNull();
+    await user.click(within(chosen).getByRole('button', { name: 'Remove tag bulk 01' }));
+    expect(within(chosen).queryByText('bulk 01')).toBeNull();
+
+    // Enter takes the first match of the text typed; it does not save the link.
+    await user.type(field, 'ZEPP');
+    await within(offered).findByRole('option', { name: 'zeppelin' });
+    await user.keyboard('{Enter}');
+    within(chosen).getByText('zeppelin');
+    expect(field).toHaveProperty('value', '');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
-    // The tag ticked before the search stays listed and ticked.
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'bulk 00' }).checked).toBe(true);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
     // Debounced: the server is asked for the whole text once typing pauses.
     const searched = calls.filter((call) => call.url.pathname === '/api/v1/tags');
     expect(searched.map((call) => call.url.searchParams.get('q') ?? '')).toEqual(['', 'ZEPP']);

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { Wordmark } from '@/components/wordmark';
 import { paths } from '@/config/paths';
-import { TagCheckList } from '@/features/catalog/components/tag-search';
+import { TagChooser } from '@/features/catalog/components/tag-combobox';
 import { useSubmitUrls } from '@/features/ingestions/api/submit-urls';
 import { SaveDone } from '@/features/save-link/components/save-done';
 import { SaveForm } from '@/features/save-link/components/save-form';
@@ -125,7 +125,7 @@ export function SaveLink({ workspaces, prefill }: { workspaces: WorkspaceListIte
       onWorkspaceChange={(workspaceId) => setChoice({ ...choice, workspaceId })}
       kind={choice.kind}
       onKindChange={(kind) => setChoice({ ...choice, kind })}
-      tagPicker={(selection) => <TagCheckList key={workspace.id} workspaceId={workspace.id} {...selection} />}
+      tagPicker={(selection) => <TagChooser key={workspace.id} workspaceId={workspace.id} {...selection} />}
       saving={submit.isPending}
       error={error ?? submit.error?.message ?? null}
       onSave={({ url, hints }) => {

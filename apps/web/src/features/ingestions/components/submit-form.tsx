@@ -12,7 +12,7 @@ import { MAX_URLS_PER_BATCH, parseUrls } from '../lib/parse-urls';
 /** A project the submitter may suggest linking the new items to. */
 export type HintChoice = { id: string; name: string };
 
-/** The workspace's tag picker, composed by the page; the form keeps the ids ticked in it. */
+/** The workspace's tag picker, composed by the page; the form keeps the ids chosen in it. */
 export type TagPicker = (choice: { selected: string[]; onChange: (ids: string[]) => void }) => ReactNode;
 
 type SubmitFormProps = {

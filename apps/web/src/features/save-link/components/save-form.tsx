@@ -21,7 +21,7 @@ import {
 
 export type Choice = { id: string; name: string };
 
-/** The chosen workspace's tag picker, composed by the page; the form keeps the ids ticked in it. */
+/** The chosen workspace's tag picker, composed by the page; the form keeps the ids chosen in it. */
 export type TagPicker = (choice: { selected: string[]; onChange: (ids: string[]) => void }) => ReactNode;
 
 export type SaveInput = { url: string; hints: PreIngestionExtractedData | null };
@@ -94,7 +94,7 @@ export function SaveForm(props: SaveFormProps) {
           value={workspaceId}
           choices={workspaces}
           onChange={(event) => {
-            // Tags ticked in one workspace do not belong to another.
+            // Tags chosen in one workspace do not belong to another.
             setTagIds([]);
             props.onWorkspaceChange(event.target.value);
           }}

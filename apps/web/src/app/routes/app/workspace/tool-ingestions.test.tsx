@@ -11,27 +11,33 @@ const setup = () =>
   renderWithTagsApi(<WorkspaceIngestions workspace={workspaceFixture()} kind="tool" />, tags);
 
 describe('the tool ingestions page', () => {
-  it('finds a hint tag beyond the first page by searching the server, and submits it with what was ticked before', async () => {
+  it('finds a hint tag beyond the first page by searching the server, and submits it with what was chosen before', async () => {
     const { calls, user } = setup();
     await user.click(await screen.findByText('Tags, projects and a comment (optional)'));
-    const choices = await screen.findByRole('group', { name: 'Tags' });
-    await within(choices).findByRole('checkbox', { name: 'bulk 00' });
-    expect(within(choices).getAllByRole('checkbox')).toHaveLength(50);
-    expect(within(choices).queryByRole('checkbox', { name: 'zeppelin' })).toBeNull();
+    const field = await screen.findByRole('combobox', { name: 'Tags' });
+    await user.click(field);
+    const offered = screen.getByRole('listbox', { name: 'Tags: matching tags' });
+    await within(offered).findByRole('option', { name: 'bulk 00' });
+    expect(within(offered).queryByRole('option', { name: 'zeppelin' })).toBeNull();
 
-    await user.click(within(choices).getByRole('checkbox', { name: 'bulk 00' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search tags' }), 'epp');
-    await user.click(await within(choices).findByRole('checkbox', { name: 'zeppelin' }));
-    expect(within(choices).getByRole<HTMLInputElement>('checkbox', { name: 'bulk 00' }).checked).toBe(true);
-    expect(within(choices).getAllByRole('checkbox')).toHaveLength(2);
+    await user.click(within(offered).getByRole('option', { name: 'bulk 00' }));
+    await user.type(field, 'epp');
+    await user.click(await within(offered).findByRole('option', { name: 'zeppelin' }));
+    const chosen = screen.getByRole('list', { name: 'Chosen tags' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['bulk 00×', 'zeppelin×']);
     const searched = calls.filter((call) => call.url.pathname === '/api/v1/tags');
     expect(searched.map((call) => call.url.searchParams.get('q') ?? '')).toEqual(['', 'epp']);
 
-    // Further pages of the search come on request.
-    await user.clear(screen.getByRole('searchbox', { name: 'Search tags' }));
-    await user.click(await within(choices).findByRole('button', { name: 'Show more tags' }));
-    await within(choices).findByRole('checkbox', { name: 'bulk 59' });
-    expect(within(choices).getAllByRole('checkbox')).toHaveLength(61);
+    // Further pages of the search come on request, by keyboard too; the chosen are not offered.
+    await user.clear(field);
+    await within(offered).findByRole('option', { name: 'Show more tags' });
+    await user.keyboard('{ArrowUp}{Enter}');
+    await within(offered).findByRole('option', { name: 'bulk 59' });
+    expect(within(offered).getAllByRole('option')).toHaveLength(59);
 
     await user.type(screen.getByRole('textbox', { name: 'URLs' }), 'https://vite.dev');
     await user.click(screen.getByRole('button', { name: 'Submit tools' }));

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { SubmissionKind } from '@stackyard/contracts/ingestion';
 import type { WorkspaceListItem } from '@stackyard/contracts/workspace';
 import { paths } from '@/config/paths';
-import { TagCheckList } from '@/features/catalog/components/tag-search';
+import { TagChooser } from '@/features/catalog/components/tag-combobox';
 import { IngestionsPage } from '@/features/ingestions/components/ingestions-page';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { canIn } from '@/lib/permissions';
@@ -40,7 +40,7 @@ export function WorkspaceIngestions({
       kindHref={(next) => paths.workspace.toolIngestions.getHref(owner, workspace.slug, next)}
       canSubmit={canIn(workspace, 'ingestion:submit')}
       canReview={canIn(workspace, 'ingestion:review')}
-      tagPicker={(selection) => <TagCheckList workspaceId={workspace.id} {...selection} />}
+      tagPicker={(selection) => <TagChooser workspaceId={workspace.id} {...selection} />}
       projects={(projects.data?.pages[0]?.items ?? []).map((project) => ({
         id: project.id,
         name: project.metadata.name,
