@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiJson, apiPage, apiRequest, queryString } from './api-client';
+import { stubApi } from '@/testing/api';
 import { onUnauthenticated } from './credentials-renewal';
 
 const json = (status: number, body: unknown, type = 'application/json') =>
@@ -16,31 +17,27 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   it('sends JSON with the cookies to /api/v1 and parses the answer with the schema', async () => {
-    const fetchMock = vi.fn(async () => json(200, { available: true, extra: 1 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi(() => json(200, { available: true, extra: 1 }));
     const result = await apiRequest('/x', {
       method: 'POST',
       body: { a: 1 },
       schema: z.object({ available: z.boolean() }),
     });
     expect(result).toEqual({ available: true });
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/v1/x',
-      expect.objectContaining({
-        method: 'POST',
-        credentials: 'include',
-        body: '{"a":1}',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          'x-stackyard-client': 'web',
-        },
-      }),
-    );
+    expect(calls.map((call) => [call.url.pathname, call.body])).toEqual([['/api/v1/x', { a: 1 }]]);
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'x-stackyard-client': 'web',
+      },
+    });
   });
 
   it('throws an ApiError whose message is the problem detail', async () => {
-    vi.stubGlobal('fetch', async () => problem(409, 'That username is taken.'));
+    stubApi(() => problem(409, 'That username is taken.'));
     const error = await apiRequest('/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('That username is taken.');
@@ -48,60 +45,57 @@ describe('apiRequest', () => {
   });
 
   it('fails when the answer does not match its contract', async () => {
-    vi.stubGlobal('fetch', async () => json(200, { available: 'yes' }));
+    stubApi(() => json(200, { available: 'yes' }));
     await expect(apiRequest('/x', { schema: z.object({ available: z.boolean() }) })).rejects.toThrow();
   });
 
   it('renews the credentials once on a 401 and retries', async () => {
     const answers = [problem(401, 'expired'), json(200, { ok: true })];
-    const fetchMock = vi.fn(async () => answers.shift() as Response);
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi(() => answers.shift() as Response);
     const renew = vi.fn(async () => true);
     onUnauthenticated(renew);
     expect(await apiRequest('/x', { schema: z.object({ ok: z.boolean() }) })).toEqual({ ok: true });
     expect(renew).toHaveBeenCalledOnce();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
   });
 
   it('uses the status for the message when the error body is not a problem', async () => {
-    vi.stubGlobal('fetch', async () => json(502, { message: 'Bad gateway' }));
+    stubApi(() => json(502, { message: 'Bad gateway' }));
     const error = (await apiRequest('/x').catch((caught: unknown) => caught)) as ApiError;
     expect(error.message).toBe('The request failed (502).');
     expect(error.problem).toBeNull();
   });
 
   it('does not retry when there is no session to renew', async () => {
-    const fetchMock = vi.fn(async () => problem(401, 'You are not signed in.'));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi(() => problem(401, 'You are not signed in.'));
     onUnauthenticated(async () => false);
     await expect(apiRequest('/x')).rejects.toThrow('You are not signed in.');
-    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(calls).toHaveLength(1);
   });
 });
 
 describe('apiJson', () => {
   it('answers the JSON as it came, with the same request as apiRequest', async () => {
-    const fetchMock = vi.fn(async () => json(200, { id: 'p1', name: 'Launch' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi(() => json(200, { id: 'p1', name: 'Launch' }));
     expect(await apiJson('/projects', { method: 'POST', body: { name: 'Launch' } })).toEqual({
       id: 'p1',
       name: 'Launch',
     });
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/v1/projects',
-      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"name":"Launch"}' }),
-    );
+    expect(calls.map((call) => [call.url.pathname, call.body])).toEqual([
+      ['/api/v1/projects', { name: 'Launch' }],
+    ]);
+    expect(calls[0]?.init).toMatchObject({ method: 'POST', credentials: 'include' });
   });
 
   it('throws an ApiError like apiRequest', async () => {
-    vi.stubGlobal('fetch', async () => problem(404, 'No such project.'));
+    stubApi(() => problem(404, 'No such project.'));
     await expect(apiJson('/projects/x')).rejects.toThrow('No such project.');
   });
 });
 
 describe('apiPage', () => {
   it("answers the items and the x-next-cursor header as the next page's cursor", async () => {
-    vi.stubGlobal('fetch', async () => {
+    stubApi(() => {
       const response = json(200, [{ id: 1 }]);
       response.headers.set('x-next-cursor', 'abc_1');
       return response;
@@ -110,7 +104,7 @@ describe('apiPage', () => {
   });
 
   it('has no cursor on the last page', async () => {
-    vi.stubGlobal('fetch', async () => json(200, []));
+    stubApi(() => json(200, []));
     expect(await apiPage('/things')).toEqual({ items: [], nextCursor: null });
   });
 });

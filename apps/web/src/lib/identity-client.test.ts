@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '@/testing/api';
 import { json } from '@/testing/fixtures';
 import { stubIdentityFetch } from '@/testing/identity';
 import { identityClient } from './identity-client';
@@ -41,8 +42,7 @@ describe('identityClient', () => {
   });
 
   it('submits a flow as JSON to its id', async () => {
-    const fetchMock = vi.fn(async () => json({ session }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi(() => json({ session }));
     await identityClient.updateLoginFlow({
       flow: 'f 1',
       updateLoginFlowBody: {
@@ -52,15 +52,15 @@ describe('identityClient', () => {
         csrf_token: 'c',
       },
     });
-    expect(fetchMock).toHaveBeenCalledWith(
+    expect(calls.map((call) => call.url.href)).toEqual([
       `${window.location.origin}/.ory/self-service/login?flow=f+1`,
-      expect.objectContaining({
-        method: 'POST',
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: '{"method":"password","identifier":"ana@example.com","password":"pw","csrf_token":"c"}',
-      }),
-    );
+    ]);
+    expect(calls[0]?.init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"method":"password","identifier":"ana@example.com","password":"pw","csrf_token":"c"}',
+    });
   });
 
   it('answers nothing for a 204, and fails with the status and body otherwise', async () => {
@@ -75,7 +75,7 @@ describe('identityClient', () => {
   });
 
   it('lets a request that did not reach the service fail as it did', async () => {
-    vi.stubGlobal('fetch', async () => {
+    stubApi(() => {
       throw new TypeError('Failed to fetch');
     });
     const error = await identityClient.createBrowserLogoutFlow().catch((caught: unknown) => caught);

@@ -11,6 +11,8 @@ export interface ApiCall {
   body: unknown;
   /** The request's abort signal: an answer may stay pending until it fires. */
   signal: AbortSignal | undefined;
+  /** The request as given to fetch (headers, credentials…), for the tests of the fetch wrappers. */
+  init: RequestInit;
 }
 
 export type ApiAnswer = (call: ApiCall) => Response | Promise<Response>;
@@ -22,9 +24,11 @@ export function stubApi(answer: ApiAnswer): ApiCall[] {
     const address = input instanceof Request ? input.url : String(input);
     const call: ApiCall = {
       method: init.method ?? 'GET',
-      url: new URL(address, window.location.origin),
+      // A test in Node's environment has no page: its addresses resolve against localhost.
+      url: new URL(address, globalThis.location?.origin ?? 'http://localhost'),
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       signal: init.signal ?? undefined,
+      init,
     };
     calls.push(call);
     return answer(call);
