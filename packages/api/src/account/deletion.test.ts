@@ -109,14 +109,15 @@ describe('account deletion', () => {
     const shared = await workspace(api, me, 'Shared');
     const alone = await workspace(api, me, 'Alone');
     await join(api, me, shared, friend);
-    const preview = accountDeletionPreviewSchema.parse(
-      expectStatus(await api.as(me).get('/me/deletion'), 200),
-    );
-    expect(preview).toEqual({
+    const response = await api.as(me).get('/me/deletion');
+    const expected = {
       confirmation: 'del_preview',
       shared_workspaces: [{ id: shared, name: 'Shared', slug: 'shared', other_members: 1 }],
       workspaces_to_delete: [{ id: alone, name: 'Alone', slug: 'alone' }],
-    });
+    };
+    expect(accountDeletionPreviewSchema.parse(expectStatus(response, 200))).toEqual(expected);
+    // The body itself, so its key order is pinned too.
+    expect(response.body).toBe(JSON.stringify(expected));
   });
 
   test('wants the username typed exactly', async ({ api }) => {
