@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { SharedWorkspace } from '@stackyard/contracts/account';
 import {
   accessTokens,
   comments,
@@ -9,23 +10,17 @@ import {
 } from '@stackyard/db/schema';
 import type { Executor } from '../db.ts';
 
-export interface OwnedWorkspaceRow {
-  id: string;
-  name: string;
-  slug: string;
-  otherMembers: number;
-}
-
 /**
- * The workspaces the user owns, with how many other people are members of each. With `lock`, the rows are
- * locked until the transaction ends: adding a member takes a key-share lock on its workspace (the foreign
- * key), so nobody joins between this count and the deletion.
+ * The workspaces the user owns, each with how many other people are members of it, as the deletion preview
+ * answers a shared workspace. With `lock`, the rows are locked until the transaction ends: adding a member
+ * takes a key-share lock on its workspace (the foreign key), so nobody joins between this count and the
+ * deletion.
  */
 export async function ownedWorkspaces(
   db: Executor,
   userId: string,
   lock: boolean,
-): Promise<OwnedWorkspaceRow[]> {
+): Promise<SharedWorkspace[]> {
   const query = db
     .select({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug })
     .from(workspaces)
@@ -47,7 +42,7 @@ export async function ownedWorkspaces(
     )
     .groupBy(workspaceMembers.workspaceId);
   const byId = new Map(counts.map((row) => [row.workspaceId, row.count]));
-  return owned.map((row) => ({ ...row, otherMembers: byId.get(row.id) ?? 0 }));
+  return owned.map((row) => ({ ...row, other_members: byId.get(row.id) ?? 0 }));
 }
 
 /** Everything the user wrote in workspaces that stay (those they own alone go with their catalog). */

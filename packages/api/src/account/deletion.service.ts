@@ -1,4 +1,4 @@
-import type { AccountDeletionPreview, DeleteAccount } from '@stackyard/contracts/account';
+import type { AccountDeletionPreview, DeleteAccount, SharedWorkspace } from '@stackyard/contracts/account';
 import { AppError } from '@stackyard/contracts/problem';
 import type { Database } from '@stackyard/db/client';
 import { authorize } from '../access/access.ts';
@@ -14,7 +14,6 @@ import {
   deleteMembershipsOf,
   deleteProfile,
   ownedWorkspaces,
-  type OwnedWorkspaceRow,
 } from './deletion.repo.ts';
 import type { IdentityAccounts } from './identity-accounts.ts';
 import { requireSession } from './session-only.ts';
@@ -26,10 +25,10 @@ export function confirmationMismatch(expected: string): string {
   return `The confirmation does not match. Type "${expected}" exactly to delete your account.`;
 }
 
-export function sharedWorkspacesRefusal(shared: OwnedWorkspaceRow[]): string {
+export function sharedWorkspacesRefusal(shared: SharedWorkspace[]): string {
   const names = shared
     .map(
-      (row) => `"${row.name}" (${row.otherMembers} other ${row.otherMembers === 1 ? 'member' : 'members'})`,
+      (row) => `"${row.name}" (${row.other_members} other ${row.other_members === 1 ? 'member' : 'members'})`,
     )
     .join(', ');
   return (
@@ -64,12 +63,10 @@ export async function previewDeletion(
   ]);
   return {
     confirmation,
-    shared_workspaces: owned
-      .filter((row) => row.otherMembers > 0)
-      .map((row) => ({ id: row.id, name: row.name, slug: row.slug, other_members: row.otherMembers })),
+    shared_workspaces: owned.filter((row) => row.other_members > 0),
     workspaces_to_delete: owned
-      .filter((row) => row.otherMembers === 0)
-      .map((row) => ({ id: row.id, name: row.name, slug: row.slug })),
+      .filter((row) => row.other_members === 0)
+      .map(({ other_members: _count, ...row }) => row),
   };
 }
 
@@ -94,7 +91,7 @@ export async function deleteAccount(
     if (input.confirmation.toLowerCase() !== expected.toLowerCase())
       throw new AppError('bad_request', confirmationMismatch(expected));
     const owned = await ownedWorkspaces(tx, actor.userId, true);
-    const shared = owned.filter((row) => row.otherMembers > 0);
+    const shared = owned.filter((row) => row.other_members > 0);
     if (shared.length > 0) throw new AppError('conflict', sharedWorkspacesRefusal(shared));
     for (const workspace of owned) {
       await deleteWorkspace(tx, await authorize(tx, actor, workspace.id, 'workspace:delete'));

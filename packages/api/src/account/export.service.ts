@@ -11,7 +11,6 @@ import {
   commentPage,
   commentsElsewherePage,
   findProfileForExport,
-  linksOf,
   membersForExport,
   ownedWorkspaceIds,
   projectPage,
@@ -25,7 +24,6 @@ import {
 import type { IdentityAccounts } from './identity-accounts.ts';
 import { requireSession } from './session-only.ts';
 
-type Owned = AccountExport['owned_workspaces'][number];
 type Profile = AccountExport['profile'];
 
 /** Rows per query: the archive is written page by page, so a large workspace never sits in memory whole. */
@@ -60,21 +58,21 @@ async function profileOf(db: Database, actor: Actor, identity: IdentityAccounts 
     usernamesOf(db, actor.userId),
     identity ? identity.email(db, actor.userId) : null,
   ]);
+  // The profile's own fields keep their place; its time goes last, after the usernames.
+  const { created_at, ...fields } = row ?? noProfile();
   return {
     identity_id: actor.userId,
     email,
-    display_name: row?.displayName ?? null,
-    bio: row?.bio ?? null,
-    avatar_url: row?.avatarUrl ?? null,
-    theme: row?.theme ?? null,
-    current_username: names.find((name) => name.isCurrent)?.username ?? null,
-    usernames: names.map((name) => ({
-      username: name.username,
-      is_current: name.isCurrent,
-      created_at: iso(name.createdAt),
-    })),
-    created_at: iso(row?.createdAt ?? new Date()),
+    ...fields,
+    current_username: names.find((name) => name.is_current)?.username ?? null,
+    usernames: names,
+    created_at,
   };
+}
+
+/** What a user without a profile row exports: no profile fields, made now. */
+function noProfile(): NonNullable<Awaited<ReturnType<typeof findProfileForExport>>> {
+  return { display_name: null, bio: null, avatar_url: null, theme: null, created_at: iso(new Date()) };
 }
 
 // `"key":` followed by the value's pieces: the document is written as it is read.
@@ -101,171 +99,46 @@ async function* archive(db: Database, actor: Actor, profile: Profile): AsyncGene
 type Reader = Awaited<ReturnType<typeof authorize<'catalog:read'>>>;
 
 async function* ownedWorkspace(db: Database, access: Reader): AsyncGenerator<string> {
-  const [workspace, members, tagRows] = await Promise.all([
+  const [workspace, members, tags] = await Promise.all([
     workspaceForExport(db, access),
     membersForExport(db, access),
     tagsForExport(db, access),
   ]);
   if (!workspace) return;
-  const head: Pick<Owned, 'workspace' | 'members' | 'tags'> = {
-    workspace: {
-      id: workspace.id,
-      name: workspace.name,
-      slug: workspace.slug,
-      description: workspace.description,
-      previous_slugs: workspace.previousSlugs,
-      created_at: iso(workspace.createdAt),
-      updated_at: iso(workspace.updatedAt),
-    },
-    members: members.map((member) => ({
-      user_id: member.userId,
-      username: member.username,
-      access_role: member.accessRole,
-      is_owner: member.userId === access.ownerId,
-      joined_at: iso(member.joinedAt),
-    })),
-    tags: tagRows.map((tag) => ({
-      id: tag.id,
-      name: tag.name,
-      color: tag.color,
-      description: tag.description,
-      criteria: tag.criteria,
-      created_at: iso(tag.createdAt),
-    })),
-  };
   // The head without its closing brace, then the paged lists.
-  yield JSON.stringify(head).slice(0, -1);
+  yield JSON.stringify({ workspace, members, tags }).slice(0, -1);
   yield `,${field('tools')}[`;
-  yield* pages(
-    (end) => toolPage(db, access, end, EXPORT_PAGE_SIZE),
-    async (rows) => {
-      const tagIds = grouped(await linksOf(db, 'tool-tags', ids(rows)));
-      return rows.map((row): Owned['tools'][number] => ({
-        id: row.id,
-        slug: row.slug,
-        raw_submitted_url: row.rawSubmittedUrl,
-        rating: row.rating,
-        name: row.name,
-        description: row.description,
-        canonical_url: row.canonicalUrl,
-        homepage_url: row.homepageUrl,
-        forge_url: row.forgeUrl,
-        stance: row.stance ? { stance: row.stance, category: row.category, note: row.note } : null,
-        tag_ids: tagIds.get(row.id) ?? [],
-        created_at: iso(row.createdAt),
-        updated_at: iso(row.updatedAt),
-      }));
-    },
-  );
+  yield* pages((end) => toolPage(db, access, end, EXPORT_PAGE_SIZE));
   yield `],${field('resources')}[`;
-  yield* pages(
-    (end) => resourcePage(db, access, end, EXPORT_PAGE_SIZE),
-    async (rows) => {
-      const tagIds = grouped(await linksOf(db, 'resource-tags', ids(rows)));
-      return rows.map((row): Owned['resources'][number] => ({
-        id: row.id,
-        raw_submitted_url: row.rawSubmittedUrl,
-        extracted_title: row.extractedTitle,
-        extracted_description: row.extractedDescription,
-        extracted_image: row.extractedImage,
-        site_name: row.siteName,
-        author: row.author,
-        rating: row.rating,
-        tag_ids: tagIds.get(row.id) ?? [],
-        created_at: iso(row.createdAt),
-        updated_at: iso(row.updatedAt),
-      }));
-    },
-  );
+  yield* pages((end) => resourcePage(db, access, end, EXPORT_PAGE_SIZE));
   yield `],${field('projects')}[`;
-  yield* pages(
-    (end) => projectPage(db, access, end, EXPORT_PAGE_SIZE),
-    async (rows) => {
-      const [tagIds, toolIds] = await Promise.all([
-        linksOf(db, 'project-tags', ids(rows)).then(grouped),
-        linksOf(db, 'project-tools', ids(rows)).then(grouped),
-      ]);
-      return rows.map((row): Owned['projects'][number] => ({
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        tool_ids: toolIds.get(row.id) ?? [],
-        tag_ids: tagIds.get(row.id) ?? [],
-        created_at: iso(row.createdAt),
-        updated_at: iso(row.updatedAt),
-      }));
-    },
-  );
+  yield* pages((end) => projectPage(db, access, end, EXPORT_PAGE_SIZE));
   yield `],${field('comments')}[`;
-  yield* pages(
-    (end) => commentPage(db, access, end?.id ?? null, EXPORT_PAGE_SIZE),
-    async (rows) =>
-      rows.map((row): Owned['comments'][number] => ({
-        id: row.id,
-        on: targetOf(row),
-        commenter_id: row.commenterId,
-        commenter_username: row.commenterUsername,
-        content: row.content,
-        created_at: iso(row.createdAt),
-        updated_at: iso(row.updatedAt),
-      })),
-  );
+  yield* pages((end) => commentPage(db, access, end?.id ?? null, EXPORT_PAGE_SIZE));
   yield ']}';
 }
 
 function commentsElsewhere(db: Database, userId: string): AsyncGenerator<string> {
-  return pages(
-    (end) => commentsElsewherePage(db, userId, end?.id ?? null, EXPORT_PAGE_SIZE),
-    async (rows) =>
-      rows.map((row): AccountExport['comments_elsewhere'][number] => ({
-        id: row.id,
-        workspace: { id: row.workspaceId, name: row.workspaceName },
-        on: { ...targetOf(row), title: row.title },
-        content: row.content,
-        created_at: iso(row.createdAt),
-        updated_at: iso(row.updatedAt),
-      })),
-  );
+  return pages((end) => commentsElsewherePage(db, userId, end?.id ?? null, EXPORT_PAGE_SIZE));
 }
 
 /**
- * Reads pages until one comes back short, yielding each page's items as JSON. The next page starts after the
- * last row: by (created_at, id) for the catalog lists (`cursor` is its time as text), by id for comments.
+ * Reads pages until one comes back short, yielding each page's rows as JSON. The next page starts after the
+ * last row: by (created_at, id) for the catalog lists (`cursor` is its time as text, and no part of the
+ * document), by id for comments.
  */
-async function* pages<Row extends { id: string; cursor?: string }, Item>(
+async function* pages<Row extends { id: string; cursor?: string }>(
   read: (end: PageEnd | null) => Promise<Row[]>,
-  render: (rows: Row[]) => Promise<Item[]>,
 ): AsyncGenerator<string> {
   let end: PageEnd | null = null;
   let separator = '';
   for (;;) {
     const rows = await read(end);
     if (rows.length === 0) return;
-    const items = await render(rows);
-    yield separator + items.map((item) => JSON.stringify(item)).join(',');
+    yield separator + rows.map(({ cursor: _cursor, ...item }) => JSON.stringify(item)).join(',');
     separator = ',';
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE_SIZE) return;
     end = { createdAt: last.cursor ?? '', id: last.id };
   }
-}
-
-function targetOf(row: {
-  projectId: string | null;
-  workspaceToolId: string | null;
-  resourceId: string | null;
-}): { kind: 'project' | 'tool' | 'resource'; id: string } {
-  if (row.projectId) return { kind: 'project', id: row.projectId };
-  if (row.workspaceToolId) return { kind: 'tool', id: row.workspaceToolId };
-  // The table's check constraint: exactly one of the three is set.
-  return { kind: 'resource', id: row.resourceId ?? '' };
-}
-
-const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
-
-function grouped(pairs: Array<{ itemId: string; linkedId: string }>): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const { itemId, linkedId } of pairs) map.set(itemId, [...(map.get(itemId) ?? []), linkedId]);
-  for (const list of map.values()) list.sort();
-  return map;
 }
