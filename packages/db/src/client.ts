@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { PgliteThread } from './pglite-thread.ts';
-import { copyTemplate, keepTemplate } from './pglite-template.ts';
+import { keepTemplate, keptTemplate } from './pglite-template.ts';
 import type { SQL } from 'drizzle-orm';
 import type * as schema from './schema.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -93,14 +93,18 @@ async function openPglite(
   let madeByInitdb = false;
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    const initdb = !inMemory && !existsSync(join(dataDir, 'PG_VERSION')) && !copyTemplate(dataDir);
-    const first = PgliteThread.start({ dataDir, snapshot: snapshotBytes });
+    const fresh = !inMemory && !existsSync(join(dataDir, 'PG_VERSION'));
+    const first = PgliteThread.start({
+      dataDir,
+      snapshot: snapshotBytes,
+      copyFrom: fresh ? (keptTemplate() ?? undefined) : undefined,
+    });
     // The driver's modules load while the database opens: its thread needs none of them.
     driver = loadPgliteDriver();
     onOpening();
     driver.catch(() => undefined);
     client = await first;
-    if (initdb) {
+    if (fresh && !client.copiedTemplate) {
       // A new cluster is made by initdb, and what it leaves in the thread's memory stays there for good
       // (about 200 MB of idle RSS): the thread that made it ends, and a fresh one opens the cluster.
       await client.close(true);

@@ -53,17 +53,20 @@ function cacheDir(): string {
 
 const templatePath = () => join(cacheDir(), `${PREFIX}${migratedClusterKey()}`);
 
+/** The kept migrated cluster for these migrations, or null when none is kept yet. */
+export function keptTemplate(): string | null {
+  const path = templatePath();
+  return existsSync(join(path, VERSION_FILE)) ? path : null;
+}
+
 /**
- * Fills a new data directory with the kept migrated cluster; false when none is kept for these migrations, or
- * when the copy fails (the cache changed under it): what it copied is removed again, and initdb makes the
- * cluster instead.
+ * Fills a new data directory with a kept migrated cluster (`keptTemplate`); false when the copy fails (the
+ * cache changed under it): what it copied is removed again, and initdb makes the cluster instead.
  */
-export function copyTemplate(dataDir: string): boolean {
-  const source = templatePath();
+export function copyTemplate(source: string, dataDir: string): boolean {
   const versionFile = join(source, VERSION_FILE);
   let names: string[] = [];
   try {
-    if (!existsSync(versionFile)) return false;
     names = readdirSync(source);
     // Only the cluster's own version file waits; each database's folder has one too.
     cpSync(source, dataDir, { recursive: true, filter: (path) => path !== versionFile });

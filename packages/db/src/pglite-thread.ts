@@ -25,6 +25,17 @@ export interface PgliteOpenOptions {
   dataDir: string;
   /** In memory only: start from this data directory tarball. */
   snapshot?: ArrayBuffer | undefined;
+  /**
+   * A new data directory only: the kept migrated cluster to copy into it before opening it. The thread
+   * copies it, so the main thread goes on loading the app meanwhile.
+   */
+  copyFrom?: string | undefined;
+}
+
+/** The thread's answer once the database is open. */
+export interface PgliteOpened {
+  /** Whether the data directory was filled from `copyFrom` (else initdb made a new cluster in it). */
+  copied: boolean;
 }
 
 export interface PgliteWorkerData {
@@ -101,6 +112,8 @@ export class PgliteThread implements PgliteThreadTransaction {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
+  /** Whether `start` filled the data directory from its `copyFrom`. */
+  copiedTemplate = false;
   // Queries and transactions run one after another (one connection); waiting ones start in this order.
   readonly #waiting = { requests: [] as Waiting[], background: [] as Waiting[] };
   /** Work started and not yet answered: PIPELINE single queries of requests at most, else one. */
@@ -160,7 +173,8 @@ export class PgliteThread implements PgliteThreadTransaction {
     }
     thread.#worker.postMessage(options, options.snapshot ? [options.snapshot] : []);
     // The worker answers id 0 once PGlite is open (or failed to open).
-    await thread.#await(0);
+    const opened = (await thread.#await(0)) as PgliteOpened;
+    thread.copiedTemplate = opened.copied;
     return thread;
   }
 

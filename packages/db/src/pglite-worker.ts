@@ -8,12 +8,14 @@ import {
   ABANDON_SLOTS,
   POSTGRESQL_CONF,
   type PgliteOpenOptions,
+  type PgliteOpened,
   type PgliteReply,
   type PgliteRequest,
   type PgliteWorkerData,
   type SerializedDbError,
 } from './pglite-thread.ts';
 import { KeptStatements } from './pglite-statements.ts';
+import { copyTemplate } from './pglite-template.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
@@ -45,16 +47,21 @@ port.on('message', (message: unknown) => {
   else onRequest?.(message as PgliteRequest);
 });
 
-async function open(): Promise<PGlite> {
-  const [wasmModule, { dataDir, snapshot }] = await Promise.all([compiled, opening]);
+async function open(): Promise<{ db: PGlite; copied: boolean }> {
+  const { dataDir, snapshot, copyFrom } = await opening;
+  // Copied while PostgreSQL's module may still be on its way, and while the main thread loads the app.
+  const copied = copyFrom ? copyTemplate(copyFrom, dataDir) : false;
+  const wasmModule = await compiled;
   // btree_gin: the search indexes hold each item's workspace beside its search vector (schema/catalog.ts).
   const options = {
     postgresqlconf: POSTGRESQL_CONF,
     pgliteWasmModule: wasmModule,
     extensions: { btree_gin },
   };
-  if (snapshot) return PGlite.create({ ...options, loadDataDir: new Blob([snapshot]) });
-  return PGlite.create(dataDir, options);
+  const db = snapshot
+    ? await PGlite.create({ ...options, loadDataDir: new Blob([snapshot]) })
+    : await PGlite.create(dataDir, options);
+  return { db, copied };
 }
 
 // A query's own parsers cost PGlite a copy of its whole parser table (hundreds of array types) per query,
@@ -136,14 +143,14 @@ async function reply(database: Database, request: PgliteRequest): Promise<void> 
 }
 
 try {
-  const db = await open();
+  const { db, copied } = await open();
   const database = { db, parsersFor: parserTables(db.parsers), kept: new KeptStatements(db) };
   // One request after another, each checked for abandonment when its turn comes.
   let previous = Promise.resolve();
   onRequest = (request) => {
     previous = previous.then(() => reply(database, request));
   };
-  port.postMessage({ id: 0, result: 'ready' });
+  port.postMessage({ id: 0, result: { copied } satisfies PgliteOpened });
 } catch (error) {
   port.postMessage({ id: 0, error: serializeError(error) });
 }
