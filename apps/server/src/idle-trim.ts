@@ -56,10 +56,16 @@ export function trimWhenIdle(app: FastifyInstance, options: IdleTrimOptions = {}
 
 /**
  * V8's collection with the options of its `gc` extension: the function exists in a context made after the
- * flag is set (the way test runners reach it without `--expose-gc` on the command line).
+ * flag is set (the way test runners reach it without `--expose-gc` on the command line). The context is made
+ * at the first trim, not when the app is built: making one takes some 20 ms, which start-up would wait for.
  */
 function lastResortCollection(): Collect {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options: object) => void;
-  return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  let gc: ((options: object) => void) | undefined;
+  return () => {
+    if (!gc) {
+      setFlagsFromString('--expose-gc');
+      gc = runInNewContext('gc') as (options: object) => void;
+    }
+    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  };
 }

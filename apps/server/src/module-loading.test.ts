@@ -38,7 +38,34 @@ function load(withShortcuts: boolean): Loaded {
   return JSON.parse(result.stdout) as Loaded;
 }
 
+// A fresh process imports the server's app and database client, with or without the shortcuts, and reports
+// every module it loaded with its format.
+function graph(withShortcuts: boolean): Record<string, string> {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const loaded = {};
+    registerHooks({ load(url, context, next) { const result = next(url, context); loaded[url] = result.format; return result; } });
+    ${withShortcuts ? `(await import(${JSON.stringify(shortcuts)})).registerModuleLoadingShortcuts();` : ''}
+    await import(${JSON.stringify(new URL('./app.ts', import.meta.url).href)});
+    await import('@stackyard/db/client');
+    console.log(JSON.stringify(loaded));`;
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-strip-types', '--input-type=module', '-e', script],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  expect(result.stderr).not.toMatch(/Error/);
+  const loaded = JSON.parse(result.stdout) as Record<string, string>;
+  return Object.fromEntries(Object.entries(loaded).filter(([url]) => url !== shortcuts));
+}
+
 describe('module loading shortcuts', () => {
+  it("resolve the server's whole module graph to the same files, with the same formats, as Node", () => {
+    const plain = graph(false);
+    expect(Object.keys(plain).length).toBeGreaterThan(500);
+    expect(graph(true)).toEqual(plain);
+  }, 60_000);
+
   it('resolve drizzle-orm to the same modules as Node, with a fraction of the heap', () => {
     const plain = load(false);
     const shortened = load(true);

@@ -73,12 +73,16 @@ function keysUnavailable(error: unknown): boolean {
 
 function keysOf(options: TokenVerifierOptions): JWTVerifyGetKey {
   if ('keys' in options) return options.keys;
-  return createRemoteJWKSet(new URL(options.jwksUrl), {
-    // At most one fetch per cooldown, however many tokens with unknown kids arrive: no amplification.
-    cooldownDuration: options.refetchCooldownMs ?? 30_000,
-    cacheMaxAge: 10 * 60_000,
-    timeoutDuration: options.fetchTimeoutMs ?? 5_000,
-  });
+  // Made with the first token, not with the app: making one builds a `Headers`, and the first use of that
+  // global loads undici (some 15 ms of start-up).
+  let remote: JWTVerifyGetKey | undefined;
+  return (header, token) =>
+    (remote ??= createRemoteJWKSet(new URL(options.jwksUrl), {
+      // At most one fetch per cooldown, however many tokens with unknown kids arrive: no amplification.
+      cooldownDuration: options.refetchCooldownMs ?? 30_000,
+      cacheMaxAge: 10 * 60_000,
+      timeoutDuration: options.fetchTimeoutMs ?? 5_000,
+    }))(header, token);
 }
 
 export function createTokenVerifier(

@@ -4,7 +4,7 @@
 // redirect to an internal host never reaches anything but a public address.
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { createAddressPolicy, type AddressPolicy } from './address-policy.ts';
@@ -13,6 +13,9 @@ import { parseWebUrl } from './fingerprint.ts';
 import { embeddedIPv4, formatIp, parseIp } from './ip-address.ts';
 import { dnsFailure, networkFailure } from './network-failure.ts';
 import { readBody } from './read-body.ts';
+
+// Not imported: Node's ES module view of node:http reads its lazy exports, loading undici (~25 ms).
+const http = process.getBuiltinModule('node:http');
 
 export const STACKYARD_USER_AGENT = 'Mozilla/5.0 (compatible; stackyard-ingestion/1.0; link preview)';
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,8 +1,10 @@
-import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorStatus, type ErrorCode, type Problem } from '@stackyard/contracts/problem';
 import { isAbandoned } from '@stackyard/db/wanted';
+
+// Not imported: Node's ES module view of node:http reads its lazy exports, loading undici (~25 ms).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /**
  * Paths that belong to an API: an unknown one answers a 404 problem, never the SPA. Clients discover OAuth

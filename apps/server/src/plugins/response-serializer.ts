@@ -1,4 +1,6 @@
-import fastJsonStringify, { type Schema } from 'fast-json-stringify';
+import { createRequire } from 'node:module';
+import type FastJsonStringify from 'fast-json-stringify';
+import type { Schema } from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as validatingSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,8 +59,16 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   // Compiled at the first answer with this status: compiling every route's every status (errors included)
   // at start-up took about 0.3 s, mostly for answers that are seldom given.
   let serialize: ((data: unknown) => string) | null = null;
-  return (data) => (serialize ??= fastJsonStringify(serializationSchema(schema)))(data);
+  return (data) => (serialize ??= compile(serializationSchema(schema)))(data);
 };
+
+// fast-json-stringify (with Ajv, about 110 modules) is required with the first answer to compile, not at
+// start-up: a serializer is called synchronously, and the library is CommonJS, so `require` can load it there.
+let fastJsonStringify: typeof FastJsonStringify | undefined;
+function compile(schema: Schema): (data: unknown) => string {
+  fastJsonStringify ??= createRequire(import.meta.url)('fast-json-stringify') as typeof FastJsonStringify;
+  return fastJsonStringify(schema);
+}
 
 /** Production writes compiled serializers; anything else validates every response against its schema. */
 export function responseSerializerCompiler(production: boolean): FastifySerializerCompiler<z.ZodType> {
