@@ -13,6 +13,7 @@ import { searchQuery } from '../../packages/api/src/search/search.repo.ts';
 import { authorize } from '../../packages/api/src/access/access.ts';
 import { findMembership } from '../../packages/api/src/access/access.repo.ts';
 import { findToolForReading, listTools, toolOrders } from '../../packages/api/src/tools/tools.repo.ts';
+import { addToolsBaseline, toolColumns, TOOLS_PAGE } from '../support/baselines.ts';
 import { printBreakdown, startInstrumentedServer } from '../support/breakdown.ts';
 import { runCasePairs, type BenchCase } from '../support/cases.ts';
 import { runTyping } from '../support/typing.ts';
@@ -33,22 +34,14 @@ import {
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
-const PAGE = 50;
+const PAGE = TOOLS_PAGE;
 const BREAKDOWN_ITERATIONS = Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 300);
 const TYPISTS = 40;
 const SEARCHES = ['bundler', 'react testing', 'vector database', '"command line"', 'fast orm'];
 
-const toolColumns =
-  sql.raw(`wt.id as workspace_tool_id, wt.workspace_id, wt.rating, wt.raw_submitted_url, wt.slug,
-  t.name, t.description, t.image_url, t.homepage_url, t.forge_url, t.discord_url, t.slack_url,
-  wt.created_at, wt.updated_at`);
-
 /** The baselines: the same rows, one raw query each, straight to JSON. */
 function addBaselines(app: BenchServer['app'], db: DbHandle): void {
-  app.get('/bench-baseline/tools', async () =>
-    db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
-      where wt.workspace_id = ${WORKSPACE_ID} order by wt.created_at desc, wt.id desc limit ${PAGE}`),
-  );
+  addToolsBaseline(app, db, WORKSPACE_ID);
   app.get<{ Querystring: { at: string; id: string } }>('/bench-baseline/tools/after', async (request) =>
     db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
       where wt.workspace_id = ${WORKSPACE_ID}

@@ -1,13 +1,15 @@
 // Search-scale benchmark: one workspace of 56,001 items among many small ones (PGlite 1,000 workspaces,
 // PostgreSQL 10,000: about 150,000 and 1,000,000 items), seeded with set-based SQL. Latency of `GET /search`
 // in the large workspace for a word matching nothing, a rare word, two common words and a prefix being typed,
-// and of the tools list's first page, 16 in flight. Then the same searches as before: GIN indexes on the
+// and of the tools list's first page, 16 in flight, beside the same page by one raw query and the readiness
+// probe: what any answer costs with as many in flight. Then the same searches as before: GIN indexes on the
 // search vector alone and the plan PostgreSQL keeps for any workspace, which reads a large workspace's items
 // through its workspace index.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { authorize } from '../../packages/api/src/access/access.ts';
 import { searchCatalog } from '../../packages/api/src/search/search.repo.ts';
+import { addToolsBaseline } from '../support/baselines.ts';
 import { inWorker, median, percentile } from '../support/cases.ts';
 import type { LoadJob, LoadResult } from '../support/load.ts';
 import { onEachEngine } from '../support/postgres.ts';
@@ -84,7 +86,10 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
   const seeded = performance.now();
   const items = await seedManyWorkspaces(db, SMALL_WORKSPACES[label] ?? 1_000);
   const seedS = (performance.now() - seeded) / 1000;
-  const server = await startBenchServer(db, { production: true });
+  const server = await startBenchServer(db, {
+    production: true,
+    prepare: (app) => addToolsBaseline(app, db, WORKSPACE_ID),
+  });
   const { baseUrl, issuer } = server;
   try {
     const token = await issuer.sign(OWNER_ID);
@@ -104,6 +109,12 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       return rows;
     };
     const withWorkspace = await run();
+    // What any answer costs with as many in flight on this machine: the same page by one raw query, without
+    // the API's work, and the readiness probe, which reads nothing.
+    const floors = new Map([
+      ['baseline: the same page, one raw query', await measure(baseUrl, '/bench-baseline/tools', token)],
+      ['floor: GET /readyz (one `select 1`)', await measure(baseUrl, '/readyz', token)],
+    ]);
     await searchIndexes(db, true);
     const alone = await run();
     await searchIndexes(db, false);
@@ -120,6 +131,9 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
       console.log(
         `| ${name} | ${after.p50.toFixed(2)} | ${after.p99.toFixed(2)} | ${serial(after)} | ${before.p50.toFixed(2)} / ${before.p99.toFixed(2)} / ${serial(before)} | ${(before.p99 / after.p99).toFixed(1)} |`,
       );
+    }
+    for (const [name, floor] of floors) {
+      console.log(`| ${name} | ${floor.p50.toFixed(2)} | ${floor.p99.toFixed(2)} | — | — | — |`);
     }
   } finally {
     await server.close();

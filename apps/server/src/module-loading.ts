@@ -116,16 +116,23 @@ function packageName(specifier: string): string | null {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? null);
 }
 
-// The "type" of the nearest package.json at or above `dir`, as Node finds the package scope.
+const manifestTypes = new Map<string, unknown>();
+
+// The "type" of the nearest package.json at or above `dir`, as Node finds the package scope; each
+// package.json is read once (drizzle-orm's is 175 kB, and its modules sit in some twenty directories).
 function scopeType(dir: string): unknown {
   for (let at = dir; ; at = dirname(at)) {
     const manifest = join(at, 'package.json');
+    if (manifestTypes.has(manifest)) return manifestTypes.get(manifest);
     if (existsSync(manifest)) {
+      let type: unknown;
       try {
-        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type;
+        type = (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type;
       } catch {
-        return undefined;
+        type = undefined;
       }
+      manifestTypes.set(manifest, type);
+      return type;
     }
     if (dirname(at) === at) return undefined;
   }
@@ -133,7 +140,7 @@ function scopeType(dir: string): unknown {
 
 function realpathOrNull(path: string): string | null {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return null;
   }
