@@ -12,7 +12,8 @@ import type { PayloadBookmark } from '@stackyard/api/jobs/queues';
 import { insertWorkspace } from '@stackyard/api/workspaces/workspaces.repo';
 import { createDb } from '@stackyard/db/client';
 import { bookmarkImports, resources } from '@stackyard/db/schema';
-import { compactBookmark, parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { compactBookmark } from '@stackyard/ingestion/bookmarks-file';
+import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file-reader';
 
 export const BOOKMARKS = 10_000;
 

@@ -25,6 +25,7 @@ const FIRST_USE = {
   'the MCP SDK': '/node_modules/@modelcontextprotocol/',
   'the manifest parsers': '/packages/scanner/src/parse.ts',
   'the zip reader': '/node_modules/fflate/',
+  'the HTML parser': '/node_modules/htmlparser2/',
   // Fastify's default compilers, which the app's own replace.
   'Ajv, the default validator compiler': '/node_modules/ajv/',
   'the default serializer compiler': '/node_modules/@fastify/fast-json-stringify-compiler/',

@@ -1,14 +1,8 @@
 // The defects bookmark files from real exports showed, one small file of each shape.
 import { describe, expect, it } from 'vitest';
 import { compactBookmarksOffThread } from './bookmarks-file-thread.ts';
-import {
-  BookmarksFileError,
-  compactBookmark,
-  decodeBookmarksFile,
-  parseBookmarksFile,
-  readBookmarksFile,
-  writeBookmarksFile,
-} from './bookmarks-file.ts';
+import { BookmarksFileError, compactBookmark, writeBookmarksFile } from './bookmarks-file.ts';
+import { decodeBookmarksFile, parseBookmarksFile, readBookmarksFile } from './bookmarks-file-reader.ts';
 
 const netscape = (body: string, head = '') => `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <!-- This is an automatically generated file. -->

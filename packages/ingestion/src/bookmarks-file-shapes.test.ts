@@ -1,6 +1,7 @@
 // Bookmarks files of the shapes people upload that the parser once misread, one fixture of each.
 import { describe, expect, it } from 'vitest';
-import { BookmarksFileError, compactBookmark, parseBookmarksFile } from './bookmarks-file.ts';
+import { BookmarksFileError, compactBookmark } from './bookmarks-file.ts';
+import { parseBookmarksFile } from './bookmarks-file-reader.ts';
 import {
   closedDescriptions,
   duplicateWithNotes,

@@ -4,11 +4,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import {
   BookmarksFileError,
   compactBookmark,
-  decodeBookmarksFile,
-  readBookmarksFile,
   type BookmarksFileOptions,
   type SkippedFileBookmark,
 } from './bookmarks-file.ts';
+import { decodeBookmarksFile, readBookmarksFile } from './bookmarks-file-reader.ts';
 
 /** What the thread is handed: the file as text, or as bytes to decode by their declared charset. */
 export interface WorkerInput {

@@ -5,9 +5,9 @@ import {
   BOOKMARKS_MAX_DEPTH,
   BOOKMARKS_MAX_ENTRIES,
   BookmarksFileError,
-  parseBookmarksFile,
   writeBookmarksFile,
 } from './bookmarks-file.ts';
+import { parseBookmarksFile } from './bookmarks-file-reader.ts';
 
 // The doctype every exporter writes first: what makes the hostile shapes below bookmarks files at all.
 const DOCTYPE = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n';

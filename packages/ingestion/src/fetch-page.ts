@@ -2,10 +2,9 @@
 // came back is a page worth reading, and read its metadata. Every outcome is a value with a quarantine code.
 import { detectBotChallenge } from './bot-challenge.ts';
 import { decodeHtml } from './charset.ts';
-import { extractMetadata, type PageMetadata } from './extract.ts';
+import type { PageMetadata } from './extract.ts';
 import { fail, ok, type Result } from './failure.ts';
 import { guardedFetch, type GuardedFetchOptions } from './guarded-fetch.ts';
-import { scanHtml } from './html-scan.ts';
 
 export type FetchPageOptions = Omit<GuardedFetchOptions, 'readBodyOf' | 'accept'>;
 
@@ -41,6 +40,10 @@ function httpErrorMessage(status: number): string {
   return `The site answered with an error (HTTP ${status}).`;
 }
 
+// The HTML parser (htmlparser2 and the entity tables it builds as it loads) comes with the first page read,
+// not with the server's start-up.
+const readers = () => Promise.all([import('./html-scan.ts'), import('./extract.ts')]);
+
 export async function fetchPage(input: string, options: FetchPageOptions = {}): Promise<Result<FetchedPage>> {
   const fetched = await guardedFetch(input, {
     ...options,
@@ -56,6 +59,7 @@ export async function fetchPage(input: string, options: FetchPageOptions = {}): 
   if (status < 200 || status > 299) {
     if (isHtml) {
       const { html } = decodeHtml(response.body, response.headers['content-type']);
+      const [{ scanHtml }] = await readers();
       const page = scanHtml(html);
       const challenge = detectBotChallenge({
         title: page.title,
@@ -78,6 +82,7 @@ export async function fetchPage(input: string, options: FetchPageOptions = {}): 
     return fail('not_html', { url, status, detail: mediaType ?? 'no Content-Type, not HTML' });
   }
   const { html, charset } = decodeHtml(response.body, response.headers['content-type']);
+  const [, { extractMetadata }] = await readers();
   const extracted = extractMetadata(html, url, { headers: response.headers });
   if (!extracted.ok) return fail(extracted.failure.code, { ...extracted.failure, status });
   return ok({

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { bookmarkImportListSchema, bookmarkImportSchema } from '@stackyard/contracts/bookmarks';
 import { resourceListSchema, type Resource } from '@stackyard/contracts/resource';
 import { tagListSchema } from '@stackyard/contracts/tag';
-import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file-reader';
 import { BOOKMARKS_HTML, finishedImport, uploadBookmarks } from '@stackyard/testing/bookmark-imports';
 import { catalogWorld, expectStatus, type CatalogWorld } from '@stackyard/testing/catalog-fixtures';
 import type { Harness, TestUser } from '@stackyard/testing/harness';

@@ -5,7 +5,7 @@ import { submissionSchema, type Submission } from '@stackyard/contracts/ingestio
 import { toolListSchema } from '@stackyard/contracts/tool';
 import { workspaceSummarySchema } from '@stackyard/contracts/workspace';
 import type { Database } from '@stackyard/db/client';
-import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file';
+import { parseBookmarksFile } from '@stackyard/ingestion/bookmarks-file-reader';
 import type { FixtureServer } from '@stackyard/ingestion/testing/fixture-server';
 import { apiTest } from '@stackyard/testing/api-fixtures';
 import { bookmarkImport, uploadBookmarks } from '@stackyard/testing/bookmark-imports';
