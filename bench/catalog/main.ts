@@ -34,7 +34,6 @@ import {
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 5_000);
-const PAGE = TOOLS_PAGE;
 const BREAKDOWN_ITERATIONS = Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 300);
 const TYPISTS = 40;
 const SEARCHES = ['bundler', 'react testing', 'vector database', '"command line"', 'fast orm'];
@@ -46,7 +45,7 @@ function addBaselines(app: BenchServer['app'], db: DbHandle): void {
     db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
       where wt.workspace_id = ${WORKSPACE_ID}
         and (wt.created_at, wt.id) < (${request.query.at}::timestamptz, ${request.query.id}::uuid)
-      order by wt.created_at desc, wt.id desc limit ${PAGE}`),
+      order by wt.created_at desc, wt.id desc limit ${TOOLS_PAGE}`),
   );
   app.get<{ Params: { id: string } }>('/bench-baseline/tools/:id', async (request) => {
     const [row] = await db.rows(sql`select ${toolColumns} from workspace_tools wt
@@ -76,7 +75,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
     const toolIds = await db.rows<{ id: string }>(
       sql`select id from workspace_tools where workspace_id = ${WORKSPACE_ID} order by random() limit 200`,
     );
-    const list = `/api/v1/tools?workspace_id=${WORKSPACE_ID}&limit=${PAGE}`;
+    const list = `/api/v1/tools?workspace_id=${WORKSPACE_ID}&limit=${TOOLS_PAGE}`;
     const api = (path: string) => ({ path, token });
     const raw = (path: string) => ({ path, token: null });
     const cases: BenchCase[] = [
@@ -139,7 +138,7 @@ async function benchEngine(label: string, db: DbHandle): Promise<void> {
               listTools(db.db, access, {
                 sort: 'recent',
                 cursor: null,
-                limit: PAGE,
+                limit: TOOLS_PAGE,
                 tagId: undefined,
                 stance: undefined,
               }),
@@ -224,7 +223,7 @@ async function sanityCheck(
   const first = await get(list, true);
   const deepPage = await get(`${list}&cursor=${cursor}`, true);
   const deepBaseline = await get(`/bench-baseline/tools/after?at=${encodeURIComponent(at)}&id=${id}`, false);
-  if (first.length !== PAGE || deepPage.length !== PAGE || ids(deepPage) !== ids(deepBaseline)) {
+  if (first.length !== TOOLS_PAGE || deepPage.length !== TOOLS_PAGE || ids(deepPage) !== ids(deepBaseline)) {
     throw new Error('the tools list does not answer the rows the baseline does');
   }
   const hits = (await get(

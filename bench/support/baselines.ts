@@ -2,6 +2,7 @@
 // or response schema. A benchmark times it beside `GET /tools` on the same server, in the same run.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
+import type { BenchServer } from './server.ts';
 
 export const TOOLS_PAGE = 50;
 
@@ -11,11 +12,7 @@ export const toolColumns =
   wt.created_at, wt.updated_at`);
 
 /** Adds `GET /bench-baseline/tools`: the first page of the workspace's tools, newest first. */
-export function addToolsBaseline(
-  app: { get(path: string, handler: () => Promise<unknown>): unknown },
-  db: DbHandle,
-  workspaceId: string,
-): void {
+export function addToolsBaseline(app: BenchServer['app'], db: DbHandle, workspaceId: string): void {
   app.get('/bench-baseline/tools', async () =>
     db.rows(sql`select ${toolColumns} from workspace_tools wt join tools t on t.id = wt.tool_id
       where wt.workspace_id = ${workspaceId} order by wt.created_at desc, wt.id desc limit ${TOOLS_PAGE}`),

@@ -42,7 +42,7 @@ export function registerModuleLoadingShortcuts(): void {
   // A relative import's file and format, when Node would answer the same (above); null to ask Node.
   function relative(specifier: string, parent: string): ResolveFnOutput | null {
     const extension = specifier.slice(specifier.lastIndexOf('.'));
-    let format = FORMATS[extension];
+    const format = FORMATS[extension];
     if (!format) return null;
     const url = new URL(specifier, parent);
     if (url.search || url.hash) return null;
@@ -54,7 +54,6 @@ export function registerModuleLoadingShortcuts(): void {
       if (!isPlainFile(file)) return null;
       files.add(file);
     }
-    if (extension === '.mjs') format = 'module';
     return { url: url.href, format, shortCircuit: true };
   }
 
