@@ -1,8 +1,14 @@
-// What travels over the wire: compressed text answers (brotli, else gzip), the SPA's files precompressed at build
+// What travels over the wire: compressed text answers (zstd, brotli, else gzip), the SPA's files precompressed at build
 // time and sent as they are, media left alone, and ETags that let a client revalidate a list for a 304.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+  zstdDecompressSync,
+} from 'node:zlib';
 import { describe, expect, test as base } from 'vitest';
 import { createHarness } from '@stackyard/testing/harness';
 import { tempDir } from '@stackyard/testing/processes';
@@ -41,7 +47,7 @@ const test = base
   });
 
 describe('compressed delivery', () => {
-  test('answers API lists with brotli, or gzip, as the client accepts, and plainly otherwise', async ({
+  test('answers API lists with zstd, brotli or gzip, as the client accepts, and plainly otherwise', async ({
     h,
     owner,
   }) => {
@@ -49,6 +55,15 @@ describe('compressed delivery', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const list = plain.json() as unknown[];
     expect(list).toHaveLength(30);
+
+    // What Chromium asks for: zstd, the cheapest of the three to make.
+    const zstd = await h.as(owner).get('/workspaces', {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zstd.headers.vary).toMatch(/accept-encoding/i);
+    expect(zstd.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zstdDecompressSync(zstd.rawPayload).toString())).toEqual(list);
 
     const br = await h.as(owner).get('/workspaces', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
