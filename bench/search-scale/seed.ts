@@ -1,5 +1,5 @@
 // The search-scale benchmark's data, made with set-based SQL (generate_series): one large workspace among
-// many small ones, all owned by one person, the large one also with members.
+// many small ones, all owned by one person, a member of each.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 
@@ -12,6 +12,8 @@ const GLOBAL_TOOLS = LARGE.tools;
 export const OWNER_ID = '00000000-0000-4000-8000-000000000000';
 /** The large workspace; the small ones follow it (…-9000-000000000001 and on). */
 export const WORKSPACE_ID = '00000000-0000-4000-9000-000000000000';
+/** Small workspace n (from 1). */
+export const smallWorkspaceId = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
 
 // The fourth group starts with 8 or 9 (the RFC 4122 variant) so the API's uuid schemas accept the ids.
 const id = (prefix: string, expr: string) =>
@@ -52,7 +54,7 @@ export async function seedManyWorkspaces(db: DbHandle, smallWorkspaces: number):
     select ${id('9000', 'w')}, ${OWNER_ID}, 'Workspace ' || w, 'ws-' || w
     from generate_series(0, ${smallWorkspaces}) w`);
   await db.rows(sql`insert into workspace_members (workspace_id, user_id, access_role)
-    values (${WORKSPACE_ID}, ${OWNER_ID}, 'admin')`);
+    select ${id('9000', 'w')}, ${OWNER_ID}, 'admin' from generate_series(0, ${smallWorkspaces}) w`);
   await db.rows(sql`insert into tools (id, fingerprint, canonical_url, name, description)
     select ${id('a000', 'g')}, md5('tool' || g), 'https://tool-' || g || '.example.com',
       initcap(${word('g')}) || ' ' || initcap(${word('g / 20')}) || ' ' || g,
@@ -64,7 +66,9 @@ export async function seedManyWorkspaces(db: DbHandle, smallWorkspaces: number):
     const last = Math.min(smallWorkspaces, first + 999);
     await seedItems(db, `generate_series(${first}, ${last}) w`, SMALL);
   }
-  await db.rows(sql`analyze`);
+  // As autovacuum leaves a settled database: statistics, and the visibility map that lets search_catalog count
+  // a workspace's items from its index alone.
+  await db.rows(sql`vacuum analyze`);
   const perWorkspace = (counts: typeof SMALL) =>
     counts.tools + counts.resources + counts.projects + counts.comments;
   return perWorkspace(LARGE) + smallWorkspaces * perWorkspace(SMALL);

@@ -54,11 +54,10 @@ const hit = {
  * Tools, resources, projects and comments of one workspace matching `text` (web-search syntax: words,
  * "phrases", or, -not; the last word also as a prefix), best first: a tool, resource or project whose name
  * starts with the text before the rest, then by rank. Hits are titled by name (a comment by the name of what
- * it is on). The query is the PL/pgSQL function search_catalog (migrations 0015_search_function and
- * 0017_search_names_first): each branch matches through its table's GIN index and keeps its best `limit` rows;
- * snippets are made only for the rows finally answered, as ts_headline reads the whole text. The function
- * is planned for its own workspace on each call (plan_cache_mode set on it, migration
- * search_many_workspaces): a plan kept for any workspace cannot tell a large workspace from a small one.
+ * it is on). The query is the PL/pgSQL function search_catalog (packages/db/migrations/repeatable/
+ * search_catalog.sql): each kind's branch keeps its best `limit` rows, read through the workspace's own index
+ * when it holds fewer than 1,000 items of that kind and through the search index otherwise, in one plan kept
+ * for every call; snippets are made only for the rows finally answered, as ts_headline reads the whole text.
  */
 export async function searchCatalog(
   db: Executor,

@@ -7,9 +7,8 @@
 -- took about a third of a search's time. p_prefix, when not null, is the last word of the text (letters and
 -- digits only), matched as a prefix too; p_text is then the text before it.
 --
--- Tools, resources, projects and comments of one workspace matching the text (web-search syntax). Each branch
--- matches through its table's GIN index (which holds the workspace too) and keeps its best p_limit rows by rank;
--- titles, texts and what a comment is on are joined for those rows alone. A tool, resource or project whose name
+-- Tools, resources, projects and comments of one workspace matching the text (web-search syntax). Each kind's
+-- branch keeps its best p_limit rows by rank (how it finds its matches is below); titles, texts and what a comment is on are joined for those rows alone. A tool, resource or project whose name
 -- starts with what was typed answers before every other hit (a comment that repeats the word ranks higher by
 -- ts_rank alone); hits are titled by name: a tool by its name (its slug when it has none) as its workspace sees
 -- it — the workspace's own name, description and icon while the field is in edited_fields, else the global
@@ -21,16 +20,38 @@
 -- for the final rows only (ts_headline reads the whole text); match marks are U+E000 and U+E001, removed from
 -- the text beforehand with angle brackets, which become spaces as when the search vectors were made.
 --
--- Planned for its own workspace on every call (plan_cache_mode): with about 10,000 workspaces the plan kept for
--- any workspace believed a workspace holds some 75 comments, and read a large one's 50,000 through the
--- workspace's btree index (40 ms for a word matching nothing); planning each call costs about a millisecond.
+-- One plan, kept for every call (plan_cache_mode), whatever the workspace: planning the statement for each call
+-- cost about two milliseconds, more than a search of a small workspace. A plan kept for any workspace cannot
+-- tell a large workspace from a small one, so each kind is read one of two ways, chosen per call by counting
+-- the workspace's items of that kind up to `few` (1,000):
+-- - fewer: all of them through the table's workspace index, each tested against the query (`IS TRUE` keeps
+--   the search index out of it). A search index lists the word's items in every workspace: for a word in many
+--   items, reading that list took milliseconds where a small workspace's own items take a fraction of one.
+-- - more: through the table's search index, which holds the workspace as text beside the vector (migration
+--   0038), so it is the only index that answers that condition: the kept plan cannot read a large workspace's
+--   items through its workspace index, as it did when the index's key was the uuid (40 ms for a word matching
+--   nothing among about 10,000 workspaces).
 CREATE OR REPLACE FUNCTION "search_catalog"(p_workspace uuid, p_text text, p_prefix text, p_limit integer)
 RETURNS TABLE (
 	kind text, id uuid, title text, slug text, rank float8,
 	target_kind text, target_id uuid, target_slug text, icon_media text, snippet text
-) LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan AS $$
+) LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
+DECLARE
+	few CONSTANT integer := 1000;
+	few_tools boolean;
+	few_resources boolean;
+	few_copies boolean;
+	few_projects boolean;
+	few_comments boolean;
 BEGIN
+	SELECT
+		(SELECT count(*) FROM (SELECT FROM workspace_tools x WHERE x.workspace_id = p_workspace LIMIT few) s) < few,
+		(SELECT count(*) FROM (SELECT FROM resources x WHERE x.workspace_id = p_workspace LIMIT few) s) < few,
+		(SELECT count(*) FROM (SELECT FROM resource_copies x WHERE x.workspace_id = p_workspace LIMIT few) s) < few,
+		(SELECT count(*) FROM (SELECT FROM projects x WHERE x.workspace_id = p_workspace LIMIT few) s) < few,
+		(SELECT count(*) FROM (SELECT FROM comments x WHERE x.workspace_id = p_workspace LIMIT few) s) < few
+		INTO few_tools, few_resources, few_copies, few_projects, few_comments;
 	RETURN QUERY
 	WITH q AS (
 		-- A text of one word is only its prefix: an empty text would cost a notice (no lexemes) each time.
@@ -41,30 +62,56 @@ BEGIN
 			-- What was typed, in lower case with single spaces (the API splits off the last word as p_prefix).
 			lower(regexp_replace(btrim(concat_ws(' ', p_text, p_prefix)), '\s+', ' ', 'g')) AS typed
 	),
+	-- Each kind both ways; the plan runs only the one its few_ variable chooses.
 	hits AS (
 		(SELECT 'tool' AS kind, wt.id, ts_rank(wt.search, q.query) AS rank, false AS in_copy
 			FROM workspace_tools wt, q
-			WHERE wt.workspace_id = p_workspace AND wt.search @@ q.query
+			WHERE few_tools AND wt.workspace_id = p_workspace AND (wt.search @@ q.query) IS TRUE
+			ORDER BY 3 DESC, wt.id LIMIT p_limit)
+		UNION ALL
+		(SELECT 'tool', wt.id, ts_rank(wt.search, q.query), false
+			FROM workspace_tools wt, q
+			WHERE NOT few_tools AND wt.workspace_id::text = p_workspace::text AND wt.search @@ q.query
 			ORDER BY 3 DESC, wt.id LIMIT p_limit)
 		UNION ALL
 		(SELECT 'resource', r.id, ts_rank(r.search, q.query), false
 			FROM resources r, q
-			WHERE r.workspace_id = p_workspace AND r.search @@ q.query
+			WHERE few_resources AND r.workspace_id = p_workspace AND (r.search @@ q.query) IS TRUE
+			ORDER BY 3 DESC, r.id LIMIT p_limit)
+		UNION ALL
+		(SELECT 'resource', r.id, ts_rank(r.search, q.query), false
+			FROM resources r, q
+			WHERE NOT few_resources AND r.workspace_id::text = p_workspace::text AND r.search @@ q.query
 			ORDER BY 3 DESC, r.id LIMIT p_limit)
 		UNION ALL
 		(SELECT 'resource', rc.resource_id, ts_rank(rc.search, q.query), true
 			FROM resource_copies rc, q
-			WHERE rc.workspace_id = p_workspace AND rc.search @@ q.query
+			WHERE few_copies AND rc.workspace_id = p_workspace AND (rc.search @@ q.query) IS TRUE
+			ORDER BY 3 DESC, rc.resource_id LIMIT p_limit)
+		UNION ALL
+		(SELECT 'resource', rc.resource_id, ts_rank(rc.search, q.query), true
+			FROM resource_copies rc, q
+			WHERE NOT few_copies AND rc.workspace_id::text = p_workspace::text AND rc.search @@ q.query
 			ORDER BY 3 DESC, rc.resource_id LIMIT p_limit)
 		UNION ALL
 		(SELECT 'project', p.id, ts_rank(p.search, q.query), false
 			FROM projects p, q
-			WHERE p.workspace_id = p_workspace AND p.search @@ q.query
+			WHERE few_projects AND p.workspace_id = p_workspace AND (p.search @@ q.query) IS TRUE
+			ORDER BY 3 DESC, p.id LIMIT p_limit)
+		UNION ALL
+		(SELECT 'project', p.id, ts_rank(p.search, q.query), false
+			FROM projects p, q
+			WHERE NOT few_projects AND p.workspace_id::text = p_workspace::text AND p.search @@ q.query
 			ORDER BY 3 DESC, p.id LIMIT p_limit)
 		UNION ALL
 		(SELECT 'comment', c.id, ts_rank(c.search, q.query), false
 			FROM comments c, q
-			WHERE c.workspace_id = p_workspace AND c.search @@ q.query
+			WHERE few_comments AND c.workspace_id = p_workspace AND (c.search @@ q.query) IS TRUE
+			ORDER BY 3 DESC, c.id LIMIT p_limit)
+		UNION ALL
+		(SELECT 'comment', c.id, ts_rank(c.search, q.query), false
+			FROM comments c, q
+			WHERE NOT few_comments AND c.workspace_id::text = p_workspace::text AND c.search @@ q.query
 			ORDER BY 3 DESC, c.id LIMIT p_limit)
 	),
 	-- A resource found by its fields and by its copy is one hit, its fields' one.

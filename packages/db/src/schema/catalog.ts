@@ -117,10 +117,11 @@ export const workspaceTools = pgTable(
     index('workspace_tools_recent_idx').on(table.workspaceId, table.createdAt, table.id),
     index('workspace_tools_rating_idx').on(table.workspaceId, sql`coalesce(${table.rating}, 0)`, table.id),
     index('workspace_tools_tool_idx').on(table.toolId),
-    // The workspace beside the search vector (btree_gin): a search finds a workspace's matches through this
-    // index alone, even in the plan PostgreSQL keeps for every workspace, which cannot tell a large one.
+    // The workspace, as text, beside the search vector (btree_gin): search_catalog finds a large workspace's
+    // matches through this index alone. Keyed by text, no other index answers that condition, so even the plan
+    // PostgreSQL keeps for every workspace takes it (search_catalog.sql).
     index('workspace_tools_search_idx')
-      .using('gin', table.workspaceId, table.search)
+      .using('gin', sql`(${table.workspaceId}::text)`, table.search)
       .with({ fastupdate: false }),
     check('workspace_tools_rating_check', ratingCheck(table.rating)),
   ],
@@ -170,7 +171,9 @@ export const resources = pgTable(
       sql`coalesce(${table.extractedTitle}, ${table.rawSubmittedUrl})`,
       table.id,
     ),
-    index('resources_search_idx').using('gin', table.workspaceId, table.search).with({ fastupdate: false }),
+    index('resources_search_idx')
+      .using('gin', sql`(${table.workspaceId}::text)`, table.search)
+      .with({ fastupdate: false }),
     check('resources_rating_check', ratingCheck(table.rating)),
   ],
 );
@@ -197,7 +200,9 @@ export const projects = pgTable(
     unique('projects_slug_key').on(table.workspaceId, table.slug),
     index('projects_recent_idx').on(table.workspaceId, table.createdAt, table.id),
     index('projects_name_idx').on(table.workspaceId, table.name, table.id),
-    index('projects_search_idx').using('gin', table.workspaceId, table.search).with({ fastupdate: false }),
+    index('projects_search_idx')
+      .using('gin', sql`(${table.workspaceId}::text)`, table.search)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -250,7 +255,9 @@ export const comments = pgTable(
     index('comments_workspace_idx').on(table.workspaceId),
     // A person's comments across workspaces: their data export and their account's deletion.
     index('comments_commenter_idx').on(table.commenterId, table.id),
-    index('comments_search_idx').using('gin', table.workspaceId, table.search).with({ fastupdate: false }),
+    index('comments_search_idx')
+      .using('gin', sql`(${table.workspaceId}::text)`, table.search)
+      .with({ fastupdate: false }),
     check(
       'comments_one_target_check',
       sql`num_nonnulls(${table.projectId}, ${table.workspaceToolId}, ${table.resourceId}) = 1`,

@@ -37,7 +37,7 @@ export const resourceCopies = pgTable(
   (table) => [
     index('resource_copies_workspace_idx').on(table.workspaceId),
     index('resource_copies_search_idx')
-      .using('gin', table.workspaceId, table.search)
+      .using('gin', sql`(${table.workspaceId}::text)`, table.search)
       .with({ fastupdate: false }),
   ],
 );
