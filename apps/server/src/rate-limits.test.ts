@@ -8,6 +8,7 @@ import { dbTest, type TestDb } from '@stackyard/testing/db-fixtures';
 import { createTestIssuer } from '@stackyard/testing/test-tokens';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { FLUSH_MS } from './plugins/shared-counts.ts';
 
 const PER_CALLER = 6;
 const PER_IP = 100;
@@ -144,6 +145,21 @@ describe.skipIf(!postgres)('rate limits across instances on one PostgreSQL', () 
       expect((await workspaces(sent % 2 === 0 ? first : second, token)).status).toBe(200);
     }
     expect((await workspaces(first, token)).status).toBe(429);
+    expect((await workspaces(second, token)).status).toBe(429);
+  });
+
+  test("an instance's counts under half a limit reach the others within moments", async ({
+    issuer,
+    urls,
+  }) => {
+    const [first, second] = urls as [string, string];
+    const token = await createAccessToken(first, await issuer.sign(randomUUID()));
+    // A third of the limit: counted in the first instance's memory, then written with the next flush.
+    for (let sent = 0; sent < 2; sent++) expect((await workspaces(first, token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 4));
+    // The second instance reaches the limit after the 4 requests that were left, not 6.
+    for (let sent = 0; sent < PER_CALLER - 2; sent++)
+      expect((await workspaces(second, token)).status).toBe(200);
     expect((await workspaces(second, token)).status).toBe(429);
   });
 });

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import { AppError } from '@stackyard/contracts/problem';
-import type { Database, DbHandle } from '@stackyard/db/client';
+import type { DbHandle } from '@stackyard/db/client';
 import { apiRateLimits } from '@stackyard/db/schema';
 import { presentedCredential } from '@stackyard/api/auth/authenticate';
+import { sharedCountsStore } from './shared-counts.ts';
 
 // Not imported: Node's ES module view of node:http reads its lazy exports, loading undici (~25 ms).
 const { IncomingMessage } = process.getBuiltinModule('node:http');
@@ -21,44 +22,7 @@ export interface RateLimitSettings {
 // Spent windows are deleted this often; a key counts in its own row until then.
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-type Outcome = { current: number; ttl: number };
 type Limit = { who: string; max: number; limiter: ReturnType<FastifyInstance['createRateLimit']> };
-type Callback = (error: Error | null, outcome?: Outcome) => void;
-
-/**
- * A store of @fastify/rate-limit counting fixed windows in PostgreSQL (one upsert per key), so every API
- * process on the database shares the counts, as the identity service's limits do.
- */
-function postgresStore(db: Database) {
-  return class PostgresRateLimitStore {
-    incr(key: string, callback: Callback, timeWindow: number): void {
-      db.execute(
-        sql`
-        insert into api_rate_limits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
-        on conflict (key) do update set
-          count = case when api_rate_limits.reset_at <= now() then 1 else api_rate_limits.count + 1 end,
-          reset_at = case when api_rate_limits.reset_at <= now() then excluded.reset_at
-                          else api_rate_limits.reset_at end
-        returning count, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl
-      `,
-      ).then(
-        (result) => {
-          const row = (result as unknown as { rows: Array<{ count: number; ttl: number }> }).rows[0];
-          callback(null, {
-            current: Number(row?.count ?? 1),
-            ttl: Math.max(0, Number(row?.ttl ?? timeWindow)),
-          });
-        },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    }
-
-    child(): this {
-      return this;
-    }
-  };
-}
 
 // A personal or OAuth access token is known by a hash of its secret (so the count holds on /mcp, before the
 // API has looked the token up); a signed-in user by their id, once authentication has found it.
@@ -75,7 +39,7 @@ function callerKey(request: FastifyRequest): string | null {
  * credentials is refused cheaply), then per access token or signed-in user once the credential is known.
  * The API calls the MCP server makes in-process for one /mcp request are not counted again. Over a limit:
  * 429 with Retry-After and a problem document. Counts live in PostgreSQL when the database is one (shared by
- * every instance), else in this process's memory.
+ * every instance, written as shared-counts.ts says), else in this process's memory.
  */
 export async function rateLimits(
   app: FastifyInstance,
@@ -87,7 +51,13 @@ export async function rateLimits(
   await app.register(fastifyRateLimit, {
     global: false,
     timeWindow: settings.windowSeconds * 1000,
-    ...(shared ? { store: postgresStore(db.db) } : {}),
+    ...(shared
+      ? {
+          store: sharedCountsStore(db.db, (error) =>
+            app.log.warn({ err: error }, 'rate limit counts could not be written'),
+          ),
+        }
+      : {}),
   });
   // app.inject() hands the route a light-my-request object rather than a socket's IncomingMessage: that is
   // the MCP server calling the API for a /mcp request already counted, and no client of its own.
