@@ -1,10 +1,10 @@
 // Search-scale benchmark: one workspace of 56,001 items among many small ones (PGlite 1,000 workspaces,
 // PostgreSQL 10,000: about 150,000 and 1,000,000 items), seeded with set-based SQL. Latency of `GET /search`
 // in the large workspace for a word matching nothing, a rare word, two common words and a prefix being typed,
-// of the same searches spread over small workspaces, and of the tools list's first page, 16 in flight, beside the same page by one raw query and the readiness
-// probe: what any answer costs with as many in flight. Then the same searches as before: GIN indexes on the
-// search vector alone and the plan PostgreSQL keeps for any workspace, which reads a large workspace's items
-// through its workspace index.
+// of the same searches spread over small workspaces, and of the tools list's first page, 16 in flight, beside
+// the same page by one raw query and the readiness probe: what any answer costs with as many in flight. Then
+// the same searches with GIN indexes on the search vector alone and the function's plan left to PostgreSQL,
+// which reads a large workspace's items through its workspace index.
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@stackyard/db/client';
 import { authorize } from '../../packages/api/src/access/access.ts';

@@ -29,7 +29,7 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-/** What a browser asks for: the server answers brotli. */
+/** What a browser asks for: the server answers zstd. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 async function run(job: LoadJob): Promise<LoadResult> {

@@ -13,7 +13,7 @@ import type { Database } from '@stackyard/db/client';
 export const FLUSH_MS = 250;
 const KEYS_MAX = 100_000;
 
-export type Outcome = { current: number; ttl: number };
+type Outcome = { current: number; ttl: number };
 type Callback = (error: Error | null, outcome?: Outcome) => void;
 
 interface Count {
