@@ -10,7 +10,7 @@ import fastifyEtag from '@fastify/etag';
  * is paid for on every one; the SPA's files are compressed once, at build time, with brotli at its best. Node
  * before 22.15 has no zstd, and then brotli comes first.
  */
-export const RESPONSE_ENCODINGS: Array<'zstd' | 'br' | 'gzip'> =
+const RESPONSE_ENCODINGS: Array<'zstd' | 'br' | 'gzip'> =
   typeof zlib.zstdCompressSync === 'function' ? ['zstd', 'br', 'gzip'] : ['br', 'gzip'];
 
 /**
