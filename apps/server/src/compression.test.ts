@@ -1,5 +1,5 @@
-// What travels over the wire: compressed text answers (zstd, brotli, else gzip), the SPA's files precompressed at build
-// time and sent as they are, media left alone, and ETags that let a client revalidate a list for a 304.
+// What travels over the wire: compressed text answers (zstd, brotli, else gzip), the SPA's files precompressed
+// at build time and sent as they are, media left alone, and ETags that let a client revalidate a list for a 304.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {

@@ -31,7 +31,9 @@ interface Row {
   ttl: number;
 }
 
-/** Adds `counts` to their keys' rows (a spent window starts again) and answers each row's total and time left. */
+/**
+ * Adds `counts` to their keys' rows (a spent window starts again) and answers each row's total and time left.
+ */
 function addCounts(db: Database, counts: Map<string, number>, windowMs: number): Promise<Row[]> {
   const added = JSON.stringify([...counts].map(([key, increment]) => ({ key, increment })));
   return db

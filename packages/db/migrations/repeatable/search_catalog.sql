@@ -8,11 +8,12 @@
 -- digits only), matched as a prefix too; p_text is then the text before it.
 --
 -- Tools, resources, projects and comments of one workspace matching the text (web-search syntax). Each kind's
--- branch keeps its best p_limit rows by rank (how it finds its matches is below); titles, texts and what a comment is on are joined for those rows alone. A tool, resource or project whose name
--- starts with what was typed answers before every other hit (a comment that repeats the word ranks higher by
--- ts_rank alone); hits are titled by name: a tool by its name (its slug when it has none) as its workspace sees
--- it — the workspace's own name, description and icon while the field is in edited_fields, else the global
--- tool's, as the search vector does — and a comment by the name of what it is on.
+-- branch keeps its best p_limit rows by rank (how it finds its matches is below); titles, texts and what a
+-- comment is on are joined for those rows alone. A tool, resource or project whose name starts with what was
+-- typed answers before every other hit (a comment that repeats the word ranks higher by ts_rank alone); hits
+-- are titled by name: a tool by its name (its slug when it has none) as its workspace sees it — the
+-- workspace's own name, description and icon while the field is in edited_fields, else the global tool's, as
+-- the search vector does — and a comment by the name of what it is on.
 --
 -- A resource is also found by its readable copy (resource_copies), only where its own fields did not match: a
 -- resource found by its title or description keeps that hit. Matches only in a copy come after every other
@@ -62,7 +63,8 @@ BEGIN
 			-- What was typed, in lower case with single spaces (the API splits off the last word as p_prefix).
 			lower(regexp_replace(btrim(concat_ws(' ', p_text, p_prefix)), '\s+', ' ', 'g')) AS typed
 	),
-	-- Each kind both ways; the plan runs only the one its few_ variable chooses.
+	-- Each kind both ways, as one kept plan needs both access paths; it runs only the one its few_ variable
+	-- chooses (a one-time filter).
 	hits AS (
 		(SELECT 'tool' AS kind, wt.id, ts_rank(wt.search, q.query) AS rank, false AS in_copy
 			FROM workspace_tools wt, q
